@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// masonry: a terminal masonry browser.
+//
+// Modules, from the bottom up (see ARCHITECTURE.md):
+// - LayoutEngine: the collection-view layout lifecycle and the five layouts. It knows
+//   nothing of cards, text or terminals; it asks a measure function for sizes.
+// - TestSupport: seeded random generators and the golden-text snapshot helper.
+// - masonry: the thin command-line executable.
+// - masonry-bench: speed targets, reported as ratios against a baseline.
+let package = Package(
+  name: "masonry",
+  products: [
+    .executable(name: "masonry", targets: ["masonry"]),
+    .executable(name: "masonry-bench", targets: ["masonry-bench"]),
+    .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+  ],
+  targets: [
+    .target(name: "LayoutEngine"),
+    .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
+    .executableTarget(name: "masonry", dependencies: ["LayoutEngine"]),
+    .executableTarget(name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport"]),
+    .testTarget(
+      name: "LayoutEngineTests",
+      dependencies: ["LayoutEngine", "TestSupport"],
+      exclude: ["Golden"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,254 @@
+/// The Pinterest layout: items of measured height stacked in columns, each item under the
+/// previous item of the column it is given.
+///
+/// Placement follows `CHTCollectionViewWaterfallLayout`: `shortestFirst` puts each item in
+/// the column whose bottom is highest on screen (the leftmost on ties), which keeps columns
+/// balanced; `leftToRight` deals items round-robin as the seed article does;
+/// `rightToLeft` deals them round-robin from the right.
+public struct MasonryLayout: CollectionLayout {
+  public enum Placement: String, CaseIterable, Hashable, Sendable {
+    case shortestFirst
+    case leftToRight
+    case rightToLeft
+  }
+
+  /// How many columns a section gets.
+  public enum ColumnRule: Hashable, Sendable {
+    /// Exactly this many (fewer only when the width cannot give each a cell).
+    case fixed(Int)
+    /// As many columns of at least `minimumWidth` cells as fit, at most `maximumCount`:
+    /// the count follows the terminal width.
+    case adaptive(minimumWidth: Int, maximumCount: Int? = nil)
+  }
+
+  public struct Options: Hashable, Sendable {
+    public var columns: ColumnRule
+    /// Column counts that replace `columns` for particular sections.
+    public var columnsPerSection: [Int: Int]
+    /// Cells between two columns.
+    public var gutter: Int
+    /// Cells between two items of a column.
+    public var itemSpacing: Int
+    /// Cells between the end of one section and the start of the next.
+    public var sectionSpacing: Int
+    public var insets: EdgeInsets
+    public var placement: Placement
+
+    public init(
+      columns: ColumnRule = .fixed(2), columnsPerSection: [Int: Int] = [:], gutter: Int = 1,
+      itemSpacing: Int = 1, sectionSpacing: Int = 1, insets: EdgeInsets = .zero,
+      placement: Placement = .shortestFirst
+    ) {
+      self.columns = columns
+      self.columnsPerSection = columnsPerSection
+      self.gutter = gutter
+      self.itemSpacing = itemSpacing
+      self.sectionSpacing = sectionSpacing
+      self.insets = insets
+      self.placement = placement
+    }
+  }
+
+  /// The options; a change takes effect at the next `prepare`.
+  public var options: Options
+  public var scrollAxis: Axis { .vertical }
+
+  private var context: LayoutContext?
+  private var placed = PlacedItems(sections: [], recordsColumns: true, recordsRows: false)
+  private var lanes = LaneIndex()
+  private var sectionLanes: [Range<Int>] = []
+  private(set) var sectionColumns: [ColumnGeometry] = []
+  private var progress = SectionProgress(top: 0)
+  /// Where the next item of each column of the current section goes.
+  private var nextY: [Int] = []
+  /// The bottom edge of the current section's items so far.
+  private var sectionBottom = 0
+
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// The number of columns `section` gets at `containerWidth`.
+  func columnCount(forSection section: Int, containerWidth: Int) -> Int {
+    if let count = options.columnsPerSection[section] { return count }
+    switch options.columns {
+    case .fixed(let count):
+      return count
+    case .adaptive(let minimumWidth, let maximumCount):
+      return ColumnGeometry.adaptiveCount(
+        containerWidth: containerWidth, insets: options.insets, gutter: options.gutter,
+        minimumWidth: minimumWidth, maximumCount: maximumCount)
+    }
+  }
+
+  /// The column geometry of `section` at `containerWidth`.
+  func geometry(forSection section: Int, containerWidth: Int) -> ColumnGeometry {
+    ColumnGeometry(
+      containerWidth: containerWidth, insets: options.insets, gutter: options.gutter,
+      count: columnCount(forSection: section, containerWidth: containerWidth))
+  }
+
+  public mutating func prepare(_ context: LayoutContext, through extent: Int) {
+    self.context = context
+    placed = PlacedItems(sections: context.sections, recordsColumns: true, recordsRows: false)
+    if extent == .max { placed.reserveCapacity(context.itemCount) }
+    lanes = LaneIndex()
+    sectionLanes = []
+    sectionColumns = []
+    progress = SectionProgress(top: Swift.max(0, options.insets.top))
+    progress.isComplete = context.sections.isEmpty
+    prepareMore(through: extent)
+  }
+
+  /// - Complexity: O(*n* · *C*) for *n* newly placed items in *C* columns, plus one call of
+  ///   the measure function per item.
+  public mutating func prepareMore(through extent: Int) {
+    guard let context, !progress.isComplete else { return }
+    let sections = context.sections
+    let width = context.containerSize.width
+    let (left, innerWidth) = ColumnGeometry.innerWidth(
+      containerWidth: width, insets: options.insets)
+    let spacing = Swift.max(0, options.itemSpacing)
+    while progress.section < sections.count {
+      let section = progress.section
+      let spec = sections[section]
+      if !progress.sectionStarted {
+        if progress.nextSectionTop >= extent { return }
+        let itemTop = progress.startSection(spec, in: &placed, left: left, width: innerWidth)
+        let geometry = geometry(forSection: section, containerWidth: width)
+        sectionColumns.append(geometry)
+        sectionLanes.append(
+          lanes.addLanes(
+            geometry.count,
+            capacity: extent == .max ? Swift.max(0, spec.itemCount) / geometry.count + 1 : 0))
+        nextY = Array(repeating: itemTop, count: geometry.count)
+        sectionBottom = itemTop
+      }
+      let geometry = sectionColumns[section]
+      let firstLane = sectionLanes[section].lowerBound
+      let count = Swift.max(0, spec.itemCount)
+      // The hot loop works on locals, written back below, so that each step touches no
+      // more than it must.
+      var item = progress.item
+      var nextY = self.nextY
+      var bottom = sectionBottom
+      while item < count {
+        // Every later item starts at some column's next y, so once the shortest column
+        // reaches the extent nothing still to place can intersect 0..<extent.
+        if extent != .max, nextY.min()! >= extent { break }
+        let column = Self.column(forItem: item, nextY: nextY, placement: options.placement)
+        let width = geometry.widths[column]
+        let height = context.measure.height(
+          of: ItemPath(section: section, item: item), width: width)
+        let frame = Rect(
+          x: geometry.origins[column], y: nextY[column], width: width, height: height)
+        lanes.append(item: placed.count, trailingEdge: frame.maxY, toLane: firstLane + column)
+        placed.append(frame, column: column)
+        nextY[column] = frame.maxY + spacing
+        bottom = Swift.max(bottom, frame.maxY)
+        item += 1
+      }
+      progress.item = item
+      self.nextY = nextY
+      sectionBottom = bottom
+      progress.contentBottom = Swift.max(progress.contentBottom, bottom)
+      if item < count { return }
+      progress.finishSection(
+        spec, bottom: sectionBottom, spacing: options.sectionSpacing,
+        sectionCount: sections.count, in: &placed)
+    }
+  }
+
+  /// The column item number `item` of a section goes to, given where each column's next
+  /// item would start.
+  @inline(__always)
+  private static func column(forItem item: Int, nextY: [Int], placement: Placement) -> Int {
+    switch placement {
+    case .shortestFirst:
+      var best = 0
+      var bestY = nextY[0]
+      for column in 1..<nextY.count where nextY[column] < bestY {
+        best = column
+        bestY = nextY[column]
+      }
+      return best
+    case .leftToRight:
+      return item % nextY.count
+    case .rightToLeft:
+      return nextY.count - 1 - item % nextY.count
+    }
+  }
+
+  public var preparedExtent: Int {
+    if progress.isComplete { return .max }
+    if progress.sectionStarted { return nextY.min() ?? progress.nextSectionTop }
+    return progress.nextSectionTop
+  }
+
+  public mutating func appendItems(_ count: Int) {
+    guard count > 0, var context else { return }
+    if context.sections.isEmpty { context.sections.append(SectionSpec(itemCount: 0)) }
+    let last = context.sections.count - 1
+    let oldCount = Swift.max(0, context.sections[last].itemCount)
+    context.sections[last].itemCount = oldCount + count
+    self.context = context
+    placed.updateSectionsAfterAppend(context.sections)
+    // The columns' state of the last section is still in nextY and bottoms when it has
+    // been finished; otherwise preparation had not reached it and simply continues.
+    // A layout that had not finished preparing places the new items when it gets there.
+    guard progress.isComplete else { return }
+    if placed.startedSectionCount == context.sections.count {
+      placed.reopenLastSection()
+      progress.reopenLastSection(sectionCount: context.sections.count, resumingAt: oldCount)
+    } else {
+      progress.isComplete = false
+    }
+    prepareMore(through: .max)
+  }
+
+  public var contentSize: Size {
+    Size(
+      width: Swift.max(0, context?.containerSize.width ?? 0),
+      height: progress.contentBottom + Swift.max(0, options.insets.bottom))
+  }
+
+  public var columnCount: Int {
+    if let first = sectionColumns.first { return first.count }
+    guard let context else { return 1 }
+    return geometry(forSection: 0, containerWidth: context.containerSize.width).count
+  }
+
+  public var placedItemCount: Int { placed.count }
+
+  /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*) for the *S* sections, the *C*
+  ///   columns of each section the rectangle crosses, *N* items per column and *K* results.
+  public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    guard !rect.isEmpty else { return [] }
+    let sections = placed.sections(overlapping: rect.minY, rect.maxY)
+    var indices: [Int] = []
+    indices.reserveCapacity(64)
+    for section in sections where section < sectionLanes.count {
+      let geometry = sectionColumns[section]
+      let lanesOfSection = sectionLanes[section]
+      for column in 0..<geometry.count {
+        let columnLeft = geometry.origins[column]
+        guard columnLeft < rect.maxX, columnLeft + geometry.widths[column] > rect.minX else {
+          continue
+        }
+        let lane = lanesOfSection.lowerBound + column
+        lanes.collect(
+          lanes: lane..<lane + 1, in: rect, axis: .vertical, frames: placed.frames,
+          into: &indices)
+      }
+    }
+    return placed.attributes(headersOf: sections, in: rect, items: indices)
+  }
+
+  public func attributes(forItem path: ItemPath) -> LayoutAttributes? {
+    placed.attributes(forItem: path)
+  }
+
+  public func headerAttributes(forSection section: Int) -> LayoutAttributes? {
+    placed.headerAttributes(forSection: section)
+  }
+}

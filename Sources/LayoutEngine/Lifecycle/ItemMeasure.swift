@@ -1,0 +1,46 @@
+/// How a layout learns the size of an item it knows nothing else about.
+///
+/// Column layouts ask for an item's height at the width of its column; the tag layout asks
+/// self-sizing chips for their size within a maximum width. The layout never sees what an
+/// item is, in the way Yoga asks a measure function for a text node's size.
+public struct ItemMeasure {
+  private let measureHeight: ((ItemPath, Int) -> Int)?
+  private let measureSize: ((ItemPath, Int) -> Size)?
+
+  /// Items whose height depends on the width they are given (cards, cells).
+  public static func heights(_ height: @escaping (ItemPath, _ width: Int) -> Int) -> ItemMeasure {
+    ItemMeasure(measureHeight: height, measureSize: nil)
+  }
+
+  /// Self-sizing items that choose their own size within a maximum width (chips).
+  public static func sizes(_ size: @escaping (ItemPath, _ maxWidth: Int) -> Size) -> ItemMeasure {
+    ItemMeasure(measureHeight: nil, measureSize: size)
+  }
+
+  /// Every item is `height` tall at any width.
+  public static func constant(height: Int) -> ItemMeasure {
+    .heights { _, _ in height }
+  }
+
+  /// The item's height at `width`, never negative.
+  public func height(of path: ItemPath, width: Int) -> Int {
+    if let measureHeight { return Swift.max(0, measureHeight(path, width)) }
+    if let measureSize { return Swift.max(0, measureSize(path, width).height) }
+    return 0
+  }
+
+  /// The item's size within `maxWidth`, never negative and never wider than `maxWidth`.
+  public func size(of path: ItemPath, maxWidth: Int) -> Size {
+    let size: Size
+    if let measureSize {
+      size = measureSize(path, maxWidth)
+    } else if let measureHeight {
+      size = Size(width: maxWidth, height: measureHeight(path, maxWidth))
+    } else {
+      size = .zero
+    }
+    return Size(
+      width: Swift.min(Swift.max(0, size.width), Swift.max(0, maxWidth)),
+      height: Swift.max(0, size.height))
+  }
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs the Debian packages masonry needs when any is missing; does nothing (and needs
+# no network) when all are present. Used by `make run` and `make test`.
+set -eu
+
+packages="libncursesw5-dev libicu-dev tmux ncurses-term"
+missing=""
+for package in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $package"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "setup: installing$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+  sudo="sudo"
+else
+  echo "setup: missing packages:$missing (run as root or install them)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
