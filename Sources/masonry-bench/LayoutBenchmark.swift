@@ -22,19 +22,27 @@ enum LayoutBenchmark {
     let rounds = Swift.max(3, 3_000_000 / itemCount)
     var checksum = 0
 
-    var ours = MasonryLayout(
-      options: .init(columns: .fixed(columns), gutter: 1, itemSpacing: 1))
+    // Cold: the first prepare of a fresh layout, which also pays for fresh memory. Warm:
+    // preparing again, as every resize does, reusing the layout's buffers.
+    var ours = MasonryLayout(options: .init(columns: .fixed(columns), gutter: 1, itemSpacing: 1))
+    let ourCold = Stopwatch.nanoseconds(perOperationOf: itemCount, rounds: 1) {
+      ours.prepare(context)
+    }
     let ourPrepare = Stopwatch.nanoseconds(perOperationOf: itemCount, rounds: rounds) {
       ours.prepare(context)
     }
     var baseline = SeedBaselineLayout(columns: columns, width: screen.width, gutter: 1, spacing: 1)
+    let baselineCold = Stopwatch.nanoseconds(perOperationOf: itemCount, rounds: 1) {
+      baseline.prepare(itemCount: itemCount) { heights[$0] }
+    }
     let baselinePrepare = Stopwatch.nanoseconds(perOperationOf: itemCount, rounds: rounds) {
       baseline.prepare(itemCount: itemCount) { heights[$0] }
     }
     report.emit([
       ("name", "masonry.prepare"), ("items", itemCount), ("ours_ns_per_item", ourPrepare),
       ("baseline_ns_per_item", baselinePrepare), ("ratio", baselinePrepare / ourPrepare),
-      ("ours_items_per_second", 1e9 / ourPrepare),
+      ("ours_items_per_second", 1e9 / ourPrepare), ("ours_cold_ns_per_item", ourCold),
+      ("baseline_cold_ns_per_item", baselineCold),
     ])
 
     let height = ours.contentSize.height
@@ -83,6 +91,7 @@ enum LayoutBenchmark {
     let perSecond = 1e9 / large.ourPrepareNanoseconds
     report.emit([
       ("name", "target.prepare_items_per_second_at_1M"), ("value", perSecond),
+      ("note", "warm: preparing again with the layout's buffers, as on a resize"),
       ("target", ">= 20000000"), ("met", perSecond >= 20_000_000),
     ])
   }

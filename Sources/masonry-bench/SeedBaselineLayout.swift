@@ -18,7 +18,8 @@ struct SeedBaselineLayout {
   }
 
   mutating func prepare(itemCount: Int, height: (Int) -> Int) {
-    cache = []
+    // Keeps its memory across prepares, as the engine does, so both pay the same.
+    cache.removeAll(keepingCapacity: true)
     cache.reserveCapacity(itemCount)
     let columnWidth = (width - gutter * (columns - 1)) / columns
     var yOffset = Array(repeating: 0, count: columns)

@@ -1,76 +1,200 @@
-/// The query index of layouts whose items fall into lanes: the columns of a masonry or
-/// zigzag section, or the rows of a sideways-scrolling tag strip.
+/// The cache and query index of layouts whose items fall into lanes: the columns of a
+/// masonry or zigzag section, or the rows of a sideways-scrolling tag strip.
 ///
-/// Within a lane, items are stored in placement order, and both their leading and their
-/// trailing edges along the scroll axis never decrease, because each item is placed after
-/// the previous one of its lane. That makes each lane binary-searchable.
-///
-/// Each lane keeps the trailing edges of its items in a contiguous array of its own, so the
-/// binary search touches only that array (whose upper levels stay in cache from one query
-/// to the next) instead of chasing indices into the frame cache.
+/// Each lane stores its items' frames itself, in placement order, and both their leading
+/// and their trailing edges along the scroll axis never decrease (each item is placed
+/// after the previous one of its lane), so a lane is binary-searchable and a query reads
+/// each lane's hits from one contiguous run of memory. Two summaries per lane, of every
+/// 16th and every 256th trailing edge, make the search a small B-tree: the coarse level
+/// stays in cache, so a search misses cache only within two small blocks. A flat table
+/// maps each item to its lane and position.
 struct LaneIndex {
-  /// An item of a lane: its flat index and where its frame ends along the scroll axis.
   struct Entry {
-    var trailingEdge: Int
+    var frame: Rect
     var item: Int32
+    /// The lane's number within its section (the column, or the strip's row).
+    var laneNumber: Int32
   }
 
-  private(set) var lanes: [[Entry]] = []
-  /// Every `blockSize`-th trailing edge of each lane: a small array that stays in cache, so
-  /// that a search misses cache only within one block of its lane.
+  fileprivate struct Location {
+    var lane: Int32
+    var position: Int32
+  }
+
+  private var lanes: [[Entry]] = []
   private var summaries: [[Int]] = []
+  /// Every `blockSize`-th entry of each summary: small enough to stay in the nearest cache.
+  private var coarseSummaries: [[Int]] = []
+  private var locations: [Location] = []
+  /// The lanes in use; `lanes` may hold more, emptied but keeping their memory for reuse.
+  private(set) var laneCount = 0
+  private(set) var axis: Axis
   static let blockSize = 16
+
+  init(axis: Axis) {
+    self.axis = axis
+  }
+
+  /// Empties the index for a new `prepare`, keeping its memory: a layout re-prepares on
+  /// every resize, and fresh buffers would cost a page fault per 4 KiB each time.
+  mutating func removeAll(axis: Axis) {
+    self.axis = axis
+    for lane in 0..<laneCount {
+      lanes[lane].removeAll(keepingCapacity: true)
+      summaries[lane].removeAll(keepingCapacity: true)
+      coarseSummaries[lane].removeAll(keepingCapacity: true)
+    }
+    locations.removeAll(keepingCapacity: true)
+    laneCount = 0
+  }
+
+  /// The number of items placed.
+  var count: Int { locations.count }
+
+  mutating func reserveCapacity(_ capacity: Int) {
+    locations.reserveCapacity(capacity)
+  }
 
   /// Adds `count` empty lanes, each with room for `capacity` items, and returns their
   /// indices.
   mutating func addLanes(_ count: Int, capacity: Int = 0) -> Range<Int> {
-    let first = lanes.count
-    for _ in 0..<count {
-      var entries: [Entry] = []
-      entries.reserveCapacity(capacity)
-      lanes.append(entries)
-      summaries.append([])
+    let first = laneCount
+    for lane in first..<first + count {
+      if lane == lanes.count {
+        lanes.append([])
+        summaries.append([])
+        coarseSummaries.append([])
+      }
+      lanes[lane].reserveCapacity(capacity)
+      summaries[lane].reserveCapacity(capacity / Self.blockSize + 1)
     }
-    return first..<lanes.count
+    laneCount += count
+    return first..<laneCount
   }
 
-  /// Appends an item whose frame ends at `trailingEdge` along the scroll axis; it must not
-  /// end before the lane's previous item.
-  @inline(__always)
-  mutating func append(item index: Int, trailingEdge: Int, toLane lane: Int) {
-    if lanes[lane].count % Self.blockSize == 0 { summaries[lane].append(trailingEdge) }
-    lanes[lane].append(Entry(trailingEdge: trailingEdge, item: Int32(truncatingIfNeeded: index)))
-  }
-
-  /// Appends to `result` the flat index of every item of `laneRange` whose frame shares a
-  /// cell with `rect`.
+  /// Places the next item (flat index `count`) in `lane`; its frame must not end before
+  /// the lane's previous item along the scroll axis.
   ///
-  /// - Complexity: O(*L* · log *N* + *K*) (a search costs log(*N*/16) cache-resident steps
-  ///   and four within a block) for *L* lanes of at most *N* items and *K* hits,
-  ///   plus the items of each lane that overlap `rect` along the scroll axis but not across
-  ///   it (none for columns, whose items all share the column's x range).
+  /// - Complexity: amortised O(1).
+  mutating func append(_ frame: Rect, toLane lane: Int, laneNumber: Int) {
+    withAppender { $0.append(frame, toLane: lane, laneNumber: laneNumber) }
+  }
+
+  /// Gives `body` an appender that places many items without re-checking, item by item,
+  /// that the array of lanes is uniquely owned: the hot loop of `prepare`.
+  mutating func withAppender<Result>(_ body: (inout Appender) -> Result) -> Result {
+    let vertical = axis == .vertical
+    return lanes.withUnsafeMutableBufferPointer { lanes in
+      summaries.withUnsafeMutableBufferPointer { summaries in
+        coarseSummaries.withUnsafeMutableBufferPointer { coarseSummaries in
+          var appender = Appender(
+            lanes: lanes, summaries: summaries, coarseSummaries: coarseSummaries,
+            locations: locations, vertical: vertical)
+          locations = []
+          defer { locations = appender.locations }
+          return body(&appender)
+        }
+      }
+    }
+  }
+
+  /// Appends items to the lanes of a `LaneIndex` inside `withAppender`.
+  struct Appender {
+    fileprivate let lanes: UnsafeMutableBufferPointer<[Entry]>
+    fileprivate let summaries: UnsafeMutableBufferPointer<[Int]>
+    fileprivate let coarseSummaries: UnsafeMutableBufferPointer<[Int]>
+    fileprivate var locations: [Location]
+    fileprivate let vertical: Bool
+
+    /// The number of items placed.
+    var count: Int { locations.count }
+
+    @inline(__always)
+    mutating func append(_ frame: Rect, toLane lane: Int, laneNumber: Int) {
+      let position = lanes[lane].count
+      if position % LaneIndex.blockSize == 0 {
+        let edge = vertical ? frame.maxY : frame.maxX
+        if position % (LaneIndex.blockSize * LaneIndex.blockSize) == 0 {
+          coarseSummaries[lane].append(edge)
+        }
+        summaries[lane].append(edge)
+      }
+      lanes[lane].append(
+        Entry(
+          frame: frame, item: Int32(truncatingIfNeeded: locations.count),
+          laneNumber: Int32(truncatingIfNeeded: laneNumber)))
+      locations.append(
+        Location(
+          lane: Int32(truncatingIfNeeded: lane), position: Int32(truncatingIfNeeded: position)))
+    }
+  }
+
+  /// The frame of the last item placed.
+  var lastFrame: Rect? {
+    guard let location = locations.last else { return nil }
+    return lanes[Int(location.lane)][Int(location.position)].frame
+  }
+
+  /// The attributes of item `index` (column or row set by `laneIsRow`), its section and
+  /// item not yet filled in; `nil` when it is not placed.
+  func attributes(ofItem index: Int, laneIsRow: Bool) -> LayoutAttributes? {
+    guard index >= 0, index < locations.count else { return nil }
+    let location = locations[index]
+    return Self.attributes(
+      of: lanes[Int(location.lane)][Int(location.position)], laneIsRow: laneIsRow)
+  }
+
+  private static func attributes(of entry: Entry, laneIsRow: Bool) -> LayoutAttributes {
+    let number = Int(entry.laneNumber)
+    return LayoutAttributes(
+      section: -1, item: -1, index: Int(entry.item), frame: entry.frame,
+      column: laneIsRow ? nil : number, row: laneIsRow ? number : nil)
+  }
+
+  /// The range one level down that can hold the first element passing a bound, given the
+  /// index of the first summary element that passes it.
+  @inline(__always)
+  private static func candidates(following block: Int, count: Int) -> (Int, Int) {
+    let start = Swift.max(0, block - 1) * blockSize
+    return (start, Swift.max(start, Swift.min(count, block * blockSize + 1)))
+  }
+
+  /// Appends to `result` the attributes (section and item not yet filled in) of every item
+  /// of `lane` whose frame shares a cell with `rect`.
+  ///
+  /// - Complexity: O(log *N* + *K*) for *N* items in the lane and *K* hits, plus the items
+  ///   that overlap `rect` along the scroll axis but not across it (none for columns,
+  ///   whose items all share the column's x range). The search takes log(*N*/256) steps in
+  ///   the coarse summary, which stays in cache, then four in a block of the summary and
+  ///   four in a block of entries.
   func collect(
-    lanes laneRange: Range<Int>, in rect: Rect, axis: Axis, frames: [Rect],
-    into result: inout [Int]
+    lane: Int, in rect: Rect, laneIsRow: Bool, into result: inout [LayoutAttributes]
   ) {
-    let (low, high) = axis == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
-    for lane in laneRange {
-      lanes[lane].withUnsafeBufferPointer { entries in
-        // Find the block in the summary, then the entry within the block before it (the
-        // first entry whose edge passes `low` may be the last of the previous block).
-        let block = summaries[lane].withUnsafeBufferPointer { summary in
-          summary.partitioningIndex { $0 > low }
+    let vertical = axis == .vertical
+    let (low, high) = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+    lanes[lane].withUnsafeBufferPointer { entries in
+      // Narrow down from the coarse summary to a block of the summary, from that to a
+      // block of entries, and within it to the first entry whose edge passes `low`. At each
+      // level the answer lies in the block before the first edge that passes `low`, or is
+      // that block's first element.
+      let block = summaries[lane].withUnsafeBufferPointer { summary in
+        let coarseBlock = coarseSummaries[lane].withUnsafeBufferPointer { coarse in
+          coarse.partitioningIndex { $0 > low }
         }
-        let start = Swift.max(0, block - 1) * Self.blockSize
-        let end = Swift.max(start, Swift.min(entries.count, block * Self.blockSize + 1))
-        var position = entries.partitioningIndex(in: start..<end) { $0.trailingEdge > low }
-        while position < entries.count {
-          let index = Int(entries[position].item)
-          let frame = frames[index]
-          if (axis == .vertical ? frame.minY : frame.minX) >= high { break }
-          if frame.intersects(rect) { result.append(index) }
-          position += 1
+        let (from, to) = Self.candidates(following: coarseBlock, count: summary.count)
+        return summary.partitioningIndex(in: from..<to) { $0 > low }
+      }
+      let (start, end) = Self.candidates(following: block, count: entries.count)
+      var position = entries.partitioningIndex(in: start..<end) {
+        (vertical ? $0.frame.maxY : $0.frame.maxX) > low
+      }
+      while position < entries.count {
+        let frame = entries[position].frame
+        if (vertical ? frame.minY : frame.minX) >= high { break }
+        if frame.intersects(rect) {
+          result.append(Self.attributes(of: entries[position], laneIsRow: laneIsRow))
         }
+        position += 1
       }
     }
   }

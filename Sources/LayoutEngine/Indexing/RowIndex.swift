@@ -19,6 +19,9 @@ struct RowIndex {
 
   mutating func append(_ row: Row) { rows.append(row) }
 
+  /// Empties the index for a new `prepare`, keeping its memory for reuse.
+  mutating func removeAll() { rows.removeAll(keepingCapacity: true) }
+
   mutating func removeLast() { rows.removeLast() }
 
   /// Extends the last row to hold one more item whose bottom edge is `bottom`.
@@ -28,18 +31,19 @@ struct RowIndex {
       rows[rows.count - 1].items.lowerBound..<rows[rows.count - 1].items.upperBound + 1
   }
 
-  /// Appends to `result` the flat index of every item whose frame shares a cell with
-  /// `rect`, in increasing order.
+  /// Appends to `result` the attributes (section and item not yet filled in) of every item
+  /// whose frame shares a cell with `rect`, in increasing order of index.
   ///
   /// - Complexity: O(log *R* + *V* · log *W* + *K*) for *R* rows, *V* rows that overlap
   ///   `rect` vertically, *W* items per row and *K* hits.
-  func collect(in rect: Rect, frames: [Rect], into result: inout [Int]) {
+  func collect(in rect: Rect, store: FlatFrames, into result: inout [LayoutAttributes]) {
+    let frames = store.frames
     var rowIndex = rows.partitioningIndex { $0.bottom > rect.minY }
     while rowIndex < rows.count, rows[rowIndex].top < rect.maxY {
       let row = rows[rowIndex]
       var index = frames.partitioningIndex(in: row.items) { $0.maxX > rect.minX }
       while index < row.items.upperBound, frames[index].minX < rect.maxX {
-        if frames[index].intersects(rect) { result.append(index) }
+        if frames[index].intersects(rect) { result.append(store.attributes(ofItem: index)) }
         index += 1
       }
       rowIndex += 1

@@ -36,7 +36,8 @@ public struct GridLayout: CollectionLayout {
   var geometryOverride: ColumnGeometry?
 
   private var context: LayoutContext?
-  private var placed = PlacedItems(sections: [], recordsColumns: true, recordsRows: true)
+  private var table = SectionTable(sections: [])
+  private var store = FlatFrames(recordsColumns: true)
   private var rows = RowIndex()
   private var progress = SectionProgress(top: 0)
   private(set) var geometry = ColumnGeometry(
@@ -54,10 +55,11 @@ public struct GridLayout: CollectionLayout {
 
   public mutating func prepare(_ context: LayoutContext, through extent: Int) {
     self.context = context
-    placed = PlacedItems(sections: context.sections, recordsColumns: true, recordsRows: true)
-    if extent == .max { placed.reserveCapacity(context.itemCount) }
-    rows = RowIndex()
-    measuredHeights = []
+    table = SectionTable(sections: context.sections)
+    store.removeAll()
+    if extent == .max { store.reserveCapacity(context.itemCount) }
+    rows.removeAll()
+    measuredHeights.removeAll(keepingCapacity: true)
     geometry =
       geometryOverride
       ?? ColumnGeometry(
@@ -81,14 +83,14 @@ public struct GridLayout: CollectionLayout {
       let spec = sections[section]
       if !progress.sectionStarted {
         if progress.nextSectionTop >= extent { return }
-        nextRowTop = progress.startSection(spec, in: &placed, left: left, width: innerWidth)
+        nextRowTop = progress.startSection(spec, in: &table, left: left, width: innerWidth)
         sectionBottom = nextRowTop
         nextRowNumber = 0
       }
       let count = Swift.max(0, spec.itemCount)
       while progress.item < count {
         if nextRowTop >= extent { return }
-        let first = placed.count
+        let first = store.count
         let cells = Swift.min(columnCount, count - progress.item)
         var rowHeight = 0
         for column in 0..<cells {
@@ -101,7 +103,7 @@ public struct GridLayout: CollectionLayout {
           rowHeight = Swift.max(rowHeight, measuredHeights[index])
         }
         for column in 0..<cells {
-          placed.append(
+          store.append(
             Rect(
               x: geometry.origins[column], y: nextRowTop, width: geometry.widths[column],
               height: rowHeight),
@@ -118,7 +120,7 @@ public struct GridLayout: CollectionLayout {
       }
       progress.finishSection(
         spec, bottom: sectionBottom, spacing: options.sectionSpacing,
-        sectionCount: sections.count, in: &placed)
+        sectionCount: sections.count, in: &table)
     }
   }
 
@@ -129,32 +131,26 @@ public struct GridLayout: CollectionLayout {
 
   public mutating func appendItems(_ count: Int) {
     guard count > 0, var context else { return }
-    if context.sections.isEmpty { context.sections.append(SectionSpec(itemCount: 0)) }
-    let last = context.sections.count - 1
-    let oldCount = Swift.max(0, context.sections[last].itemCount)
-    context.sections[last].itemCount = oldCount + count
+    let oldCount = context.appendToLastSection(count)
     self.context = context
-    placed.updateSectionsAfterAppend(context.sections)
-    guard progress.isComplete else { return }
-    guard placed.startedSectionCount == context.sections.count else {
-      progress.isComplete = false
-      prepareMore(through: .max)
+    table.updateItemCounts(context.sections)
+    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
       return
     }
-    placed.reopenLastSection()
-    var resumeAt = oldCount
-    // An unfinished last row takes the new items too, and its height may change: forget
-    // its frames (not its measured heights) and place it again.
-    if oldCount % geometry.count != 0, let row = rows.last {
-      rows.removeLast()
-      placed.truncate(to: row.items.lowerBound)
-      resumeAt = oldCount - row.items.count
-      nextRowTop = row.top
-      nextRowNumber -= 1
-      // Placing the row again sets the section's bottom to the row's new bottom.
-      sectionBottom = row.top
+    if progress.sectionStarted {
+      progress.item = oldCount
+      // An unfinished last row takes the new items too, and its height may change: forget
+      // its frames (not its measured heights) and place it again.
+      if oldCount % geometry.count != 0, let row = rows.last {
+        rows.removeLast()
+        store.truncate(to: row.items.lowerBound)
+        progress.item = oldCount - row.items.count
+        nextRowTop = row.top
+        nextRowNumber -= 1
+        // Placing the row again sets the section's bottom to the row's new bottom.
+        sectionBottom = row.top
+      }
     }
-    progress.reopenLastSection(sectionCount: context.sections.count, resumingAt: resumeAt)
     prepareMore(through: .max)
   }
 
@@ -166,24 +162,25 @@ public struct GridLayout: CollectionLayout {
 
   public var columnCount: Int { geometry.count }
 
-  public var placedItemCount: Int { placed.count }
+  public var placedItemCount: Int { store.count }
 
   /// - Complexity: O(log *R* + *V* · log *C* + *K* log *K*) for *R* rows, *V* rows crossing
   ///   the rectangle, *C* columns and *K* results.
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     guard !rect.isEmpty else { return [] }
-    var indices: [Int] = []
-    indices.reserveCapacity(64)
-    rows.collect(in: rect, frames: placed.frames, into: &indices)
-    return placed.attributes(
-      headersOf: placed.sections(overlapping: rect.minY, rect.maxY), in: rect, items: indices)
+    var items: [LayoutAttributes] = []
+    items.reserveCapacity(32)
+    rows.collect(in: rect, store: store, into: &items)
+    return table.assemble(
+      items: items, headersOf: table.overlapping(rect.minY, rect.maxY), in: rect)
   }
 
   public func attributes(forItem path: ItemPath) -> LayoutAttributes? {
-    placed.attributes(forItem: path)
+    guard let index = table.flatIndex(of: path), index < store.count else { return nil }
+    return table.located(store.attributes(ofItem: index))
   }
 
   public func headerAttributes(forSection section: Int) -> LayoutAttributes? {
-    placed.headerAttributes(forSection: section)
+    table.headerAttributes(forSection: section)
   }
 }

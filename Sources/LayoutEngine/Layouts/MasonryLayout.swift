@@ -54,8 +54,8 @@ public struct MasonryLayout: CollectionLayout {
   public var scrollAxis: Axis { .vertical }
 
   private var context: LayoutContext?
-  private var placed = PlacedItems(sections: [], recordsColumns: true, recordsRows: false)
-  private var lanes = LaneIndex()
+  private var table = SectionTable(sections: [])
+  private var lanes = LaneIndex(axis: .vertical)
   private var sectionLanes: [Range<Int>] = []
   private(set) var sectionColumns: [ColumnGeometry] = []
   private var progress = SectionProgress(top: 0)
@@ -90,9 +90,9 @@ public struct MasonryLayout: CollectionLayout {
 
   public mutating func prepare(_ context: LayoutContext, through extent: Int) {
     self.context = context
-    placed = PlacedItems(sections: context.sections, recordsColumns: true, recordsRows: false)
-    if extent == .max { placed.reserveCapacity(context.itemCount) }
-    lanes = LaneIndex()
+    table = SectionTable(sections: context.sections)
+    lanes.removeAll(axis: .vertical)
+    if extent == .max { lanes.reserveCapacity(context.itemCount) }
     sectionLanes = []
     sectionColumns = []
     progress = SectionProgress(top: Swift.max(0, options.insets.top))
@@ -114,7 +114,7 @@ public struct MasonryLayout: CollectionLayout {
       let spec = sections[section]
       if !progress.sectionStarted {
         if progress.nextSectionTop >= extent { return }
-        let itemTop = progress.startSection(spec, in: &placed, left: left, width: innerWidth)
+        let itemTop = progress.startSection(spec, in: &table, left: left, width: innerWidth)
         let geometry = geometry(forSection: section, containerWidth: width)
         sectionColumns.append(geometry)
         sectionLanes.append(
@@ -132,21 +132,23 @@ public struct MasonryLayout: CollectionLayout {
       var item = progress.item
       var nextY = self.nextY
       var bottom = sectionBottom
-      while item < count {
-        // Every later item starts at some column's next y, so once the shortest column
-        // reaches the extent nothing still to place can intersect 0..<extent.
-        if extent != .max, nextY.min()! >= extent { break }
-        let column = Self.column(forItem: item, nextY: nextY, placement: options.placement)
-        let width = geometry.widths[column]
-        let height = context.measure.height(
-          of: ItemPath(section: section, item: item), width: width)
-        let frame = Rect(
-          x: geometry.origins[column], y: nextY[column], width: width, height: height)
-        lanes.append(item: placed.count, trailingEdge: frame.maxY, toLane: firstLane + column)
-        placed.append(frame, column: column)
-        nextY[column] = frame.maxY + spacing
-        bottom = Swift.max(bottom, frame.maxY)
-        item += 1
+      let measure = context.measure.heightFunction
+      let placement = options.placement
+      lanes.withAppender { lanes in
+        while item < count {
+          // Every later item starts at some column's next y, so once the shortest column
+          // reaches the extent nothing still to place can intersect 0..<extent.
+          if extent != .max, nextY.min()! >= extent { break }
+          let column = Self.column(forItem: item, nextY: nextY, placement: placement)
+          let width = geometry.widths[column]
+          let frame = Rect(
+            x: geometry.origins[column], y: nextY[column], width: width,
+            height: measure(ItemPath(section: section, item: item), width))
+          lanes.append(frame, toLane: firstLane + column, laneNumber: column)
+          nextY[column] = frame.maxY + spacing
+          bottom = Swift.max(bottom, frame.maxY)
+          item += 1
+        }
       }
       progress.item = item
       self.nextY = nextY
@@ -155,7 +157,7 @@ public struct MasonryLayout: CollectionLayout {
       if item < count { return }
       progress.finishSection(
         spec, bottom: sectionBottom, spacing: options.sectionSpacing,
-        sectionCount: sections.count, in: &placed)
+        sectionCount: sections.count, in: &table)
     }
   }
 
@@ -187,22 +189,14 @@ public struct MasonryLayout: CollectionLayout {
 
   public mutating func appendItems(_ count: Int) {
     guard count > 0, var context else { return }
-    if context.sections.isEmpty { context.sections.append(SectionSpec(itemCount: 0)) }
-    let last = context.sections.count - 1
-    let oldCount = Swift.max(0, context.sections[last].itemCount)
-    context.sections[last].itemCount = oldCount + count
+    let oldCount = context.appendToLastSection(count)
     self.context = context
-    placed.updateSectionsAfterAppend(context.sections)
-    // The columns' state of the last section is still in nextY and bottoms when it has
-    // been finished; otherwise preparation had not reached it and simply continues.
-    // A layout that had not finished preparing places the new items when it gets there.
-    guard progress.isComplete else { return }
-    if placed.startedSectionCount == context.sections.count {
-      placed.reopenLastSection()
-      progress.reopenLastSection(sectionCount: context.sections.count, resumingAt: oldCount)
-    } else {
-      progress.isComplete = false
+    table.updateItemCounts(context.sections)
+    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
+      return
     }
+    // The reopened section's columns are still where it left them (`nextY`).
+    if progress.sectionStarted { progress.item = oldCount }
     prepareMore(through: .max)
   }
 
@@ -218,37 +212,34 @@ public struct MasonryLayout: CollectionLayout {
     return geometry(forSection: 0, containerWidth: context.containerSize.width).count
   }
 
-  public var placedItemCount: Int { placed.count }
+  public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*) for the *S* sections, the *C*
   ///   columns of each section the rectangle crosses, *N* items per column and *K* results.
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     guard !rect.isEmpty else { return [] }
-    let sections = placed.sections(overlapping: rect.minY, rect.maxY)
-    var indices: [Int] = []
-    indices.reserveCapacity(64)
+    let sections = table.overlapping(rect.minY, rect.maxY)
+    var items: [LayoutAttributes] = []
+    items.reserveCapacity(32)
     for section in sections where section < sectionLanes.count {
       let geometry = sectionColumns[section]
-      let lanesOfSection = sectionLanes[section]
+      let firstLane = sectionLanes[section].lowerBound
       for column in 0..<geometry.count {
         let columnLeft = geometry.origins[column]
-        guard columnLeft < rect.maxX, columnLeft + geometry.widths[column] > rect.minX else {
-          continue
+        if columnLeft < rect.maxX, columnLeft + geometry.widths[column] > rect.minX {
+          lanes.collect(lane: firstLane + column, in: rect, laneIsRow: false, into: &items)
         }
-        let lane = lanesOfSection.lowerBound + column
-        lanes.collect(
-          lanes: lane..<lane + 1, in: rect, axis: .vertical, frames: placed.frames,
-          into: &indices)
       }
     }
-    return placed.attributes(headersOf: sections, in: rect, items: indices)
+    return table.assemble(items: items, headersOf: sections, in: rect)
   }
 
   public func attributes(forItem path: ItemPath) -> LayoutAttributes? {
-    placed.attributes(forItem: path)
+    guard let index = table.flatIndex(of: path) else { return nil }
+    return lanes.attributes(ofItem: index, laneIsRow: false).map(table.located)
   }
 
   public func headerAttributes(forSection section: Int) -> LayoutAttributes? {
-    placed.headerAttributes(forSection: section)
+    table.headerAttributes(forSection: section)
   }
 }

@@ -19,16 +19,16 @@ struct SectionProgress {
     contentBottom = top
   }
 
-  /// Starts `section` at `nextSectionTop`: records its header in `placed` and returns the
+  /// Starts `section` at `nextSectionTop`: records its header in `table` and returns the
   /// y at which its items start.
   mutating func startSection(
-    _ spec: SectionSpec, in placed: inout PlacedItems, left: Int, width: Int
+    _ spec: SectionSpec, in table: inout SectionTable, left: Int, width: Int
   ) -> Int {
     let top = nextSectionTop
     let header: Rect? =
       spec.headerHeight > 0
       ? Rect(x: left, y: top, width: width, height: spec.headerHeight) : nil
-    placed.beginSection(top: top, header: header)
+    table.begin(top: top, header: header)
     sectionStarted = true
     item = 0
     let itemTop = top + (header?.height ?? 0)
@@ -40,9 +40,9 @@ struct SectionProgress {
   /// when the section showed anything.
   mutating func finishSection(
     _ spec: SectionSpec, bottom: Int, spacing: Int, sectionCount: Int,
-    in placed: inout PlacedItems
+    in table: inout SectionTable
   ) {
-    placed.endSection(bottom: bottom)
+    table.end(bottom: bottom)
     contentBottom = Swift.max(contentBottom, bottom)
     let showsSomething = spec.headerHeight > 0 || spec.itemCount > 0
     nextSectionTop = bottom + (showsSomething ? Swift.max(0, spacing) : 0)
@@ -51,12 +51,31 @@ struct SectionProgress {
     if section >= sectionCount { isComplete = true }
   }
 
-  /// Reopens the last section after items were appended to it; `item` is where placing
-  /// resumes.
-  mutating func reopenLastSection(sectionCount: Int, resumingAt item: Int) {
-    section = sectionCount - 1
-    self.item = item
-    sectionStarted = true
+  /// Gets ready to place items appended to the last section, which `table` already
+  /// counts. Returns `false` when preparation had not finished (it will reach the new items
+  /// by itself). Otherwise returns `true`; when the last section had been finished it is
+  /// reopened, `sectionStarted` is set, and the caller sets `item` to where placing resumes
+  /// and restores its own state of that section.
+  mutating func resumeAfterAppend(table: inout SectionTable, sectionCount: Int) -> Bool {
+    guard isComplete else { return false }
     isComplete = false
+    if table.startedCount == sectionCount {
+      table.reopenLast()
+      section = sectionCount - 1
+      sectionStarted = true
+    }
+    return true
+  }
+}
+
+extension LayoutContext {
+  /// Adds `count` items to the last section, adding a section when there is none, and
+  /// returns how many items that section held before.
+  mutating func appendToLastSection(_ count: Int) -> Int {
+    if sections.isEmpty { sections.append(SectionSpec(itemCount: 0)) }
+    let last = sections.count - 1
+    let oldCount = Swift.max(0, sections[last].itemCount)
+    sections[last].itemCount = oldCount + count
+    return oldCount
   }
 }

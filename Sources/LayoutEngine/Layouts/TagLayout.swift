@@ -46,7 +46,9 @@ public struct TagLayout: CollectionLayout {
   }
 
   private var context: LayoutContext?
-  private var placed = PlacedItems(sections: [], recordsColumns: false, recordsRows: true)
+  private var table = SectionTable(sections: [])
+  // Vertical mode: the chips' frames by flat index.
+  private var store = FlatFrames(recordsColumns: false)
   private var progress = SectionProgress(top: 0)
   // Vertical mode: the rows of the cloud and where the next chip goes.
   private var rows = RowIndex()
@@ -60,7 +62,7 @@ public struct TagLayout: CollectionLayout {
   private var sectionItemTop = 0
   private var rowsBeforeSection = 0
   // Horizontal mode: the rows of the strip as lanes, and its extent.
-  private var lanes = LaneIndex()
+  private var lanes = LaneIndex(axis: .horizontal)
   private var stripSize = Size.zero
   /// The number of rows of the strip.
   public private(set) var stripRowCount = 0
@@ -71,12 +73,13 @@ public struct TagLayout: CollectionLayout {
 
   public mutating func prepare(_ context: LayoutContext, through extent: Int) {
     self.context = context
-    placed = PlacedItems(sections: context.sections, recordsColumns: false, recordsRows: true)
+    table = SectionTable(sections: context.sections)
+    store.removeAll()
     progress = SectionProgress(top: Swift.max(0, options.insets.top))
-    rows = RowIndex()
+    rows.removeAll()
     rowIsOpen = false
     stoppedAtRowTop = nil
-    lanes = LaneIndex()
+    lanes.removeAll(axis: .horizontal)
     if case .horizontal(let rowLimit) = options.mode {
       prepareStrip(context, rowLimit: rowLimit)
     } else {
@@ -98,7 +101,7 @@ public struct TagLayout: CollectionLayout {
       let spec = sections[section]
       if !progress.sectionStarted {
         if progress.nextSectionTop >= extent { return }
-        rowTop = progress.startSection(spec, in: &placed, left: left, width: innerWidth)
+        rowTop = progress.startSection(spec, in: &table, left: left, width: innerWidth)
         sectionItemTop = rowTop
         rowsBeforeSection = rows.count
         rowIsOpen = false
@@ -119,12 +122,12 @@ public struct TagLayout: CollectionLayout {
           stoppedAtRowTop = nil
           rowTop = top
           rowNumber += 1
-          rows.append(RowIndex.Row(top: top, bottom: top, items: placed.count..<placed.count))
+          rows.append(RowIndex.Row(top: top, bottom: top, items: store.count..<store.count))
           rowIsOpen = true
           nextX = left
         }
         let frame = Rect(x: nextX, y: rowTop, width: size.width, height: size.height)
-        placed.append(frame, row: rowNumber)
+        store.append(frame, column: 0, row: rowNumber)
         rows.extendLastRow(toBottom: frame.maxY)
         progress.contentBottom = Swift.max(progress.contentBottom, frame.maxY)
         nextX = frame.maxX + spacing
@@ -133,7 +136,7 @@ public struct TagLayout: CollectionLayout {
       let bottom = rowIsOpen ? rows.last!.bottom : rowTop
       progress.finishSection(
         spec, bottom: bottom, spacing: options.sectionSpacing, sectionCount: sections.count,
-        in: &placed)
+        in: &table)
       rowTop = progress.nextSectionTop
       rowIsOpen = false
     }
@@ -149,12 +152,12 @@ public struct TagLayout: CollectionLayout {
     var sizes: [Size] = []
     sizes.reserveCapacity(context.itemCount)
     for (section, spec) in context.sections.enumerated() {
-      placed.beginSection(top: 0, header: nil)
+      table.begin(top: 0, header: nil)
       for item in 0..<Swift.max(0, spec.itemCount) {
         sizes.append(
           context.measure.size(of: ItemPath(section: section, item: item), maxWidth: inner))
       }
-      placed.endSection(bottom: 0)
+      table.end(bottom: 0)
     }
     let rowHeight = sizes.map(\.height).max() ?? 0
     let lineSpacing = Swift.max(0, options.lineSpacing)
@@ -180,16 +183,15 @@ public struct TagLayout: CollectionLayout {
     let left = Swift.max(0, insets.left)
     let (rowOfChip, ends) = Self.dealt(sizes, rows: rowCount, left: left, spacing: options.spacing)
     let top = Swift.max(0, insets.top)
-    lanes = LaneIndex()
-    _ = lanes.addLanes(rowCount)
+    lanes.removeAll(axis: .horizontal)
+    _ = lanes.addLanes(rowCount, capacity: sizes.count / rowCount + 1)
     var x = Array(repeating: left, count: rowCount)
     for (index, size) in sizes.enumerated() {
       let row = rowOfChip[index]
       let frame = Rect(
         x: x[row], y: top + row * (rowHeight + lineSpacing), width: size.width,
         height: size.height)
-      lanes.append(item: index, trailingEdge: frame.maxX, toLane: row)
-      placed.append(frame, row: row)
+      lanes.append(frame, toLane: row, laneNumber: row)
       x[row] = frame.maxX + Swift.max(0, options.spacing)
     }
     stripRowCount = rowCount
@@ -230,26 +232,22 @@ public struct TagLayout: CollectionLayout {
 
   public mutating func appendItems(_ count: Int) {
     guard count > 0, var context else { return }
-    if context.sections.isEmpty { context.sections.append(SectionSpec(itemCount: 0)) }
-    let last = context.sections.count - 1
-    let oldCount = Swift.max(0, context.sections[last].itemCount)
-    context.sections[last].itemCount = oldCount + count
+    let oldCount = context.appendToLastSection(count)
     if scrollAxis == .horizontal {
       // The strip may need another row count: deal all chips again.
       prepare(context, through: .max)
       return
     }
     self.context = context
-    placed.updateSectionsAfterAppend(context.sections)
-    guard progress.isComplete else { return }
-    if placed.startedSectionCount == context.sections.count {
-      placed.reopenLastSection()
-      progress.reopenLastSection(sectionCount: context.sections.count, resumingAt: oldCount)
+    table.updateItemCounts(context.sections)
+    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
+      return
+    }
+    if progress.sectionStarted {
+      progress.item = oldCount
       // Continue in the last row of the section, as if it had not been finished.
       rowIsOpen = rows.count > rowsBeforeSection
       rowTop = rowIsOpen ? rows.last!.top : sectionItemTop
-    } else {
-      progress.isComplete = false
     }
     prepareMore(through: .max)
   }
@@ -264,31 +262,37 @@ public struct TagLayout: CollectionLayout {
   /// Tags have no columns: one.
   public var columnCount: Int { 1 }
 
-  public var placedItemCount: Int { placed.count }
+  public var placedItemCount: Int {
+    scrollAxis == .horizontal ? lanes.count : store.count
+  }
 
   /// - Complexity: vertical, O(log *R* + *V* · log *W* + *K* log *K*) for *R* rows, *V*
   ///   rows crossing the rectangle and *W* chips per row; horizontal,
   ///   O(*R* · log *N* + *K* log *K*).
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     guard !rect.isEmpty else { return [] }
-    var indices: [Int] = []
-    indices.reserveCapacity(64)
+    var items: [LayoutAttributes] = []
+    items.reserveCapacity(32)
     if scrollAxis == .horizontal {
-      lanes.collect(
-        lanes: 0..<lanes.lanes.count, in: rect, axis: .horizontal, frames: placed.frames,
-        into: &indices)
-      return placed.attributes(headersOf: 0..<0, in: rect, items: indices)
+      for lane in 0..<lanes.laneCount {
+        lanes.collect(lane: lane, in: rect, laneIsRow: true, into: &items)
+      }
+      return table.assemble(items: items, headersOf: 0..<0, in: rect)
     }
-    rows.collect(in: rect, frames: placed.frames, into: &indices)
-    return placed.attributes(
-      headersOf: placed.sections(overlapping: rect.minY, rect.maxY), in: rect, items: indices)
+    rows.collect(in: rect, store: store, into: &items)
+    return table.assemble(
+      items: items, headersOf: table.overlapping(rect.minY, rect.maxY), in: rect)
   }
 
   public func attributes(forItem path: ItemPath) -> LayoutAttributes? {
-    placed.attributes(forItem: path)
+    guard let index = table.flatIndex(of: path) else { return nil }
+    if scrollAxis == .horizontal {
+      return lanes.attributes(ofItem: index, laneIsRow: true).map(table.located)
+    }
+    return index < store.count ? table.located(store.attributes(ofItem: index)) : nil
   }
 
   public func headerAttributes(forSection section: Int) -> LayoutAttributes? {
-    placed.headerAttributes(forSection: section)
+    table.headerAttributes(forSection: section)
   }
 }

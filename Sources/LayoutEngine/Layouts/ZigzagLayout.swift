@@ -32,8 +32,8 @@ public struct ZigzagLayout: CollectionLayout {
   public var scrollAxis: Axis { .vertical }
 
   private var context: LayoutContext?
-  private var placed = PlacedItems(sections: [], recordsColumns: true, recordsRows: false)
-  private var lanes = LaneIndex()
+  private var table = SectionTable(sections: [])
+  private var lanes = LaneIndex(axis: .vertical)
   private var sectionLanes: [Range<Int>] = []
   private var progress = SectionProgress(top: 0)
   private(set) var geometry = ColumnGeometry(
@@ -56,9 +56,9 @@ public struct ZigzagLayout: CollectionLayout {
 
   public mutating func prepare(_ context: LayoutContext, through extent: Int) {
     self.context = context
-    placed = PlacedItems(sections: context.sections, recordsColumns: true, recordsRows: false)
-    if extent == .max { placed.reserveCapacity(context.itemCount) }
-    lanes = LaneIndex()
+    table = SectionTable(sections: context.sections)
+    lanes.removeAll(axis: .vertical)
+    if extent == .max { lanes.reserveCapacity(context.itemCount) }
     sectionLanes = []
     geometry = ColumnGeometry(
       containerWidth: context.containerSize.width, insets: options.insets,
@@ -80,7 +80,7 @@ public struct ZigzagLayout: CollectionLayout {
       let spec = sections[section]
       if !progress.sectionStarted {
         if progress.nextSectionTop >= extent { return }
-        itemTop = progress.startSection(spec, in: &placed, left: left, width: innerWidth)
+        itemTop = progress.startSection(spec, in: &table, left: left, width: innerWidth)
         sectionLanes.append(lanes.addLanes(columns))
       }
       let firstLane = sectionLanes[section].lowerBound
@@ -91,14 +91,13 @@ public struct ZigzagLayout: CollectionLayout {
         let column = progress.item % columns
         let frame = Rect(
           x: geometry.origins[column], y: y, width: geometry.widths[column], height: height)
-        lanes.append(item: placed.count, trailingEdge: frame.maxY, toLane: firstLane + column)
-        placed.append(frame, column: column)
+        lanes.append(frame, toLane: firstLane + column, laneNumber: column)
         progress.item += 1
       }
       let bottom = itemTop + Swift.max(count * step, count > 0 ? (count - 1) * step + height : 0)
       progress.finishSection(
         spec, bottom: bottom, spacing: options.sectionSpacing, sectionCount: sections.count,
-        in: &placed)
+        in: &table)
     }
   }
 
@@ -109,25 +108,19 @@ public struct ZigzagLayout: CollectionLayout {
 
   public mutating func appendItems(_ count: Int) {
     guard count > 0, var context else { return }
-    if context.sections.isEmpty { context.sections.append(SectionSpec(itemCount: 0)) }
-    let last = context.sections.count - 1
-    let oldCount = Swift.max(0, context.sections[last].itemCount)
-    context.sections[last].itemCount = oldCount + count
+    let oldCount = context.appendToLastSection(count)
     self.context = context
-    placed.updateSectionsAfterAppend(context.sections)
-    guard progress.isComplete else { return }
-    if placed.startedSectionCount == context.sections.count {
-      placed.reopenLastSection()
-      progress.reopenLastSection(sectionCount: context.sections.count, resumingAt: oldCount)
-    } else {
-      progress.isComplete = false
+    table.updateItemCounts(context.sections)
+    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
+      return
     }
+    if progress.sectionStarted { progress.item = oldCount }
     prepareMore(through: .max)
   }
 
   public var contentSize: Size {
     var bottom = progress.contentBottom
-    if let last = placed.frames.last { bottom = Swift.max(bottom, last.maxY) }
+    if let last = lanes.lastFrame { bottom = Swift.max(bottom, last.maxY) }
     return Size(
       width: Swift.max(0, context?.containerSize.width ?? 0),
       height: bottom + Swift.max(0, options.insets.bottom))
@@ -135,27 +128,28 @@ public struct ZigzagLayout: CollectionLayout {
 
   public var columnCount: Int { geometry.count }
 
-  public var placedItemCount: Int { placed.count }
+  public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*).
   public func attributes(in rect: Rect) -> [LayoutAttributes] {
     guard !rect.isEmpty else { return [] }
-    let sections = placed.sections(overlapping: rect.minY, rect.maxY)
-    var indices: [Int] = []
-    indices.reserveCapacity(64)
+    let sections = table.overlapping(rect.minY, rect.maxY)
+    var items: [LayoutAttributes] = []
+    items.reserveCapacity(32)
     for section in sections where section < sectionLanes.count {
-      lanes.collect(
-        lanes: sectionLanes[section], in: rect, axis: .vertical, frames: placed.frames,
-        into: &indices)
+      for lane in sectionLanes[section] {
+        lanes.collect(lane: lane, in: rect, laneIsRow: false, into: &items)
+      }
     }
-    return placed.attributes(headersOf: sections, in: rect, items: indices)
+    return table.assemble(items: items, headersOf: sections, in: rect)
   }
 
   public func attributes(forItem path: ItemPath) -> LayoutAttributes? {
-    placed.attributes(forItem: path)
+    guard let index = table.flatIndex(of: path) else { return nil }
+    return lanes.attributes(ofItem: index, laneIsRow: false).map(table.located)
   }
 
   public func headerAttributes(forSection section: Int) -> LayoutAttributes? {
-    placed.headerAttributes(forSection: section)
+    table.headerAttributes(forSection: section)
   }
 }

@@ -22,6 +22,14 @@ public struct ItemMeasure {
     .heights { _, _ in height }
   }
 
+  /// A function that gives the item's height at a width, never negative, to be fetched
+  /// once before a loop that measures many items.
+  var heightFunction: (ItemPath, Int) -> Int {
+    if let measureHeight { return { Swift.max(0, measureHeight($0, $1)) } }
+    if let measureSize { return { Swift.max(0, measureSize($0, $1).height) } }
+    return { _, _ in 0 }
+  }
+
   /// The item's height at `width`, never negative.
   public func height(of path: ItemPath, width: Int) -> Int {
     if let measureHeight { return Swift.max(0, measureHeight(path, width)) }
