@@ -86,6 +86,17 @@ import Testing
     }
   }
 
+  @Test func absurdMeasuresAreClampedNotOverflowed() {
+    for var layout in everyLayout() {
+      let context = LayoutContext(
+        containerSize: Size(width: 40, height: 10), itemCount: 50,
+        measure: .sizes { path, _ in
+          path.item % 2 == 0 ? Size(width: .max, height: .max) : Size(width: .min, height: .min)
+        })
+      check(&layout, context)
+    }
+  }
+
   @Test func insetsWiderThanTheContainer() {
     var layout = MasonryLayout(
       options: .init(insets: EdgeInsets(top: 2, left: 30, bottom: 2, right: 30)))

@@ -4,6 +4,10 @@
 /// self-sizing chips for their size within a maximum width. The layout never sees what an
 /// item is, in the way Yoga asks a measure function for a text node's size.
 public struct ItemMeasure {
+  /// The largest size a measure may report, in cells; more is clamped, so that no sum of
+  /// frames can overflow however wrong a measure function is.
+  public static let maximumLength = 1 << 30
+
   private let measureHeight: ((ItemPath, Int) -> Int)?
   private let measureSize: ((ItemPath, Int) -> Size)?
 
@@ -25,15 +29,15 @@ public struct ItemMeasure {
   /// A function that gives the item's height at a width, never negative, to be fetched
   /// once before a loop that measures many items.
   var heightFunction: (ItemPath, Int) -> Int {
-    if let measureHeight { return { Swift.max(0, measureHeight($0, $1)) } }
-    if let measureSize { return { Swift.max(0, measureSize($0, $1).height) } }
+    if let measureHeight { return { Self.clamped(measureHeight($0, $1)) } }
+    if let measureSize { return { Self.clamped(measureSize($0, $1).height) } }
     return { _, _ in 0 }
   }
 
   /// The item's height at `width`, never negative.
   public func height(of path: ItemPath, width: Int) -> Int {
-    if let measureHeight { return Swift.max(0, measureHeight(path, width)) }
-    if let measureSize { return Swift.max(0, measureSize(path, width).height) }
+    if let measureHeight { return Self.clamped(measureHeight(path, width)) }
+    if let measureSize { return Self.clamped(measureSize(path, width).height) }
     return 0
   }
 
@@ -49,6 +53,11 @@ public struct ItemMeasure {
     }
     return Size(
       width: Swift.min(Swift.max(0, size.width), Swift.max(0, maxWidth)),
-      height: Swift.max(0, size.height))
+      height: Self.clamped(size.height))
+  }
+
+  @inline(__always)
+  private static func clamped(_ length: Int) -> Int {
+    Swift.min(Swift.max(0, length), maximumLength)
   }
 }
