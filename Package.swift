@@ -6,6 +6,8 @@ import PackageDescription
 // Modules, from the bottom up (see ARCHITECTURE.md):
 // - LayoutEngine: the collection-view layout lifecycle and the five layouts. It knows
 //   nothing of cards, text or terminals; it asks a measure function for sizes.
+// - CTextSupport, TerminalText: display width (glibc wcwidth, as ncurses uses it),
+//   sanitising of untrusted text, and line breaking with ICU's UAX #14 iterator.
 // - TestSupport: seeded random generators and the golden-text snapshot helper.
 // - masonry: the thin command-line executable.
 // - masonry-bench: speed targets, reported as ratios against a baseline.
@@ -18,9 +20,18 @@ let package = Package(
   ],
   targets: [
     .target(name: "LayoutEngine"),
+    // ICU and wcwidth behind a header that exposes no ICU types (see recipes: Foundation's
+    // own ICU clashes with the system ICU inside one Swift module).
+    .target(name: "CTextSupport", linkerSettings: [.linkedLibrary("icuuc")]),
+    .target(name: "TerminalText", dependencies: ["CTextSupport"]),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
     .executableTarget(name: "masonry", dependencies: ["LayoutEngine"]),
     .executableTarget(name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport"]),
+    .testTarget(
+      name: "TerminalTextTests",
+      dependencies: ["TerminalText", "TestSupport"],
+      exclude: ["Golden"]
+    ),
     .testTarget(
       name: "LayoutEngineTests",
       dependencies: ["LayoutEngine", "TestSupport"],

@@ -1,0 +1,30 @@
+#ifndef MASONRY_TEXT_SUPPORT_H
+#define MASONRY_TEXT_SUPPORT_H
+
+// The C side of the text module: glibc's wcwidth under a UTF-8 locale, and ICU's UAX #14
+// line breaking. This header exposes no ICU or wchar types, so that Swift code can import
+// it beside Foundation (whose own ICU would clash with the system ICU's types).
+
+#include <stdint.h>
+
+/// Makes LC_CTYPE a UTF-8 locale: the environment's when it is UTF-8, else C.UTF-8.
+/// Returns 1 when a UTF-8 locale is in effect. Idempotent.
+int masonry_use_utf8_ctype(void);
+
+/// glibc wcwidth of one Unicode scalar under the UTF-8 locale: 0, 1, 2, or -1 for a
+/// scalar it rejects (controls, unassigned, surrogates).
+int masonry_wcwidth(uint32_t scalar);
+
+/// The UAX #14 line-break opportunities of a UTF-16 text, with Japanese strict rules when
+/// `strict` is nonzero (no line starts with small kana or the prolonged sound mark).
+/// Writes the UTF-16 offsets of the opportunities after position 0, in increasing order
+/// and ending with `length`, into `offsets` (room for `capacity`). Returns their number,
+/// or -1 when ICU failed. `length + 1` entries are always enough.
+int32_t masonry_line_breaks(const uint16_t *text, int32_t length, int strict,
+                            int32_t *offsets, int32_t capacity);
+
+/// Whether `scalar` may never begin a line (UAX #14 classes CL, CP, EX, IS, NS and CJ:
+/// closing punctuation, small kana, the prolonged sound mark, …).
+int masonry_cannot_start_line(uint32_t scalar);
+
+#endif

@@ -1,0 +1,132 @@
+extension PreparedText {
+  /// The cluster ranges of the lines at `width`, trailing spaces left out, greedily filled:
+  /// each line ends at the last break opportunity that fits. A word wider than the line is
+  /// split between clusters, never so that a line starts with a cluster that must not
+  /// start one when that can be helped; a cluster wider than the line gets a line of its
+  /// own.
+  func lineRanges(width: Int, mode: WrapMode) -> [Range<Int>] {
+    let width = Swift.max(1, width)
+    let breakFlag = mode == .word ? ClusterInfo.wordBreakBefore : ClusterInfo.charBreakBefore
+    var lines: [Range<Int>] = []
+    var lineStart = 0
+    var lineWidth = 0  // clusters lineStart..<index, spaces included
+    var visibleEnd = 0  // just after the line's last non-space cluster
+    var lastBreak = -1
+    var visibleEndAtBreak = 0
+    var index = 0
+
+    func restart(at start: Int, upTo end: Int) {
+      lineStart = start
+      lineWidth = 0
+      visibleEnd = start
+      lastBreak = -1
+      for position in start..<end {
+        lineWidth += Int(clusters[position] & ClusterInfo.widthMask)
+        if clusters[position] & ClusterInfo.space == 0 { visibleEnd = position + 1 }
+      }
+    }
+
+    while index < clusters.count {
+      let info = clusters[index]
+      if info & ClusterInfo.hardBreak != 0 {
+        lines.append(lineStart..<Swift.max(lineStart, visibleEnd))
+        index += 1
+        restart(at: index, upTo: index)
+        continue
+      }
+      let clusterWidth = Int(info & ClusterInfo.widthMask)
+      if info & ClusterInfo.space != 0 {
+        // Spaces hang at the end of a line: they never make it overflow.
+        lineWidth += clusterWidth
+        index += 1
+        continue
+      }
+      if index > lineStart && info & breakFlag != 0 {
+        lastBreak = index
+        visibleEndAtBreak = visibleEnd
+      }
+      if lineWidth + clusterWidth > width {
+        if lastBreak > lineStart {
+          lines.append(lineStart..<visibleEndAtBreak)
+          restart(at: lastBreak, upTo: index)
+          continue
+        }
+        if index > lineStart {
+          // Back off over clusters that must not start a line (a run like 「ャー！」) when
+          // the line keeps at least one cluster.
+          var split = index
+          while split - 1 > lineStart && clusters[split] & ClusterInfo.charBreakBefore == 0
+            && clusters[split - 1] & ClusterInfo.space == 0
+          {
+            split -= 1
+          }
+          if clusters[split] & ClusterInfo.charBreakBefore == 0 { split = index }
+          var end = split
+          while end > lineStart && clusters[end - 1] & ClusterInfo.space != 0 { end -= 1 }
+          lines.append(lineStart..<end)
+          restart(at: split, upTo: index)
+          continue
+        }
+        // A single cluster wider than the whole line.
+        lines.append(index..<index + 1)
+        index += 1
+        restart(at: index, upTo: index)
+        continue
+      }
+      lineWidth += clusterWidth
+      visibleEnd = index + 1
+      index += 1
+    }
+    if lineStart < clusters.count || (!clusters.isEmpty && visibleEnd > lineStart) {
+      lines.append(lineStart..<Swift.max(lineStart, visibleEnd))
+    }
+    return lines
+  }
+
+  /// The lines of the text at `width`, each at most `width` cells wide; with `maxLines`,
+  /// at most that many, the last ending in an ellipsis when text was cut.
+  ///
+  /// - Complexity: O(*n*) in the clusters; no ICU call.
+  public func lines(width: Int, mode: WrapMode, maxLines: Int? = nil) -> [String] {
+    let width = Swift.max(1, width)
+    var ranges = lineRanges(width: width, mode: mode)
+    var truncated = false
+    if let maxLines, ranges.count > maxLines {
+      ranges.removeLast(ranges.count - Swift.max(0, maxLines))
+      truncated = true
+    }
+    guard !ranges.isEmpty else { return [] }
+    let characters = Array(string)
+    var result: [String] = []
+    result.reserveCapacity(ranges.count)
+    for (number, range) in ranges.enumerated() {
+      var end = range.upperBound
+      var lineWidth = 0
+      for position in range { lineWidth += Int(clusters[position] & ClusterInfo.widthMask) }
+      let isLast = number == ranges.count - 1
+      if truncated && isLast {
+        // Make room for the ellipsis, one cell under the width rule.
+        while end > range.lowerBound
+          && (lineWidth + Self.ellipsisWidth > width
+            || clusters[end - 1] & ClusterInfo.space != 0)
+        {
+          end -= 1
+          lineWidth -= Int(clusters[end] & ClusterInfo.widthMask)
+        }
+      }
+      var line = String()
+      if lineWidth > width {
+        // One cluster wider than the line (a wide character in a one-cell column).
+        line = String(repeating: Self.ellipsis, count: width)
+      } else {
+        for position in range.lowerBound..<end { line.append(characters[position]) }
+      }
+      if truncated && isLast { line.append(Self.ellipsis) }
+      result.append(line)
+    }
+    return result
+  }
+
+  static let ellipsis: Character = "…"
+  static let ellipsisWidth = 1
+}

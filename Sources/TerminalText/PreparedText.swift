@@ -1,0 +1,89 @@
+import CTextSupport
+
+/// A sanitised text with its line-break opportunities and cluster widths computed once,
+/// so that wrapping it at any width (every resize) is a pass over one byte per grapheme
+/// cluster, with no new ICU call.
+public struct PreparedText: Hashable, Sendable {
+  /// The sanitised text, without trailing spaces and line breaks.
+  public let string: String
+  /// One byte per grapheme cluster: width and flags (see `ClusterInfo`).
+  let clusters: [UInt8]
+
+  enum ClusterInfo {
+    static let widthMask: UInt8 = 0b111
+    static let space: UInt8 = 1 << 3
+    static let wordBreakBefore: UInt8 = 1 << 4
+    static let charBreakBefore: UInt8 = 1 << 5
+    static let hardBreak: UInt8 = 1 << 6
+  }
+
+  /// Prepares `text`, which may come straight from a data file: it is sanitised first.
+  ///
+  /// - Parameters:
+  ///   - text: untrusted text.
+  ///   - strictJapanese: ICU's strict Japanese line breaking: no line starts with small
+  ///     kana or the prolonged sound mark.
+  /// - Complexity: O(*n*) in the text's length, with one ICU pass.
+  public init(_ text: String, strictJapanese: Bool = true) {
+    var string = Sanitizer.sanitize(text)
+    while let last = string.last, last == " " || last == "\n" { string.removeLast() }
+    self.string = string
+    guard !string.isEmpty else {
+      clusters = []
+      return
+    }
+    let utf16 = Array(string.utf16)
+    var opportunities = [Int32](repeating: 0, count: utf16.count + 1)
+    let found = Int(
+      masonry_line_breaks(
+        utf16, Int32(utf16.count), strictJapanese ? 1 : 0, &opportunities,
+        Int32(opportunities.count)))
+    var clusters: [UInt8] = []
+    clusters.reserveCapacity(string.utf8.count)
+    var offset = 0
+    var next = 0
+    for cluster in string {
+      while next < found && Int(opportunities[next]) < offset { next += 1 }
+      var info = UInt8(Swift.min(7, DisplayWidth.of(cluster)))
+      let first = cluster.unicodeScalars.first!
+      if cluster == "\n" {
+        info |= ClusterInfo.hardBreak
+      } else if cluster == " " {
+        info |= ClusterInfo.space
+      } else {
+        if found < 0 || (next < found && Int(opportunities[next]) == offset) {
+          info |= ClusterInfo.wordBreakBefore
+        }
+        if masonry_cannot_start_line(first.value) == 0 { info |= ClusterInfo.charBreakBefore }
+      }
+      clusters.append(info)
+      offset += cluster.utf16.count
+    }
+    self.clusters = clusters
+  }
+
+  /// Whether there is nothing to show.
+  public var isEmpty: Bool { clusters.isEmpty }
+
+  /// The width of the text on one line (its widest line when it has line breaks).
+  public var naturalWidth: Int {
+    var widest = 0
+    var current = 0
+    for info in clusters {
+      if info & ClusterInfo.hardBreak != 0 {
+        current = 0
+      } else {
+        current += Int(info & ClusterInfo.widthMask)
+        widest = Swift.max(widest, current)
+      }
+    }
+    return widest
+  }
+
+  /// The number of lines the text takes at `width` (0 for an empty text).
+  ///
+  /// - Complexity: O(*n*) in the clusters; no ICU call, no string is built.
+  public func lineCount(width: Int, mode: WrapMode) -> Int {
+    lineRanges(width: width, mode: mode).count
+  }
+}

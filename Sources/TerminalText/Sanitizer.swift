@@ -1,0 +1,59 @@
+/// Makes text from data files safe to measure and to draw: nothing in it can act on the
+/// terminal, and every cluster's width is one that ncurses, tmux and the width rule agree
+/// on.
+///
+/// - C0 and C1 controls (ESC, CSI, BEL, DEL, …), bidirectional embedding, override and
+///   isolate controls and directional marks, and any scalar `wcwidth` rejects become
+///   U+FFFD, which shows that something was there.
+/// - A tab becomes `tabWidth` spaces; CR LF and a lone CR become LF; LF stays, as a hard
+///   line break.
+/// - U+200D (zero width joiner) and U+FE0F (emoji presentation selector) are dropped: with
+///   them terminals disagree about widths, and a line would shift.
+/// - Invalid UTF-8 decodes to U+FFFD.
+public enum Sanitizer {
+  public static let replacement: Unicode.Scalar = "\u{FFFD}"
+  public static let tabWidth = 4
+
+  /// `text` made safe.
+  ///
+  /// - Complexity: O(*n*) in the text's scalars; text that needs no change is returned
+  ///   without copying.
+  public static func sanitize(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x0A }) { return text }
+    var result = String.UnicodeScalarView()
+    var previousWasCR = false
+    for scalar in text.unicodeScalars {
+      defer { previousWasCR = scalar == "\r" }
+      switch scalar {
+      case "\n":
+        if !previousWasCR { result.append("\n") }
+      case "\r":
+        result.append("\n")
+      case "\t":
+        result.append(contentsOf: repeatElement(" ", count: tabWidth))
+      case "\u{200D}", "\u{FE0F}":
+        continue
+      default:
+        result.append(isSafe(scalar) ? scalar : replacement)
+      }
+    }
+    return String(result)
+  }
+
+  /// Bytes that claim to be UTF-8, decoded (invalid sequences become U+FFFD) and made safe.
+  public static func sanitize(utf8 bytes: some Collection<UInt8>) -> String {
+    sanitize(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Whether `scalar` may reach the terminal as it is.
+  static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
+    switch value {
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+      return false
+    default:
+      return DisplayWidth.of(scalar) >= 0
+    }
+  }
+}
