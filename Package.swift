@@ -8,6 +8,8 @@ import PackageDescription
 //   nothing of cards, text or terminals; it asks a measure function for sizes.
 // - CTextSupport, TerminalText: display width (glibc wcwidth, as ncurses uses it),
 //   sanitising of untrusted text, and line breaking with ICU's UAX #14 iterator.
+// - Cards: the card model, its loaders (JSON, JSON Lines, property lists) with
+//   `path:line:column` errors, the bundled sample, and card measurement.
 // - TestSupport: seeded random generators and the golden-text snapshot helper.
 // - masonry: the thin command-line executable.
 // - masonry-bench: speed targets, reported as ratios against a baseline.
@@ -24,9 +26,15 @@ let package = Package(
     // own ICU clashes with the system ICU inside one Swift module).
     .target(name: "CTextSupport", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "TerminalText", dependencies: ["CTextSupport"]),
+    .target(name: "Cards", dependencies: ["LayoutEngine", "TerminalText"]),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
     .executableTarget(name: "masonry", dependencies: ["LayoutEngine"]),
     .executableTarget(name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport"]),
+    .testTarget(
+      name: "CardsTests",
+      dependencies: ["Cards", "TestSupport"],
+      exclude: ["Golden"]
+    ),
     .testTarget(
       name: "TerminalTextTests",
       dependencies: ["TerminalText", "TestSupport"],

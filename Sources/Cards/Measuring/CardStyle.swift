@@ -1,0 +1,29 @@
+import TerminalText
+
+/// The proportions of a drawn card, which measurement and drawing share.
+public struct CardStyle: Hashable, Sendable {
+  /// How caption and comment wrap.
+  public var wrap: WrapMode
+  /// The comment is cut to this many lines, the last ending in an ellipsis (`nil`: all).
+  public var maximumCommentLines: Int?
+  /// Image rows never exceed this (`nil`: no limit).
+  public var maximumImageRows: Int?
+  /// Aspect ratios (height over width) are clamped to this range, so that a panorama still
+  /// gets a row and a needle-thin image does not fill the column.
+  public var aspectRange: ClosedRange<Double>
+
+  public init(
+    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = 30,
+    aspectRange: ClosedRange<Double> = 0.25...3
+  ) {
+    self.wrap = wrap
+    self.maximumCommentLines = maximumCommentLines
+    self.maximumImageRows = maximumImageRows
+    self.aspectRange = aspectRange
+  }
+
+  /// Cells taken by the border and padding: a border cell and a padding cell each side.
+  public static let horizontalChrome = 4
+  /// Rows taken by the top and bottom border.
+  public static let verticalChrome = 2
+}

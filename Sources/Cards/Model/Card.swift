@@ -1,0 +1,24 @@
+/// One card of a collection: an image of known shape, a caption, a comment and tags.
+/// Only the caption is required. Text is stored as read; it is sanitised when prepared
+/// for measuring and drawing.
+public struct Card: Hashable, Sendable {
+  public var id: String?
+  public var caption: String
+  public var comment: String?
+  public var image: CardImage?
+  public var tags: [String]
+  /// The name of the section the card belongs to (`nil`: the collection's only section).
+  public var section: String?
+
+  public init(
+    id: String? = nil, caption: String, comment: String? = nil, image: CardImage? = nil,
+    tags: [String] = [], section: String? = nil
+  ) {
+    self.id = id
+    self.caption = caption
+    self.comment = comment
+    self.image = image
+    self.tags = tags
+    self.section = section
+  }
+}

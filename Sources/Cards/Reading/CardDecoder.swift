@@ -1,0 +1,132 @@
+/// Turns values read from a source into cards, pointing at the offending value when the
+/// data is not what a card needs. Unknown keys are ignored.
+enum CardDecoder {
+  /// The cards of a whole document: an array of cards, or an object holding one under
+  /// `cards` (JSON) or `photos` (the seed's property list).
+  static func cards(fromDocument document: DataValue) throws(DataError) -> [Card] {
+    let list: DataValue
+    switch document.kind {
+    case .array:
+      list = document
+    case .object:
+      guard let found = document["cards"] ?? document["photos"] else {
+        throw .bad(
+          "expected a 'cards' (or 'photos') array in the top-level object", at: document.location)
+      }
+      list = found
+    default:
+      throw .bad(
+        "expected an array of cards or an object with 'cards', not \(document.typeName)",
+        at: document.location)
+    }
+    guard case .array(let elements) = list.kind else {
+      throw .bad("the cards must be an array, not \(list.typeName)", at: list.location)
+    }
+    var cards: [Card] = []
+    cards.reserveCapacity(elements.count)
+    for element in elements { cards.append(try card(from: element)) }
+    return cards
+  }
+
+  /// One card from an object with at least a `caption`.
+  static func card(from value: DataValue) throws(DataError) -> Card {
+    guard case .object = value.kind else {
+      throw .bad("a card must be an object, not \(value.typeName)", at: value.location)
+    }
+    guard let captionValue = value["caption"] else {
+      throw .bad("this card has no 'caption'", at: value.location)
+    }
+    return Card(
+      id: try identifier(value["id"]),
+      caption: try string(captionValue, named: "caption"),
+      comment: try optionalString(value["comment"], named: "comment"),
+      image: try image(value["image"]),
+      tags: try tags(value["tags"]),
+      section: try optionalString(value["section"], named: "section"))
+  }
+
+  private static func string(_ value: DataValue, named name: String) throws(DataError) -> String {
+    guard case .string(let text) = value.kind else {
+      throw .bad("'\(name)' must be a string, not \(value.typeName)", at: value.location)
+    }
+    return text
+  }
+
+  private static func optionalString(_ value: DataValue?, named name: String) throws(DataError)
+    -> String?
+  {
+    guard let value else { return nil }
+    if case .null = value.kind { return nil }
+    return try string(value, named: name)
+  }
+
+  private static func identifier(_ value: DataValue?) throws(DataError) -> String? {
+    guard let value else { return nil }
+    switch value.kind {
+    case .null: return nil
+    case .string(let text): return text
+    case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+      return String(Int(number))
+    default:
+      throw .bad(
+        "'id' must be a string or a whole number, not \(value.typeName)", at: value.location)
+    }
+  }
+
+  private static func tags(_ value: DataValue?) throws(DataError) -> [String] {
+    guard let value else { return [] }
+    if case .null = value.kind { return [] }
+    guard case .array(let elements) = value.kind else {
+      throw .bad("'tags' must be an array of strings, not \(value.typeName)", at: value.location)
+    }
+    var tags: [String] = []
+    for element in elements {
+      guard case .string(let tag) = element.kind else {
+        throw .bad("a tag must be a string, not \(element.typeName)", at: element.location)
+      }
+      tags.append(tag)
+    }
+    return tags
+  }
+
+  /// An image: an object with `width`, `height` (pixels), `color` (`#rrggbb`) and `path`,
+  /// or, as in the seed, just a name, which is taken as a path of unknown (square) shape.
+  private static func image(_ value: DataValue?) throws(DataError) -> CardImage? {
+    guard let value else { return nil }
+    switch value.kind {
+    case .null:
+      return nil
+    case .string(let name):
+      return CardImage(width: 1, height: 1, path: name)
+    case .object:
+      let width = try dimension(value["width"], named: "width", of: value)
+      let height = try dimension(value["height"], named: "height", of: value)
+      var color: RGBColor?
+      if let colorValue = value["color"] {
+        let text = try string(colorValue, named: "color")
+        guard let parsed = RGBColor(hex: text) else {
+          throw .bad("'color' must look like #rrggbb, not '\(text)'", at: colorValue.location)
+        }
+        color = parsed
+      }
+      return CardImage(
+        width: width, height: height, dominantColor: color,
+        path: try optionalString(value["path"], named: "path"))
+    default:
+      throw .bad("'image' must be an object or a name, not \(value.typeName)", at: value.location)
+    }
+  }
+
+  private static func dimension(
+    _ value: DataValue?, named name: String, of image: DataValue
+  ) throws(DataError) -> Int {
+    guard let value else { throw .bad("this image has no '\(name)'", at: image.location) }
+    guard case .number(let number) = value.kind, number >= 1, number <= 1_000_000,
+      number == number.rounded()
+    else {
+      throw .bad(
+        "image '\(name)' must be a whole number of pixels from 1 to 1000000", at: value.location)
+    }
+    return Int(number)
+  }
+}

@@ -1,0 +1,21 @@
+/// The sample collection compiled into the program (`Data/animals.json`): what `masonry`
+/// shows when it is given no source.
+public enum BundledSample {
+  /// The name under which the sample appears, as a source.
+  public static let name = "animals.json (bundled)"
+
+  /// The sample's cards.
+  public static func collection() -> CardCollection {
+    do {
+      let cards = try CardLoader.cards(
+        in: Array(json.utf8), path: name, format: .json)
+      return CardCollection(source: name, cards: cards)
+    } catch {
+      // The sample is checked by the tests; a broken one is a bug of the build itself.
+      fatalError("the bundled sample does not load: \(error)")
+    }
+  }
+
+  /// The sample's text (JSON), the bytes of `Data/animals.json`.
+  public static var text: String { json + "\n" }
+}

@@ -1,0 +1,56 @@
+import Cards
+import LayoutEngine
+import TestSupport
+import Testing
+
+@Suite struct CardMeasurerTests {
+  /// Metrics of the sample's first cards at three widths, as readable golden text.
+  @Test func sampleMetricsAtThreeWidths() {
+    let sample = BundledSample.collection()
+    let measurer = CardMeasurer(cards: sample.cards)
+    var out = ""
+    for width in [16, 30, 60] {
+      for index in [0, 2, 6, 13, 22, 46] {
+        let m = measurer.metrics(ofCard: index, width: width)
+        out +=
+          "w\(width) #\(index) \(sample.cards[index].caption): inner \(m.innerWidth) image \(m.imageRows)"
+          + " caption \(m.captionRows) comment \(m.commentRows) height \(m.height)\n"
+      }
+    }
+    let mismatch = Snapshot.mismatch(out, named: "sample-metrics")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test func imagesFollowTheirAspectWithCellsTwiceAsTallAsWide() {
+    let square = Card(caption: "x", image: CardImage(width: 100, height: 100))
+    let panorama = Card(caption: "x", image: CardImage(width: 10_000, height: 100))
+    let needle = Card(caption: "x", image: CardImage(width: 10, height: 10_000))
+    let measurer = CardMeasurer(cards: [square, panorama, needle, Card(caption: "text only")])
+    #expect(measurer.metrics(ofCard: 0, width: 24).imageRows == 10)
+    #expect(measurer.metrics(ofCard: 1, width: 24).imageRows == 3, "aspect clamped to 1:4")
+    #expect(
+      measurer.metrics(ofCard: 2, width: 24).imageRows == 30, "aspect clamped, then rows capped")
+    #expect(measurer.metrics(ofCard: 3, width: 24).imageRows == 0)
+    #expect(measurer.metrics(ofCard: 3, width: 24).height == 3)
+  }
+
+  @Test func commentIsCappedWithAnEllipsis() {
+    let card = Card(caption: "c", comment: String(repeating: "word ", count: 200))
+    let measurer = CardMeasurer(cards: [card], style: CardStyle(maximumCommentLines: 3))
+    #expect(measurer.metrics(ofCard: 0, width: 20).commentRows == 3)
+    #expect(measurer.commentLines(ofCard: 0, width: 20).last?.hasSuffix("…") == true)
+  }
+
+  @Test func measureFunctionDrivesTheLayout() {
+    let sample = BundledSample.collection()
+    let measurer = CardMeasurer(cards: sample.cards)
+    var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 24)))
+    let context = LayoutContext(
+      containerSize: Size(width: 100, height: 30), sections: sample.sectionSpecs(),
+      measure: measurer.itemMeasure(sectionStarts: sample.sectionStarts))
+    layout.prepare(context)
+    #expect(LayoutInvariants.violations(of: layout, context: context) == [])
+    let first = layout.attributes(forItem: ItemPath(section: 0, item: 0))!
+    #expect(first.frame.height == measurer.metrics(ofCard: 0, width: first.frame.width).height)
+  }
+}
