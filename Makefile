@@ -9,7 +9,7 @@ setup:
 	@./scripts/setup.sh
 
 run: setup
-	$(SWIFT) run masonry demo --width 60
+	$(SWIFT) run masonry layout --width 100
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)

@@ -11,7 +11,8 @@ import PackageDescription
 // - Cards: the card model, its loaders (JSON, JSON Lines, property lists) with
 //   `path:line:column` errors, the bundled sample, and card measurement.
 // - TestSupport: seeded random generators and the golden-text snapshot helper.
-// - masonry: the thin command-line executable.
+// - MasonryCommands: the commands (`masonry layout`, `masonry generate`), testable
+//   without a process; masonry: the thin executable over them.
 // - masonry-bench: speed targets, reported as ratios against a baseline.
 let package = Package(
   name: "masonry",
@@ -28,8 +29,14 @@ let package = Package(
     .target(name: "TerminalText", dependencies: ["CTextSupport"]),
     .target(name: "Cards", dependencies: ["LayoutEngine", "TerminalText"]),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
-    .executableTarget(name: "masonry", dependencies: ["LayoutEngine"]),
+    .target(name: "MasonryCommands", dependencies: ["Cards", "LayoutEngine", "TerminalText"]),
+    .executableTarget(name: "masonry", dependencies: ["MasonryCommands"]),
     .executableTarget(name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport"]),
+    .testTarget(
+      name: "MasonryCommandsTests",
+      dependencies: ["MasonryCommands", "TestSupport"],
+      exclude: ["Golden"]
+    ),
     .testTarget(
       name: "CardsTests",
       dependencies: ["Cards", "TestSupport"],

@@ -6,6 +6,13 @@ public struct CardMetrics: Hashable, Sendable {
   public var captionRows: Int
   public var commentRows: Int
 
+  public init(innerWidth: Int, imageRows: Int, captionRows: Int, commentRows: Int) {
+    self.innerWidth = innerWidth
+    self.imageRows = imageRows
+    self.captionRows = captionRows
+    self.commentRows = commentRows
+  }
+
   /// The card's total height, borders included.
   public var height: Int {
     CardStyle.verticalChrome + imageRows + captionRows + commentRows

@@ -1,0 +1,34 @@
+import Cards
+
+/// `masonry generate --count N [--seed S]`: a deterministic JSON Lines feed.
+enum GenerateCommand {
+  static let usage = """
+    usage: masonry generate --count N [--seed S]
+
+    Prints N generated cards (1 to 10000000) as JSON Lines, the same for the same seed:
+    large feeds for benchmarks and stress tests.
+    """
+
+  static func run(_ arguments: [String], output: inout some TextOutput) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["--count", "--seed"], flagOptions: ["--help"])
+    if parsed.flags.contains("--help") {
+      output.write(usage + "\n")
+      return 0
+    }
+    _ = try parsed.positionals(atMost: 0)
+    guard let count = try parsed.integer("--count", in: 1...10_000_000) else {
+      throw UsageError("--count is required")
+    }
+    let generator = FeedGenerator(seed: UInt64(try parsed.integer("--seed", in: 0...Int.max) ?? 1))
+    var start = 0
+    while start < count {
+      let end = Swift.min(count, start + 10_000)
+      var chunk = ""
+      for index in start..<end { chunk += generator.line(index) + "\n" }
+      output.write(chunk)
+      start = end
+    }
+    return 0
+  }
+}

@@ -1,0 +1,67 @@
+import Cards
+import LayoutEngine
+
+/// `masonry layout [SOURCE] --width W [options]`: lays the cards out and prints one JSON
+/// object per card, then one with the content size.
+enum LayoutCommand {
+  static let usage = """
+    usage: masonry layout [SOURCE] --width W [options]
+
+    Lays out the cards of SOURCE (JSON, JSON Lines or a property list; the bundled
+    sample when absent) at width W and prints one JSON object per card:
+      {"index","section","x","y","width","height","column","imageRows","captionRows","commentRows"}
+    then {"contentWidth","contentHeight","columns","items"}.
+
+    options:
+      --width W               The container width in cells, 1 to 10000 (required).
+    \(LayoutOptions.help)
+      -h, --help              Show this help.
+    """
+
+  static func run(_ arguments: [String], output: inout some TextOutput) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: LayoutOptions.valueOptions.union(["--width"]),
+      flagOptions: ["--help"])
+    if parsed.flags.contains("--help") {
+      output.write(usage + "\n")
+      return 0
+    }
+    let options = try LayoutOptions(parsed)
+    guard let width = try parsed.integer("--width", in: 1...10_000) else {
+      throw UsageError("--width is required")
+    }
+    let collection = try SourceArgument.load(try parsed.positionals(atMost: 1))
+    let measurer = CardMeasurer(cards: collection.cards, style: options.cardStyle)
+    var layout = options.makeLayout()
+    let context = options.context(
+      for: collection, measurer: measurer, size: Size(width: width, height: 24))
+    layout.prepare(context)
+
+    var text = ""
+    var index = 0
+    for (section, spec) in context.sections.enumerated() {
+      for item in 0..<spec.itemCount {
+        guard let attributes = layout.attributes(forItem: ItemPath(section: section, item: item))
+        else { continue }
+        let frame = attributes.frame
+        let metrics =
+          options.kind == .tags
+          ? CardMetrics(innerWidth: frame.width, imageRows: 0, captionRows: 1, commentRows: 0)
+          : measurer.metrics(ofCard: index, width: frame.width)
+        let column = attributes.column.map(String.init) ?? "null"
+        text +=
+          "{\"index\":\(index),\"section\":\(section),\"x\":\(frame.minX),\"y\":\(frame.minY),"
+          + "\"width\":\(frame.width),\"height\":\(frame.height),\"column\":\(column),"
+          + "\"imageRows\":\(metrics.imageRows),\"captionRows\":\(metrics.captionRows),"
+          + "\"commentRows\":\(metrics.commentRows)}\n"
+        index += 1
+      }
+    }
+    let size = layout.contentSize
+    text +=
+      "{\"contentWidth\":\(size.width),\"contentHeight\":\(size.height),"
+      + "\"columns\":\(layout.columnCount),\"items\":\(index)}\n"
+    output.write(text)
+    return 0
+  }
+}

@@ -1,0 +1,47 @@
+import Cards
+
+/// The `masonry` program: picks the subcommand, runs it, and turns every failure into one
+/// line on standard error and a conventional exit code (64 usage, 65 bad data, 66 missing
+/// input).
+public enum MasonryCommand {
+  static let usage = """
+    usage: masonry <command> [options]
+
+    commands:
+      layout [SOURCE] --width W   Print the layout of the cards as JSON lines.
+      generate --count N          Print a generated feed of N cards (JSON Lines).
+
+    SOURCE is a JSON, JSON Lines or property-list file of cards; without it, the bundled
+    sample. 'masonry <command> --help' describes each command.
+    """
+
+  /// Runs `arguments` (without the program name) and returns the exit code.
+  public static func main(_ arguments: [String], output: inout some TextOutput) -> Int32 {
+    do {
+      switch arguments.first {
+      case "layout":
+        return try LayoutCommand.run(Array(arguments.dropFirst()), output: &output)
+      case "generate":
+        return try GenerateCommand.run(Array(arguments.dropFirst()), output: &output)
+      case "--help", "-h", "help":
+        output.write(usage + "\n")
+        return 0
+      case nil:
+        throw UsageError("missing command")
+      case let other?:
+        throw UsageError("unknown command '\(ParsedArguments.printable(other))'")
+      }
+    } catch let error as UsageError {
+      let command =
+        arguments.first.flatMap { ["layout", "generate"].contains($0) ? " \($0)" : nil } ?? ""
+      output.writeError("masonry: \(error.message); see 'masonry\(command) --help'\n")
+      return 64
+    } catch let error as DataError {
+      output.writeError("masonry: \(error.description)\n")
+      return error.exitCode
+    } catch {
+      output.writeError("masonry: \(error)\n")
+      return 70
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/// A command's arguments, read in order against the options the command declares:
+/// `--name value`, `--name=value`, flags, positionals, and `--` before positionals that
+/// start with a dash. Anything undeclared is a usage error.
+struct ParsedArguments {
+  private(set) var values: [String: String] = [:]
+  private(set) var flags: Set<String> = []
+  private(set) var positionals: [String] = []
+
+  init(
+    _ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
+    aliases: [String: String] = ["-h": "--help"]
+  ) throws(UsageError) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        positionals.append(contentsOf: rest)
+        break
+      }
+      guard argument.hasPrefix("-") && argument != "-" else {
+        positionals.append(argument)
+        continue
+      }
+      var name = aliases[argument] ?? argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if valueOptions.contains(name) {
+        guard let value = inlineValue ?? rest.popFirst() else {
+          throw UsageError("\(name) needs a value")
+        }
+        values[name] = value
+      } else if flagOptions.contains(name) && inlineValue == nil {
+        flags.insert(name)
+      } else {
+        throw UsageError("unknown option '\(Self.printable(argument))'")
+      }
+    }
+  }
+
+  /// The value of `name` as a whole number in `range`.
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(
+        "\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(Self.printable(text))'"
+      )
+    }
+    return number
+  }
+
+  /// The value of `name`, which must be one of `choices`.
+  func choice(_ name: String, of choices: [String]) throws(UsageError) -> String? {
+    guard let text = values[name] else { return nil }
+    guard choices.contains(text) else {
+      throw UsageError(
+        "\(name) must be one of \(choices.joined(separator: ", ")), not '\(Self.printable(text))'")
+    }
+    return text
+  }
+
+  /// The positionals, when there are at most `maximum`.
+  func positionals(atMost maximum: Int) throws(UsageError) -> [String] {
+    guard positionals.count <= maximum else {
+      throw UsageError("unexpected argument '\(Self.printable(positionals[maximum]))'")
+    }
+    return positionals
+  }
+
+  /// An argument as it may be echoed in an error: no control character reaches stderr.
+  static func printable(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.prefix(80).map {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0
+        }))
+  }
+}
