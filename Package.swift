@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
     .target(name: "MasonryCommands", dependencies: ["Cards", "LayoutEngine", "TerminalText"]),
     .executableTarget(name: "masonry", dependencies: ["MasonryCommands"]),
-    .executableTarget(name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport"]),
+    .executableTarget(
+      name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport", "Cards", "TerminalText"]),
     .testTarget(
       name: "MasonryCommandsTests",
       dependencies: ["MasonryCommands", "TestSupport"],

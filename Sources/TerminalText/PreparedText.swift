@@ -44,20 +44,28 @@ public struct PreparedText: Hashable, Sendable {
     var next = 0
     for cluster in string {
       while next < found && Int(opportunities[next]) < offset { next += 1 }
-      var info = UInt8(Swift.min(7, DisplayWidth.of(cluster)))
-      let first = cluster.unicodeScalars.first!
-      if cluster == "\n" {
+      // One pass over the cluster's scalars: width, UTF-16 length, first scalar.
+      var width = 0
+      var utf16Count = 0
+      var first: UInt32 = 0
+      for scalar in cluster.unicodeScalars {
+        if utf16Count == 0 { first = scalar.value }
+        width += Swift.max(0, DisplayWidth.of(scalar))
+        utf16Count += scalar.value > 0xFFFF ? 2 : 1
+      }
+      var info = UInt8(Swift.min(7, width))
+      if first == 0x0A {
         info |= ClusterInfo.hardBreak
-      } else if cluster == " " {
+      } else if first == 0x20 && utf16Count == 1 {
         info |= ClusterInfo.space
       } else {
         if found < 0 || (next < found && Int(opportunities[next]) == offset) {
           info |= ClusterInfo.wordBreakBefore
         }
-        if masonry_cannot_start_line(first.value) == 0 { info |= ClusterInfo.charBreakBefore }
+        if masonry_cannot_start_line(first) == 0 { info |= ClusterInfo.charBreakBefore }
       }
       clusters.append(info)
-      offset += cluster.utf16.count
+      offset += utf16Count
     }
     self.clusters = clusters
   }

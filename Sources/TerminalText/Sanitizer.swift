@@ -20,6 +20,9 @@ public enum Sanitizer {
   ///   without copying.
   public static func sanitize(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x0A }) { return text }
+    if text.unicodeScalars.allSatisfy({ $0 == "\n" || isSafe($0) && !isDropped($0) }) {
+      return text
+    }
     var result = String.UnicodeScalarView()
     var previousWasCR = false
     for scalar in text.unicodeScalars {
@@ -43,6 +46,11 @@ public enum Sanitizer {
   /// Bytes that claim to be UTF-8, decoded (invalid sequences become U+FFFD) and made safe.
   public static func sanitize(utf8 bytes: some Collection<UInt8>) -> String {
     sanitize(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The joiners on which terminals disagree about widths.
+  static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\u{200D}" || scalar == "\u{FE0F}"
   }
 
   /// Whether `scalar` may reach the terminal as it is.

@@ -9,3 +9,6 @@ let results = [10_000, 100_000, 1_000_000].map {
   LayoutBenchmark.run(itemCount: $0, report: &report)
 }
 LayoutBenchmark.reportTargets(results, report: &report)
+TextBenchmark.run(report: &report)
+CardBenchmark.run(report: &report)
+report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])
