@@ -29,10 +29,23 @@ let package = Package(
     .target(name: "TerminalText", dependencies: ["CTextSupport"]),
     .target(name: "Cards", dependencies: ["LayoutEngine", "TerminalText"]),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
-    .target(name: "MasonryCommands", dependencies: ["Cards", "LayoutEngine", "TerminalText"]),
+    .target(name: "TerminalScreen", dependencies: ["LayoutEngine", "TerminalText"]),
+    .target(
+      name: "Widgets", dependencies: ["TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
+    .target(
+      name: "Browser",
+      dependencies: ["Widgets", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
+    .target(
+      name: "MasonryCommands",
+      dependencies: ["Browser", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
     .executableTarget(name: "masonry", dependencies: ["MasonryCommands"]),
     .executableTarget(
       name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport", "Cards", "TerminalText"]),
+    .testTarget(
+      name: "BrowserTests",
+      dependencies: ["Browser", "TerminalScreen", "Cards", "LayoutEngine", "TestSupport"],
+      exclude: ["Golden"]
+    ),
     .testTarget(
       name: "MasonryCommandsTests",
       dependencies: ["MasonryCommands", "TestSupport"],

@@ -1,3 +1,4 @@
+import Browser
 import Cards
 import LayoutEngine
 

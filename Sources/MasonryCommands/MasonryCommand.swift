@@ -9,6 +9,7 @@ public enum MasonryCommand {
 
     commands:
       layout [SOURCE] --width W   Print the layout of the cards as JSON lines.
+      render [SOURCE] --size CxR  Print one frame of the browser as text.
       generate --count N          Print a generated feed of N cards (JSON Lines).
 
     SOURCE is a JSON, JSON Lines or property-list file of cards; without it, the bundled
@@ -16,11 +17,16 @@ public enum MasonryCommand {
     """
 
   /// Runs `arguments` (without the program name) and returns the exit code.
-  public static func main(_ arguments: [String], output: inout some TextOutput) -> Int32 {
+  public static func main(
+    _ arguments: [String], environment: [String: String] = [:], output: inout some TextOutput
+  ) -> Int32 {
     do {
       switch arguments.first {
       case "layout":
         return try LayoutCommand.run(Array(arguments.dropFirst()), output: &output)
+      case "render":
+        return try RenderCommand.run(
+          Array(arguments.dropFirst()), environment: environment, output: &output)
       case "generate":
         return try GenerateCommand.run(Array(arguments.dropFirst()), output: &output)
       case "--help", "-h", "help":
@@ -33,7 +39,8 @@ public enum MasonryCommand {
       }
     } catch let error as UsageError {
       let command =
-        arguments.first.flatMap { ["layout", "generate"].contains($0) ? " \($0)" : nil } ?? ""
+        arguments.first.flatMap { ["layout", "render", "generate"].contains($0) ? " \($0)" : nil }
+        ?? ""
       output.writeError("masonry: \(error.message); see 'masonry\(command) --help'\n")
       return 64
     } catch let error as DataError {

@@ -6,4 +6,8 @@ import MasonryCommands
 
 // The executable is a thin shell: everything it does lives in MasonryCommands.
 var output = StandardOutput()
-exit(MasonryCommand.main(Array(CommandLine.arguments.dropFirst()), output: &output))
+var environment: [String: String] = [:]
+if getenv("NO_COLOR") != nil { environment["NO_COLOR"] = "1" }
+exit(
+  MasonryCommand.main(
+    Array(CommandLine.arguments.dropFirst()), environment: environment, output: &output))

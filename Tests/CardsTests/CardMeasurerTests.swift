@@ -27,9 +27,11 @@ import Testing
     let needle = Card(caption: "x", image: CardImage(width: 10, height: 10_000))
     let measurer = CardMeasurer(cards: [square, panorama, needle, Card(caption: "text only")])
     #expect(measurer.metrics(ofCard: 0, width: 24).imageRows == 10)
+    #expect(measurer.metrics(ofCard: 0, width: 40).imageRows == 12, "capped")
     #expect(measurer.metrics(ofCard: 1, width: 24).imageRows == 3, "aspect clamped to 1:4")
-    #expect(
-      measurer.metrics(ofCard: 2, width: 24).imageRows == 30, "aspect clamped, then rows capped")
+    #expect(measurer.metrics(ofCard: 2, width: 24).imageRows == 12, "aspect clamped, then capped")
+    let uncapped = CardMeasurer(cards: [needle], style: CardStyle(maximumImageRows: nil))
+    #expect(uncapped.metrics(ofCard: 0, width: 24).imageRows == 30, "aspect clamped to 3:1")
     #expect(measurer.metrics(ofCard: 3, width: 24).imageRows == 0)
     #expect(measurer.metrics(ofCard: 3, width: 24).height == 3)
   }

@@ -20,6 +20,28 @@ public struct CardMeasurer: Sendable {
     images = cards.map(\.image)
   }
 
+  private init(
+    style: CardStyle, captions: [PreparedText], comments: [PreparedText], images: [CardImage?]
+  ) {
+    self.style = style
+    self.captions = captions
+    self.comments = comments
+    self.images = images
+  }
+
+  /// A measurer of the cards at `indices` (in that order) that shares this one's prepared
+  /// text: filtering needs no new ICU call.
+  public func subset(_ indices: [Int]) -> CardMeasurer {
+    CardMeasurer(
+      style: style, captions: indices.map { captions[$0] }, comments: indices.map { comments[$0] },
+      images: indices.map { images[$0] })
+  }
+
+  /// The same prepared text under another style (another wrap mode).
+  public func restyled(_ style: CardStyle) -> CardMeasurer {
+    CardMeasurer(style: style, captions: captions, comments: comments, images: images)
+  }
+
   /// The layout of card `index` in a column `width` cells wide.
   ///
   /// - Complexity: O(text length) of the card, no ICU call.

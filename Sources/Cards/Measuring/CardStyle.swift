@@ -6,14 +6,15 @@ public struct CardStyle: Hashable, Sendable {
   public var wrap: WrapMode
   /// The comment is cut to this many lines, the last ending in an ellipsis (`nil`: all).
   public var maximumCommentLines: Int?
-  /// Image rows never exceed this (`nil`: no limit).
+  /// Image rows never exceed this (`nil`: no limit). The default, 12, keeps a placeholder
+  /// from filling a terminal: a square image in a 40-cell column would take 18 rows.
   public var maximumImageRows: Int?
   /// Aspect ratios (height over width) are clamped to this range, so that a panorama still
   /// gets a row and a needle-thin image does not fill the column.
   public var aspectRange: ClosedRange<Double>
 
   public init(
-    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = 30,
+    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = 12,
     aspectRange: ClosedRange<Double> = 0.25...3
   ) {
     self.wrap = wrap

@@ -1,0 +1,97 @@
+import Cards
+import LayoutEngine
+import TerminalText
+
+/// The cards behind the browser and what is derived from them: the cards shown (after a
+/// tag filter or a search), their measurer (sharing prepared text), the tag list, and the
+/// layout prepared for the current width. Not part of `BrowserState`: it is a cache,
+/// rebuilt when the state's layout, width or filter changes.
+public struct BrowserContent {
+  public let collection: CardCollection
+  public let measurer: CardMeasurer
+  /// The dataset's tags, most used first (ties by name).
+  public let tags: [String]
+
+  /// The indices into `collection.cards` of the cards shown, in layout order.
+  public private(set) var shown: [Int]
+  /// The cards shown, grouped into sections.
+  public private(set) var shownCollection: CardCollection
+  public private(set) var shownMeasurer: CardMeasurer
+  public private(set) var layout: any CollectionLayout
+  public private(set) var context: LayoutContext
+  private var preparedFor: (options: LayoutOptions, size: Size, tag: String?)?
+
+  public init(collection: CardCollection, style: CardStyle = CardStyle()) {
+    self.collection = collection
+    measurer = CardMeasurer(cards: collection.cards, style: style)
+    var counts: [String: Int] = [:]
+    for card in collection.cards {
+      for tag in Set(card.tags.map { Sanitizer.sanitize($0) }) where !tag.isEmpty {
+        counts[tag, default: 0] += 1
+      }
+    }
+    tags = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
+    shown = Array(collection.cards.indices)
+    shownCollection = collection
+    shownMeasurer = measurer
+    layout = LayoutOptions().makeLayout()
+    context = LayoutContext(containerSize: .zero, sections: [], measure: .constant(height: 0))
+  }
+
+  /// The indices of the cards that carry `tag` (all cards for `nil`).
+  public func indices(withTag tag: String?) -> [Int] {
+    guard let tag else { return Array(collection.cards.indices) }
+    return collection.cards.indices.filter {
+      collection.cards[$0].tags.contains { Sanitizer.sanitize($0) == tag }
+    }
+  }
+
+  /// Makes the layout match `options`, `size` and the cards `tag` selects; prepares only
+  /// what `through` rows need. Does nothing but prepare further when nothing changed, so
+  /// drawing a frame touches no card off screen.
+  ///
+  /// - Returns: whether the layout was prepared again.
+  @discardableResult
+  public mutating func update(
+    options: LayoutOptions, size: Size, tag: String?, through extent: Int
+  ) -> Bool {
+    if let preparedFor, preparedFor.options == options, preparedFor.size == size,
+      preparedFor.tag == tag
+    {
+      layout.prepareMore(through: extent)
+      return false
+    }
+    if preparedFor == nil || preparedFor?.tag != tag || preparedFor?.options.wrap != options.wrap {
+      let filter = indices(withTag: tag)
+      shown = filter
+      shownCollection = CardCollection(
+        source: collection.source, cards: filter.map { collection.cards[$0] })
+      shownMeasurer = measurer.restyled(options.cardStyle).subset(filter)
+    }
+    layout = options.makeLayout()
+    context = options.context(for: shownCollection, measurer: shownMeasurer, size: size)
+    layout.prepare(context, through: extent)
+    preparedFor = (options, size, tag)
+    return true
+  }
+
+  /// Prepares the layout further, so that everything up to `extent` is placed.
+  public mutating func prepare(through extent: Int) {
+    layout.prepareMore(through: extent)
+  }
+
+  /// The layout path of shown card `index`.
+  public func path(ofShown index: Int) -> ItemPath? {
+    let starts = shownCollection.sectionStarts
+    guard index >= 0, index < shown.count else { return nil }
+    let section = starts.lastIndex { $0 <= index } ?? 0
+    return ItemPath(section: section, item: index - starts[section])
+  }
+
+  /// The frame of shown card `index`, preparing the layout as far as needed.
+  public mutating func frame(ofShown index: Int) -> Rect? {
+    guard let path = path(ofShown: index) else { return nil }
+    layout.prepare(toInclude: path)
+    return layout.attributes(forItem: path)?.frame
+  }
+}

@@ -1,0 +1,47 @@
+import LayoutEngine
+
+/// Scroll positions of the card area.
+public enum Scrolling {
+  /// The regions of a frame of `state`.
+  public static func regions(_ state: BrowserState, content: BrowserContent) -> ScreenRegions {
+    ScreenRegions(
+      size: state.size, tagStripHeight: FrameComposer.tagStrip(state, content: content).height)
+  }
+
+  /// Makes `content`'s layout match `state` and places what the screen shows.
+  public static func update(_ content: inout BrowserContent, for state: BrowserState) {
+    let regions = regions(state, content: content)
+    content.update(
+      options: state.layout, size: regions.content.size, tag: state.tagFilter,
+      through: state.scrollOffset + regions.content.height)
+  }
+
+  /// The largest scroll offset: the content's end at the bottom of the card area. Lays
+  /// the content out to its end.
+  public static func maximumOffset(_ state: BrowserState, content: inout BrowserContent) -> Int {
+    update(&content, for: state)
+    content.prepare(through: .max)
+    return Swift.max(
+      0, content.layout.contentSize.height - regions(state, content: content).content.height)
+  }
+
+  /// `offset` clamped to the content.
+  public static func clamped(_ offset: Int, _ state: BrowserState, content: inout BrowserContent)
+    -> Int
+  {
+    Swift.max(0, Swift.min(offset, maximumOffset(state, content: &content)))
+  }
+
+  /// The smallest change of `state.scrollOffset` that shows all of shown card `index`
+  /// (its top when it is taller than the card area).
+  public static func offset(
+    revealing index: Int, _ state: BrowserState, content: inout BrowserContent
+  ) -> Int {
+    update(&content, for: state)
+    guard let frame = content.frame(ofShown: index) else { return state.scrollOffset }
+    let height = regions(state, content: content).content.height
+    if frame.minY < state.scrollOffset || frame.height > height { return frame.minY }
+    if frame.maxY > state.scrollOffset + height { return frame.maxY - height }
+    return state.scrollOffset
+  }
+}

@@ -1,0 +1,85 @@
+import Browser
+import Cards
+import LayoutEngine
+import TerminalScreen
+
+/// `masonry render [SOURCE] --size COLSxROWS [options]`: one frame of the browser, as
+/// text, without a terminal.
+enum RenderCommand {
+  static let usage = """
+    usage: masonry render [SOURCE] --size COLSxROWS [options]
+
+    Prints one frame of the browser: exactly ROWS lines of exactly COLS display columns,
+    plain text unless --color is given (and never colour when NO_COLOR is set).
+
+    options:
+      --size COLSxROWS        The terminal size, e.g. 120x40 (required).
+      --scroll ROW            The first content row on screen (default: 0, or where the
+                              selected card shows).
+      --select INDEX          Select card INDEX (0-based, among the cards shown).
+      --tag TAG               Show only the cards with TAG.
+      --detail                Open the selected card.
+      --help-overlay          Show the keys.
+      --color                 ANSI colours and attributes.
+    \(LayoutOptions.help)
+      -h, --help              Show this help.
+    """
+
+  static func run(
+    _ arguments: [String], environment: [String: String], output: inout some TextOutput
+  ) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments,
+      valueOptions: LayoutOptions.valueOptions.union(["--size", "--scroll", "--select", "--tag"]),
+      flagOptions: ["--help", "--detail", "--help-overlay", "--color"])
+    if parsed.flags.contains("--help") {
+      output.write(usage + "\n")
+      return 0
+    }
+    let options = try LayoutOptions(parsed)
+    guard let sizeText = parsed.values["--size"] else { throw UsageError("--size is required") }
+    let size = try parseSize(sizeText)
+    let scroll = try parsed.integer("--scroll", in: 0...100_000_000)
+    let select = try parsed.integer("--select", in: 0...100_000_000)
+    let collection = try SourceArgument.load(try parsed.positionals(atMost: 1))
+
+    var state = BrowserState(size: size, layout: options)
+    state.tagFilter = parsed.values["--tag"]
+    var content = BrowserContent(collection: collection, style: options.cardStyle)
+    Scrolling.update(&content, for: state)
+    let count = content.shown.count
+    if let select {
+      guard select < count else {
+        throw UsageError("--select \(select) is past the last card shown (\(count) cards)")
+      }
+      state.selected = select
+    } else {
+      state.selected = count > 0 ? 0 : nil
+    }
+    if let scroll {
+      state.scrollOffset = Scrolling.clamped(scroll, state, content: &content)
+    } else if let selected = state.selected, select != nil {
+      state.scrollOffset = Scrolling.clamped(
+        Scrolling.offset(revealing: selected, state, content: &content), state, content: &content)
+    }
+    if parsed.flags.contains("--detail") && state.selected != nil { state.detailScroll = 0 }
+    state.showsHelp = parsed.flags.contains("--help-overlay")
+
+    let screen = FrameComposer.compose(state, content: &content)
+    let colors = parsed.flags.contains("--color") && environment["NO_COLOR"] == nil
+    output.write(
+      parsed.flags.contains("--color") ? screen.ansiText(colors: colors) : screen.plainText())
+    return 0
+  }
+
+  static func parseSize(_ text: String) throws(UsageError) -> Size {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (1...1000).contains(columns), (1...1000).contains(rows)
+    else {
+      throw UsageError(
+        "--size needs COLSxROWS, each from 1 to 1000, not '\(ParsedArguments.printable(text))'")
+    }
+    return Size(width: columns, height: rows)
+  }
+}

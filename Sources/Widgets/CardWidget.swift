@@ -1,0 +1,69 @@
+import Cards
+import LayoutEngine
+import TerminalScreen
+
+/// A card: a box with rounded corners (heavy when selected), an image area of the measured
+/// rows in the image's dominant colour, the caption in bold and the comment dimmed, each
+/// wrapped exactly as the card measurement computed.
+public struct CardWidget {
+  public var card: Card
+  public var metrics: CardMetrics
+  public var captionLines: [String]
+  public var commentLines: [String]
+  public var isSelected: Bool
+
+  public init(
+    card: Card, metrics: CardMetrics, captionLines: [String], commentLines: [String],
+    isSelected: Bool
+  ) {
+    self.card = card
+    self.metrics = metrics
+    self.captionLines = captionLines
+    self.commentLines = commentLines
+    self.isSelected = isSelected
+  }
+
+  /// The widget for card `index` of `measurer` at `width`.
+  public init(card: Card, index: Int, measurer: CardMeasurer, width: Int, isSelected: Bool) {
+    self.init(
+      card: card, metrics: measurer.metrics(ofCard: index, width: width),
+      captionLines: measurer.captionLines(ofCard: index, width: width),
+      commentLines: measurer.commentLines(ofCard: index, width: width), isSelected: isSelected)
+  }
+
+  /// Draws the card at `frame` (screen coordinates), showing exactly the part inside
+  /// `clip`: a card cut by the top or bottom of the viewport shows its visible rows.
+  ///
+  /// - Complexity: O(visible rows × width); rows outside `clip` cost nothing.
+  public func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+    guard let visible = frame.intersection(clip) else { return }
+    (isSelected ? BoxDrawing.heavy : BoxDrawing.rounded).draw(
+      frame, style: isSelected ? Theme.selectedBorder : Theme.border, into: &screen, clip: visible)
+    let inside = Rect(
+      x: frame.minX + 2, y: frame.minY + 1, width: Swift.max(0, frame.width - 4),
+      height: Swift.max(0, frame.height - 2))
+    guard let area = inside.intersection(visible) else { return }
+    var y = inside.minY
+    // A frame shorter than the card (fixed-height zigzag items, tiles) shrinks the image
+    // to make room for text, down to half of the card, so both stay recognisable.
+    let textRows = captionLines.count + commentLines.count
+    let imageRows = Swift.min(
+      metrics.imageRows, Swift.max(inside.height / 2, inside.height - textRows))
+    if imageRows > 0 {
+      let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
+      if let shown = image.intersection(area) {
+        screen.fill(shown, with: Theme.imageFill, style: Theme.image(card.image?.dominantColor))
+      }
+      y += imageRows
+    }
+    for (lines, style) in [(captionLines, Theme.caption), (commentLines, Theme.comment)] {
+      for line in lines {
+        if y >= area.maxY { return }
+        if y >= area.minY {
+          screen.write(line, at: Point(x: inside.minX, y: y), style: style, clip: area)
+        }
+        y += 1
+      }
+    }
+  }
+}

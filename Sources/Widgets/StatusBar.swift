@@ -1,0 +1,64 @@
+import LayoutEngine
+import TerminalScreen
+import TerminalText
+
+/// The last row: source, layout, columns, the cards on screen and the total, the scroll
+/// position, and a hint. When the row is narrow, the source name gives way first, then
+/// the other fields from the least useful on.
+public struct StatusBar {
+  public var source: String
+  public var layoutName: String
+  public var columns: Int
+  /// The 1-based range of cards on screen, or `nil` when none is.
+  public var visibleRange: ClosedRange<Int>?
+  public var total: Int
+  /// The scroll position in percent (`nil`: everything fits).
+  public var percent: Int?
+  /// Replaces the hint: a prompt or a message.
+  public var message: String?
+
+  public init(
+    source: String, layoutName: String, columns: Int, visibleRange: ClosedRange<Int>?,
+    total: Int, percent: Int?, message: String? = nil
+  ) {
+    self.source = source
+    self.layoutName = layoutName
+    self.columns = columns
+    self.visibleRange = visibleRange
+    self.total = total
+    self.percent = percent
+    self.message = message
+  }
+
+  public func text(width: Int) -> String {
+    let range =
+      visibleRange.map {
+        $0.count == 1
+          ? "\($0.lowerBound) of \(total)" : "\($0.lowerBound)–\($0.upperBound) of \(total)"
+      } ?? "0 of \(total)"
+    let position = percent.map { "\($0)%" } ?? "All"
+    let columnText = columns == 1 ? "1 col" : "\(columns) cols"
+    let hint = message ?? "? help"
+    var fields: [(name: String, text: String)] = [
+      ("layout", layoutName), ("columns", columnText), ("range", range), ("position", position),
+      ("hint", hint),
+    ]
+    let separator = " │ "
+    func length(_ fields: [(name: String, text: String)]) -> Int {
+      fields.reduce(0) { $0 + DisplayWidth.of($1.text) } + DisplayWidth.of(separator) * fields.count
+        + 1
+    }
+    // The source takes what the other fields leave; below a few cells it goes. Then, as
+    // the row narrows, the least useful fields go first.
+    let room = width - length(fields)
+    if room >= 6 { fields.insert(("source", TextFitting.truncated(source, toWidth: room)), at: 0) }
+    for name in ["columns", "position", "layout", "hint"] where length(fields) > width + 3 {
+      fields.removeAll { $0.name == name }
+    }
+    return TextFitting.padded(" " + fields.map(\.text).joined(separator: separator), toWidth: width)
+  }
+
+  public func draw(row y: Int, width: Int, into screen: inout Screen) {
+    screen.write(text(width: width), at: Point(x: 0, y: y), style: Theme.status)
+  }
+}

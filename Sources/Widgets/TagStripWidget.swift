@@ -1,0 +1,58 @@
+import LayoutEngine
+import TerminalScreen
+
+/// The dataset's tags along the top, laid out by the engine's horizontal tag layout (one
+/// to three rows, as tall as its content), scrolled sideways; the active filter is shown
+/// reversed and the focused tag underlined.
+public struct TagStripWidget {
+  public var tags: [String]
+  public var layout: TagLayout
+  public var horizontalOffset: Int
+  public var activeTag: String?
+  public var focusedIndex: Int?
+
+  /// Lays out `tags` for a strip `width` cells wide and at most `maxRows` tall.
+  public init(
+    tags: [String], width: Int, maxRows: Int = 3, horizontalOffset: Int = 0,
+    activeTag: String? = nil, focusedIndex: Int? = nil
+  ) {
+    self.tags = tags
+    var layout = TagLayout(options: .init(mode: .horizontal(rows: maxRows), spacing: 1))
+    layout.prepare(
+      LayoutContext(
+        containerSize: Size(width: width, height: maxRows), itemCount: tags.count,
+        measure: .sizes { path, _ in Size(width: ChipWidget.width(of: tags[path.item]), height: 1) }
+      ))
+    self.layout = layout
+    self.horizontalOffset = horizontalOffset
+    self.activeTag = activeTag
+    self.focusedIndex = focusedIndex
+  }
+
+  /// The strip's height: its content's (0 without tags).
+  public var height: Int { tags.isEmpty ? 0 : layout.contentSize.height }
+
+  /// Draws the strip in the rows from `top`, `width` wide, asking the layout only for the
+  /// chips in view.
+  public func draw(top: Int, width: Int, into screen: inout Screen) {
+    let view = Rect(x: horizontalOffset, y: 0, width: width, height: height)
+    let clip = Rect(x: 0, y: top, width: width, height: height)
+    for chip in layout.attributes(in: view) {
+      let tag = tags[chip.index]
+      var style = tag == activeTag ? Theme.activeChip : Theme.chip
+      if chip.index == focusedIndex { style.underline = true; style.bold = true }
+      ChipWidget(text: tag, style: style).draw(
+        at: chip.frame.offsetBy(dx: -horizontalOffset, dy: top), into: &screen, clip: clip)
+    }
+  }
+
+  /// The horizontal offset that brings tag `index` into a strip `width` wide.
+  public func offset(revealing index: Int, width: Int) -> Int {
+    guard let frame = layout.attributes(forItem: ItemPath(section: 0, item: index))?.frame else {
+      return horizontalOffset
+    }
+    if frame.minX < horizontalOffset { return frame.minX }
+    if frame.maxX > horizontalOffset + width { return frame.maxX - width }
+    return horizontalOffset
+  }
+}

@@ -1,0 +1,141 @@
+import MasonryCommands
+import TerminalText
+import TestSupport
+import Testing
+
+/// Golden frames of `masonry render`, each row between bars so trailing spaces show.
+@Suite struct RenderCommandTests {
+  static func frame(_ arguments: [String], environment: [String: String] = [:]) -> (
+    Int32, String, String
+  ) {
+    var output = CapturedOutput()
+    let code = MasonryCommand.main(
+      ["render"] + arguments, environment: environment, output: &output)
+    return (code, output.standardOutput, output.standardError)
+  }
+
+  static func framed(_ arguments: [String]) -> String {
+    let (code, text, error) = frame(arguments)
+    // Temporary sources appear by their file name, so that golden files do not change.
+    let shown = arguments.map {
+      $0.hasPrefix("/tmp/") ? String($0.split(separator: "/").last!) : $0
+    }
+    var result = "== masonry render \(shown.joined(separator: " ")) (exit \(code))\n"
+    result += error
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      result += "|\(line)|\n"
+    }
+    return result
+  }
+
+  private func expectGolden(_ name: String, _ runs: [[String]]) {
+    let text = runs.map(Self.framed).joined()
+    let mismatch = Snapshot.mismatch(text, named: name)
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test(arguments: ["masonry", "grid", "tiles", "zigzag", "tags"])
+  func sampleAtThreeSizes(layout: String) {
+    expectGolden(
+      "render-\(layout)",
+      ["120x40", "80x24", "40x20"].map { ["--size", $0, "--layout", layout] })
+  }
+
+  @Test func cardsCutAtTheTopAndBottom() {
+    expectGolden(
+      "render-cut", [["--size", "70x20", "--scroll", "9"], ["--size", "70x20", "--scroll", "31"]])
+  }
+
+  @Test func japaneseAndEmojiNextToBorders() {
+    let source = TemporaryFiles.write(
+      """
+      [{"caption": "日本語の見出しがちょうど枠に届く長さ", "comment": "全角文字と半角 mixed テキスト、句読点。", "image": {"width": 4, "height": 1}},
+       {"caption": "🐼🐧🇯🇵 emoji 👍🏽 at the edge 🏳️‍🌈", "comment": "Wide ｆｕｌｌｗｉｄｔｈ letters and e\\u0301 combining."},
+       {"caption": "\\u001b[31mhostile\\u001b[0m \\u202eevil", "comment": "bell\\u0007 tab\\there"}]
+      """, named: "edge.json")
+    expectGolden(
+      "render-wide-text",
+      [
+        ["--size", "37x20", source], ["--size", "38x20", source],
+        ["--size", "23x24", source, "--columns", "1"],
+      ]
+      .map { $0 })
+  }
+
+  @Test func detailHelpAndFilter() {
+    expectGolden(
+      "render-views",
+      [
+        ["--size", "60x24", "--select", "3", "--detail"],
+        ["--size", "80x24", "--help-overlay"],
+        ["--size", "80x24", "--tag", "ocean"],
+        ["--size", "10x5"],
+      ])
+  }
+
+  @Test func everyRowIsExactlyTheWidth() {
+    for size in [(1, 1), (15, 5), (16, 6), (33, 9), (120, 40), (300, 100)] {
+      let (code, text, _) = Self.frame(["--size", "\(size.0)x\(size.1)"])
+      #expect(code == 0)
+      let rows = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      #expect(rows.count == size.1)
+      for row in rows { #expect(DisplayWidth.of(row) == size.0, "\(size): \(row)") }
+    }
+  }
+
+  @Test func colorUnlessNoColor() {
+    let (_, colored, _) = Self.frame(["--size", "40x10", "--color"])
+    #expect(colored.contains("\u{1B}[0;38;2;"))
+    let (_, plain, _) = Self.frame(["--size", "40x10", "--color"], environment: ["NO_COLOR": "1"])
+    #expect(!plain.contains("38;") && !plain.contains("48;"))
+    #expect(plain.contains("\u{1B}[0;1m"), "attributes stay")
+    let (_, noFlag, _) = Self.frame(["--size", "40x10"])
+    #expect(!noFlag.contains("\u{1B}"))
+  }
+
+  @Test func hostileTextNeverReachesTheOutputRaw() {
+    let source = TemporaryFiles.write(
+      #"[{"caption": "\u001b]0;pwned\u0007 \u001b[2J \u009b31m", "comment": "\u202e\u0000x"}]"#,
+      named: "hostile.json")
+    for flags in [[], ["--color"], ["--detail"]] {
+      let (code, text, _) = Self.frame(["--size", "60x12", source] + flags)
+      #expect(code == 0)
+      let escapes = text.unicodeScalars.filter {
+        $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+      }
+      if flags == ["--color"] {
+        // Only the SGR sequences the renderer writes: ESC [ digits and semicolons m.
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "\u{1B}" {
+          var end = index + 2
+          while end < scalars.count, scalars[end] == ";" || ("0"..."9").contains(scalars[end]) {
+            end += 1
+          }
+          #expect(scalars[index + 1] == "[" && end < scalars.count && scalars[end] == "m")
+        }
+        #expect(escapes.allSatisfy { $0 == "\u{1B}" })
+      } else {
+        #expect(escapes.isEmpty)
+      }
+    }
+  }
+
+  @Test func renderUsageErrors() {
+    let cases: [([String], String)] = [
+      ([], "masonry: --size is required; see 'masonry render --help'\n"),
+      (
+        ["--size", "80"],
+        "masonry: --size needs COLSxROWS, each from 1 to 1000, not '80'; see 'masonry render --help'\n"
+      ),
+      (
+        ["--size", "80x24", "--select", "999"],
+        "masonry: --select 999 is past the last card shown (64 cards); see 'masonry render --help'\n"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let (code, _, error) = Self.frame(arguments)
+      #expect(code == 64)
+      #expect(error == message)
+    }
+  }
+}
