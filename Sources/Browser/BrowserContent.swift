@@ -19,7 +19,9 @@ public struct BrowserContent {
   public private(set) var shownMeasurer: CardMeasurer
   public private(set) var layout: any CollectionLayout
   public private(set) var context: LayoutContext
-  private var preparedFor: (options: LayoutOptions, size: Size, tag: String?)?
+  private var preparedFor: (options: LayoutOptions, size: Size, filter: CardFilter)?
+  /// Each card's caption, comment and tags folded for search; made at the first search.
+  private var foldedTexts: [[Character]]?
 
   public init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
@@ -38,40 +40,59 @@ public struct BrowserContent {
     context = LayoutContext(containerSize: .zero, sections: [], measure: .constant(height: 0))
   }
 
-  /// The indices of the cards that carry `tag` (all cards for `nil`).
-  public func indices(withTag tag: String?) -> [Int] {
-    guard let tag else { return Array(collection.cards.indices) }
-    return collection.cards.indices.filter {
-      collection.cards[$0].tags.contains { Sanitizer.sanitize($0) == tag }
+  /// The indices of the cards `filter` lets through, in layout order.
+  ///
+  /// - Complexity: O(*n*) for a tag; O(total text) for a search (the folded text is made
+  ///   once, at the first search).
+  public mutating func indices(matching filter: CardFilter) -> [Int] {
+    var result = Array(collection.cards.indices)
+    if let tag = filter.tag {
+      result = result.filter {
+        collection.cards[$0].tags.contains { Sanitizer.sanitize($0) == tag }
+      }
     }
+    let needle = SearchFolding.fold(filter.query)
+    if !needle.isEmpty {
+      if foldedTexts == nil {
+        foldedTexts = collection.cards.map { card in
+          SearchFolding.fold(
+            [card.caption, card.comment ?? "", card.tags.joined(separator: " ")].joined(
+              separator: "\n"))
+        }
+      }
+      result = result.filter { SearchFolding.contains(foldedTexts![$0], needle) }
+    }
+    return result
   }
 
-  /// Makes the layout match `options`, `size` and the cards `tag` selects; prepares only
-  /// what `through` rows need. Does nothing but prepare further when nothing changed, so
-  /// drawing a frame touches no card off screen.
+  /// Makes the layout match `options`, `size` and the cards `filter` lets through;
+  /// prepares only what `through` rows need. Does nothing but prepare further when nothing
+  /// changed, so drawing a frame touches no card off screen.
   ///
   /// - Returns: whether the layout was prepared again.
   @discardableResult
   public mutating func update(
-    options: LayoutOptions, size: Size, tag: String?, through extent: Int
+    options: LayoutOptions, size: Size, filter: CardFilter, through extent: Int
   ) -> Bool {
     if let preparedFor, preparedFor.options == options, preparedFor.size == size,
-      preparedFor.tag == tag
+      preparedFor.filter == filter
     {
       layout.prepareMore(through: extent)
       return false
     }
-    if preparedFor == nil || preparedFor?.tag != tag || preparedFor?.options.wrap != options.wrap {
-      let filter = indices(withTag: tag)
-      shown = filter
+    if preparedFor == nil || preparedFor?.filter != filter
+      || preparedFor?.options.wrap != options.wrap
+    {
+      let indices = indices(matching: filter)
+      shown = indices
       shownCollection = CardCollection(
-        source: collection.source, cards: filter.map { collection.cards[$0] })
-      shownMeasurer = measurer.restyled(options.cardStyle).subset(filter)
+        source: collection.source, cards: indices.map { collection.cards[$0] })
+      shownMeasurer = measurer.restyled(options.cardStyle).subset(indices)
     }
     layout = options.makeLayout()
     context = options.context(for: shownCollection, measurer: shownMeasurer, size: size)
     layout.prepare(context, through: extent)
-    preparedFor = (options, size, tag)
+    preparedFor = (options, size, filter)
     return true
   }
 
@@ -86,6 +107,33 @@ public struct BrowserContent {
     guard index >= 0, index < shown.count else { return nil }
     let section = starts.lastIndex { $0 <= index } ?? 0
     return ItemPath(section: section, item: index - starts[section])
+  }
+
+  /// The new scroll offset for `anchor` after the layout changed.
+  public mutating func resolve(_ anchor: ScrollAnchor, viewportLength: Int) -> Int? {
+    anchor.resolve(in: &layout, viewportLength: viewportLength)
+  }
+
+  /// The anchor that keeps `preferred` (or the card nearest the top) still on screen.
+  public func anchor(viewport: Rect, preferring preferred: ItemPath?) -> ScrollAnchor? {
+    ScrollAnchor.capture(in: layout, viewport: viewport, preferring: preferred)
+  }
+
+  /// The shown cards whose frames intersect `rect` (content coordinates), with frames.
+  public func cards(in rect: Rect) -> [LayoutAttributes] {
+    layout.attributes(in: rect).filter { $0.kind == .item }
+  }
+
+  /// The index in `shown` of the card whose collection index is `cardIndex`.
+  public func shownIndex(ofCard cardIndex: Int) -> Int? {
+    // `shown` is sorted (a filter keeps layout order), so a binary search finds it.
+    var low = 0
+    var high = shown.count
+    while low < high {
+      let middle = (low + high) / 2
+      if shown[middle] < cardIndex { low = middle + 1 } else { high = middle }
+    }
+    return low < shown.count && shown[low] == cardIndex ? low : nil
   }
 
   /// The frame of shown card `index`, preparing the layout as far as needed.

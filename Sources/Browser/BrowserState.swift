@@ -19,8 +19,16 @@ public struct BrowserState: Hashable, Sendable {
   /// The tag strip has focus, on this tag.
   public var focusedTag: Int?
   public var tagStripOffset = 0
-  /// A line for the status bar instead of the hint (a prompt, or what just happened).
+  /// A line for the status bar instead of the hint (what just happened).
   public var message: String?
+  /// The search applied to the cards (empty: none).
+  public var searchQuery = ""
+  /// The search prompt is open on the status row; the query before it opened.
+  public var searchBeforeEditing: String?
+  /// The layout switch being animated.
+  public var transition: LayoutTransition?
+  /// The time of the last event, in milliseconds (drives the animation).
+  public var time = 0
 
   public init(size: Size, layout: LayoutOptions = LayoutOptions()) {
     self.size = size
@@ -28,4 +36,7 @@ public struct BrowserState: Hashable, Sendable {
   }
 
   public var showsDetail: Bool { detailScroll != nil }
+  public var isEditingSearch: Bool { searchBeforeEditing != nil }
+  /// Which cards are shown.
+  public var filter: CardFilter { CardFilter(tag: tagFilter, query: searchQuery) }
 }

@@ -18,52 +18,66 @@ public enum FrameComposer {
     let visible = Rect(
       x: 0, y: state.scrollOffset, width: regions.content.width, height: regions.content.height)
     content.update(
-      options: state.layout, size: regions.content.size, tag: state.tagFilter, through: visible.maxY
-    )
+      options: state.layout, size: regions.content.size, filter: state.filter,
+      through: visible.maxY)
 
     if regions.tagStrip.height > 0 {
       strip.draw(top: regions.tagStrip.minY, width: state.size.width, into: &screen)
     }
-    var shownOnScreen: [Int] = []
     let selectedPath = state.selected.flatMap { content.path(ofShown: $0) }
-    for attributes in content.layout.attributes(in: visible) {
-      let frame = attributes.frame.offsetBy(dx: 0, dy: regions.content.minY - state.scrollOffset)
-      if attributes.kind == .sectionHeader {
-        let title = content.shownCollection.sections[attributes.section].name ?? ""
-        SectionHeaderWidget(title: title).draw(at: frame, into: &screen, clip: regions.content)
-        continue
+    var onScreen: [Int] = []
+    if let transition = state.transition {
+      // Mid-animation: every card that ends on screen, at its eased frame.
+      for (index, move) in transition.moves.sorted(by: { $0.key < $1.key }) {
+        let frame = transition.frame(of: move, at: state.time)
+        onScreen.append(index)
+        drawCard(
+          index, at: frame, selected: content.path(ofShown: index) == selectedPath, state,
+          content: content, clip: regions.content, into: &screen)
       }
-      let index = attributes.index
-      shownOnScreen.append(index)
-      let card = content.shownCollection.cards[index]
-      let isSelected = attributes.path == selectedPath
-      if state.layout.kind == .tags {
-        let style = isSelected ? Theme.activeChip : Theme.chip
-        ChipWidget(text: content.shownMeasurer.captions[index].string, style: style)
-          .draw(at: frame, into: &screen, clip: regions.content)
-      } else {
-        CardWidget(
-          card: card, index: index, measurer: content.shownMeasurer, width: frame.width,
-          isSelected: isSelected
-        )
-        .draw(at: frame, into: &screen, clip: regions.content)
+    } else {
+      for attributes in content.layout.attributes(in: visible) {
+        let frame = attributes.frame.offsetBy(dx: 0, dy: regions.content.minY - state.scrollOffset)
+        if attributes.kind == .sectionHeader {
+          let title = content.shownCollection.sections[attributes.section].name ?? ""
+          SectionHeaderWidget(title: title).draw(at: frame, into: &screen, clip: regions.content)
+          continue
+        }
+        onScreen.append(attributes.index)
+        drawCard(
+          attributes.index, at: frame, selected: attributes.path == selectedPath, state,
+          content: content, clip: regions.content, into: &screen)
       }
     }
-    statusBar(state, content: content, onScreen: shownOnScreen, regions: regions)
+    statusBar(state, content: content, onScreen: onScreen, regions: regions)
       .draw(row: regions.statusRow, width: state.size.width, into: &screen)
 
+    let overlayArea = Rect(x: 0, y: 0, width: state.size.width, height: regions.statusRow)
     if let detailScroll = state.detailScroll, let selected = state.selected,
       selected < content.shown.count
     {
-      let area = Rect(x: 0, y: 0, width: state.size.width, height: regions.statusRow)
       DetailView(card: content.shownCollection.cards[selected], wrap: state.layout.wrap)
-        .draw(in: area, scroll: detailScroll, into: &screen)
+        .draw(in: overlayArea, scroll: detailScroll, into: &screen)
     }
-    if state.showsHelp {
-      HelpOverlay.draw(
-        in: Rect(x: 0, y: 0, width: state.size.width, height: regions.statusRow), into: &screen)
-    }
+    if state.showsHelp { HelpOverlay.draw(in: overlayArea, into: &screen) }
     return screen
+  }
+
+  private static func drawCard(
+    _ index: Int, at frame: Rect, selected: Bool, _ state: BrowserState, content: BrowserContent,
+    clip: Rect, into screen: inout Screen
+  ) {
+    if state.layout.kind == .tags {
+      ChipWidget(
+        text: content.shownMeasurer.captions[index].string,
+        style: selected ? Theme.activeChip : Theme.chip
+      ).draw(at: frame, into: &screen, clip: clip)
+    } else {
+      CardWidget(
+        card: content.shownCollection.cards[index], index: index, measurer: content.shownMeasurer,
+        width: frame.width, isSelected: selected
+      ).draw(at: frame, into: &screen, clip: clip)
+    }
   }
 
   /// The tag strip for the state's width.
@@ -86,12 +100,21 @@ public enum FrameComposer {
       // Not laid out to the end yet: estimate from the cards' position in the list.
       percent = first * 100 / total
     }
-    var message = state.message
-    if message == nil && state.showsDetail { message = "Esc close" }
-    if message == nil, let tag = state.tagFilter { message = "#\(tag) · Esc clears" }
     return StatusBar(
       source: content.collection.source, layoutName: state.layout.kind.rawValue,
       columns: content.layout.columnCount, visibleRange: range, total: total, percent: percent,
-      message: message)
+      message: message(state, total: total))
+  }
+
+  /// What the status bar says in place of the hint.
+  static func message(_ state: BrowserState, total: Int) -> String? {
+    if state.isEditingSearch { return "/" + state.searchQuery + "▏" }
+    if let message = state.message { return message }
+    if state.showsDetail { return "Esc close" }
+    if state.focusedTag != nil { return "tags: ← → Enter filter · Esc clear" }
+    var parts: [String] = []
+    if !state.searchQuery.isEmpty { parts.append("/\(state.searchQuery) · n N") }
+    if let tag = state.tagFilter { parts.append("#\(tag)") }
+    return parts.isEmpty ? nil : parts.joined(separator: " ") + " · Esc clears"
   }
 }

@@ -12,7 +12,7 @@ public enum Scrolling {
   public static func update(_ content: inout BrowserContent, for state: BrowserState) {
     let regions = regions(state, content: content)
     content.update(
-      options: state.layout, size: regions.content.size, tag: state.tagFilter,
+      options: state.layout, size: regions.content.size, filter: state.filter,
       through: state.scrollOffset + regions.content.height)
   }
 
@@ -23,6 +23,19 @@ public enum Scrolling {
     content.prepare(through: .max)
     return Swift.max(
       0, content.layout.contentSize.height - regions(state, content: content).content.height)
+  }
+
+  /// `offset` clamped to the content, laying out only as far as needed to know that it
+  /// is not past the end (a long feed is not laid out to its end for a step down).
+  public static func clampedLazily(
+    _ offset: Int, _ state: BrowserState, content: inout BrowserContent
+  ) -> Int {
+    update(&content, for: state)
+    let height = regions(state, content: content).content.height
+    let target = Swift.max(0, offset)
+    content.prepare(through: target + height)
+    guard content.layout.isFullyPrepared else { return target }
+    return Swift.max(0, Swift.min(target, content.layout.contentSize.height - height))
   }
 
   /// `offset` clamped to the content.

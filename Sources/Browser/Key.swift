@@ -1,0 +1,10 @@
+/// A key, as the browser understands it (the backend translates terminal input).
+public enum Key: Hashable, Sendable {
+  case character(Character)
+  /// Ctrl with a letter: `.control("d")` for Ctrl-D.
+  case control(Character)
+  case up, down, left, right
+  case shiftUp, shiftDown
+  case pageUp, pageDown, home, end
+  case enter, escape, backspace, tab
+}

@@ -1,0 +1,262 @@
+import Browser
+import Cards
+import LayoutEngine
+import TerminalScreen
+import TestSupport
+import Testing
+
+/// Whole browser sessions in the in-memory terminal: scripted keys and resizes in,
+/// frames and state out.
+private func key(_ key: Key) -> InMemoryTerminal.Step { .event(.key(key)) }
+
+@Suite struct BrowserSessionTests {
+  typealias Step = InMemoryTerminal.Step
+
+  static func session(
+    _ size: Size, _ script: [Step], options: LayoutOptions = LayoutOptions(),
+    collection: CardCollection = BrowserSessionTests.sample
+  ) -> (BrowserApp, InMemoryTerminal) {
+    var app = BrowserApp(collection: collection, options: options, size: size) { collection }
+    var terminal = InMemoryTerminal(size: size, script: script)
+    app.run(on: &terminal)
+    return (app, terminal)
+  }
+
+  static let sample = BundledSample.collection()
+
+  /// The selected card's frame on screen, if it shows.
+  static func selectedScreenFrame(_ app: BrowserApp) -> Rect? {
+    var content = app.content
+    guard let selected = app.state.selected, let frame = content.frame(ofShown: selected) else {
+      return nil
+    }
+    let regions = Scrolling.regions(app.state, content: content)
+    return frame.offsetBy(dx: 0, dy: regions.content.minY - app.state.scrollOffset)
+  }
+
+  static func expectSelectionVisible(_ app: BrowserApp, _ note: String = "") {
+    let regions = Scrolling.regions(app.state, content: app.content)
+    guard !regions.isTooSmall, !app.content.shown.isEmpty else { return }
+    guard let frame = selectedScreenFrame(app) else {
+      Issue.record("no selection \(note)")
+      return
+    }
+    #expect(frame.intersects(regions.content) || frame.isEmpty, "selection off screen \(note)")
+  }
+
+  @Test func goldenSession() {
+    let script: [Step] = [
+      key(.character("j")), key(.character("j")), key(.character("l")), key(.shiftDown),
+      key(.enter), key(.character("j")), key(.escape), key(.character("?")),
+    ]
+    let (_, terminal) = Self.session(Size(width: 72, height: 22), script)
+    var text = ""
+    for (number, frame) in terminal.frames.enumerated() {
+      text += "== frame \(number)\n" + frame.plainText()
+    }
+    let mismatch = Snapshot.mismatch(text, named: "session")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test func scrollingToTheEndsKeepsASelection() {
+    let (app, _) = Self.session(Size(width: 100, height: 30), [key(.end)])
+    var content = app.content
+    #expect(app.state.scrollOffset == Scrolling.maximumOffset(app.state, content: &content))
+    Self.expectSelectionVisible(app, "at the end")
+    let (top, _) = Self.session(Size(width: 100, height: 30), [key(.end), key(.character("g"))])
+    #expect(top.state.scrollOffset == 0)
+    Self.expectSelectionVisible(top, "back at the top")
+    let (paged, _) = Self.session(
+      Size(width: 100, height: 30),
+      [
+        key(.pageDown), key(.control("d")), key(.pageUp),
+        .event(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))),
+      ])
+    // 26 card rows: a page is 25, half a page 13, the wheel 3.
+    #expect(paged.state.scrollOffset == 25 + 13 - 25 + 3)
+  }
+
+  @Test func selectionIsNeverLostUnderRandomKeys() {
+    let keys: [Key] = [
+      .up, .down, .left, .right, .shiftUp, .shiftDown, .pageUp, .pageDown, .home, .end,
+      .character("j"),
+      .character("k"), .character("h"), .character("l"), .character("J"), .character("K"),
+      .character("1"),
+      .character("2"), .character("3"), .character("4"), .character("5"), .character("+"),
+      .character("-"),
+      .character("0"), .character("p"), .control("d"), .control("u"), .enter, .escape,
+      .character("t"),
+    ]
+    var random = SeededGenerator(seed: 11)
+    for _ in 0..<12 {
+      var script: [Step] = []
+      for _ in 0..<40 {
+        if Int.random(in: 0..<8, using: &random) == 0 {
+          script.append(
+            .event(
+              .resized(
+                Size(
+                  width: Int.random(in: 20...220, using: &random),
+                  height: Int.random(in: 8...60, using: &random)))))
+        } else {
+          script.append(key(keys.randomElement(using: &random)!))
+        }
+        script.append(.wait(milliseconds: 200))
+      }
+      let (app, terminal) = Self.session(Size(width: 120, height: 40), script)
+      Self.expectSelectionVisible(app, "after a random session")
+      #expect(
+        terminal.frames.allSatisfy { $0.plainText().split(separator: "\n").count == $0.height })
+    }
+  }
+
+  @Test func resizingFrom200To30ColumnsAndBackKeepsTheSelectedCardsRow() {
+    // Select a card in the middle of the screen.
+    let base: [Step] = [key(.pageDown), key(.pageDown), key(.shiftDown), key(.right)]
+    let (start, _) = Self.session(Size(width: 200, height: 50), base)
+    let row = Self.selectedScreenFrame(start)!.minY
+    var script = base
+    var widths = [200]
+    for width in Array(stride(from: 190, through: 30, by: -20))
+      + Array(stride(from: 50, through: 200, by: 30))
+    {
+      script.append(.event(.resized(Size(width: width, height: 50))))
+      widths.append(width)
+      let (app, _) = Self.session(Size(width: 200, height: 50), script)
+      Self.expectSelectionVisible(app, "at width \(width)")
+      #expect(app.state.selected == start.state.selected, "the same card stays selected")
+      let frame = Self.selectedScreenFrame(app)!
+      var content = app.content
+      let clamped =
+        app.state.scrollOffset == 0
+        || app.state.scrollOffset == Scrolling.maximumOffset(app.state, content: &content)
+      if !clamped { #expect(frame.minY == row, "row at width \(width)") }
+      #expect(app.state.size.width == width)
+    }
+  }
+
+  @Test func adaptiveColumnsFollowTheWidth() {
+    let (wide, _) = Self.session(Size(width: 200, height: 40), [])
+    let (narrow, _) = Self.session(
+      Size(width: 200, height: 40), [.event(.resized(Size(width: 60, height: 20)))])
+    #expect(wide.content.layout.columnCount == 7)
+    #expect(narrow.content.layout.columnCount == 2)
+  }
+
+  @Test func tooSmallThenRecovers() {
+    let (app, terminal) = Self.session(
+      Size(width: 80, height: 24),
+      [
+        .event(.resized(Size(width: 10, height: 5))), .wait(milliseconds: 100),
+        .event(.resized(Size(width: 80, height: 24))),
+      ])
+    #expect(terminal.frames.count == 3)
+    #expect(terminal.frames.dropFirst().first?.plainText().contains("too small") == true)
+    #expect(terminal.lastFrame?.plainText().contains("too small") == false)
+    Self.expectSelectionVisible(app)
+  }
+
+  @Test func searchFiltersIncrementallyIgnoringCaseAndWidth() {
+    let (typed, terminal) = Self.session(
+      Size(width: 100, height: 30), [key(.character("/"))] + InMemoryTerminal.typing("OCEAN"))
+    #expect(typed.state.isEditingSearch)
+    let expected = Self.sample.cards.filter {
+      ($0.caption + ($0.comment ?? "") + $0.tags.joined()).lowercased().contains("ocean")
+    }
+    #expect(typed.content.shown.count == expected.count)
+    #expect(expected.count > 5)
+    #expect(terminal.lastFrame!.row(29).contains("/OCEAN▏"))
+    let (fullwidth, _) = Self.session(
+      Size(width: 100, height: 30),
+      [key(.character("/"))] + InMemoryTerminal.typing("ｏｃｅａｎ") + [key(.enter)])
+    #expect(fullwidth.content.shown.count == typed.content.shown.count)
+    #expect(!fullwidth.state.isEditingSearch)
+    let (kana, _) = Self.session(
+      Size(width: 100, height: 30),
+      [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter)])
+    #expect(kana.content.shown.map { Self.sample.cards[$0].caption } == ["レッサーパンダ", "ジャイアントパンダ"])
+    let (next, _) = Self.session(
+      Size(width: 100, height: 30),
+      [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter), key(.character("n"))])
+    #expect(next.state.selected == 1)
+    let (cancelled, _) = Self.session(
+      Size(width: 100, height: 30),
+      [key(.character("/"))] + InMemoryTerminal.typing("ocean") + [key(.escape)])
+    #expect(cancelled.content.shown.count == 64)
+    #expect(cancelled.state.searchQuery == "")
+  }
+
+  @Test func tagFocusFiltersAndEscapeClears() {
+    let (filtered, terminal) = Self.session(
+      Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.right), key(.enter)])
+    let tag = filtered.content.tags[2]
+    #expect(filtered.state.tagFilter == tag)
+    #expect(filtered.content.shown.allSatisfy { Self.sample.cards[$0].tags.contains(tag) })
+    #expect(filtered.content.shown.count < 64)
+    #expect(terminal.lastFrame!.styledDump().contains("r"), "the active chip is reversed")
+    let (cleared, _) = Self.session(
+      Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.enter), key(.escape)])
+    #expect(cleared.state.tagFilter == nil)
+    #expect(cleared.content.shown.count == 64)
+  }
+
+  @Test func layoutSwitchAnimatesThenSettles() {
+    let (moving, terminal) = Self.session(
+      Size(width: 100, height: 30), [key(.character("2")), .wait(milliseconds: 40)])
+    #expect(moving.state.layout.kind == .grid)
+    #expect(moving.state.transition != nil)
+    #expect(terminal.frames.count >= 3, "frames drawn during the animation")
+    let (settled, _) = Self.session(
+      Size(width: 100, height: 30),
+      [key(.character("2")), .wait(milliseconds: 40), .wait(milliseconds: 200)])
+    #expect(settled.state.transition == nil)
+    for (digit, kind) in zip("12345", LayoutOptions.Kind.allCases) {
+      let (app, _) = Self.session(
+        Size(width: 100, height: 30),
+        [key(.character("l")), key(.character(digit)), .wait(milliseconds: 300)])
+      #expect(app.state.layout.kind == kind)
+      Self.expectSelectionVisible(app, "\(kind)")
+    }
+  }
+
+  @Test func columnsAndPlacementKeys() {
+    let (more, _) = Self.session(Size(width: 100, height: 30), [key(.character("+"))])
+    #expect(more.content.layout.columnCount == 4)
+    let (fewer, _) = Self.session(
+      Size(width: 100, height: 30), [key(.character("-")), key(.character("-"))])
+    #expect(fewer.content.layout.columnCount == 1)
+    let (adaptive, _) = Self.session(
+      Size(width: 100, height: 30), [key(.character("-")), key(.character("0"))])
+    #expect(adaptive.state.layout.columns == nil)
+    let (placed, _) = Self.session(
+      Size(width: 100, height: 30), [key(.character("p")), .wait(milliseconds: 200)])
+    #expect(placed.state.layout.placement == .leftToRight)
+  }
+
+  @Test func detailViewOpensScrollsAndCloses() {
+    let (open, terminal) = Self.session(
+      Size(width: 60, height: 16), [key(.enter), key(.character("j")), key(.character("j"))])
+    #expect(open.state.detailScroll == 2)
+    #expect(terminal.lastFrame!.row(0).hasPrefix("┏"))
+    let (closed, _) = Self.session(Size(width: 60, height: 16), [key(.enter), key(.escape)])
+    #expect(!closed.state.showsDetail)
+    let (clicked, _) = Self.session(
+      Size(width: 100, height: 30), [.event(.mouse(MouseEvent(.doubleClick, x: 40, y: 8)))])
+    #expect(clicked.state.selected == 1)
+    #expect(clicked.state.showsDetail)
+  }
+
+  @Test func quitAndEndOfInputEndTheSession() {
+    let (_, quit) = Self.session(
+      Size(width: 80, height: 24), [key(.character("q")), key(.character("j"))])
+    #expect(quit.frames.count == 1)
+    let (_, ended) = Self.session(Size(width: 80, height: 24), [])
+    #expect(ended.frames.count == 1)
+  }
+
+  @Test func keysThatChangeNothingDrawNothing() {
+    let (_, terminal) = Self.session(
+      Size(width: 80, height: 24), [key(.character("k")), key(.home), key(.character("x"))])
+    #expect(terminal.frames.count == 1)
+  }
+}
