@@ -35,12 +35,24 @@ let package = Package(
     .target(
       name: "Browser",
       dependencies: ["Widgets", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
+    // The only modules that touch a terminal: ncursesw (a system library through a module
+    // map and shim), the signal-safe restorer, and the curses backend.
+    .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    .target(name: "CTerminalGuard"),
+    .target(
+      name: "CursesBackend",
+      dependencies: [
+        "CNcursesw", "CTerminalGuard", "CTextSupport", "Browser", "TerminalScreen", "LayoutEngine",
+      ]),
     .target(
       name: "MasonryCommands",
       dependencies: ["Browser", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
-    .executableTarget(name: "masonry", dependencies: ["MasonryCommands"]),
+    .executableTarget(
+      name: "masonry", dependencies: ["MasonryCommands", "CursesBackend", "Browser"]),
     .executableTarget(
       name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport", "Cards", "TerminalText"]),
+    // Runs the built executable in tmux: `make test` builds it first.
+    .testTarget(name: "EndToEndTests"),
     .testTarget(
       name: "BrowserTests",
       dependencies: ["Browser", "TerminalScreen", "Cards", "LayoutEngine", "TestSupport"],

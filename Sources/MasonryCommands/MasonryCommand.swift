@@ -5,7 +5,8 @@ import Cards
 /// input).
 public enum MasonryCommand {
   static let usage = """
-    usage: masonry <command> [options]
+    usage: masonry [SOURCE] [options]     browse the cards in the terminal
+           masonry <command> [options]
 
     commands:
       layout [SOURCE] --width W   Print the layout of the cards as JSON lines.
@@ -32,10 +33,10 @@ public enum MasonryCommand {
       case "--help", "-h", "help":
         output.write(usage + "\n")
         return 0
-      case nil:
-        throw UsageError("missing command")
       case let other?:
         throw UsageError("unknown command '\(ParsedArguments.printable(other))'")
+      case nil:
+        throw UsageError("missing command")
       }
     } catch let error as UsageError {
       let command =

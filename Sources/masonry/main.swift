@@ -1,13 +1,37 @@
+import Browser
+import CursesBackend
 import MasonryCommands
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-// The executable is a thin shell: everything it does lives in MasonryCommands.
+// The executable is a thin shell: commands live in MasonryCommands, the browser in
+// Browser; this file only hands the browser a real terminal.
 var output = StandardOutput()
 var environment: [String: String] = [:]
-if getenv("NO_COLOR") != nil { environment["NO_COLOR"] = "1" }
+for name in ["NO_COLOR", "TERM"] {
+  if let value = getenv(name) { environment[name] = String(cString: value) }
+}
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+guard BrowseCommand.isBrowse(arguments) else {
+  exit(MasonryCommand.main(arguments, environment: environment, output: &output))
+}
 exit(
-  MasonryCommand.main(
-    Array(CommandLine.arguments.dropFirst()), environment: environment, output: &output))
+  BrowseCommand.run(arguments, output: &output) { command in
+    let terminal: CursesTerminal
+    do throws(TerminalError) {
+      terminal = try CursesTerminal(environment: environment)
+    } catch {
+      output.writeError("masonry: \(error.description)\n")
+      return error.exitCode
+    }
+    var device = terminal
+    var app = BrowserApp(
+      collection: command.collection, options: command.options, size: terminal.size,
+      reload: command.reload)
+    app.run(on: &device)
+    terminal.close()
+    return 0
+  })

@@ -1,0 +1,64 @@
+#ifndef MASONRY_NCURSESW_SHIM_H
+#define MASONRY_NCURSESW_SHIM_H
+
+// Wide-character ncurses for Swift. The defines must come before <ncurses.h>, or
+// cchar_t, setcchar, wadd_wch and wget_wch are missing. Macros and globals that Swift
+// cannot import (or that Swift 6 rejects as shared mutable state) get accessors.
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+#include <locale.h>
+#include <ncurses.h>
+#include <term.h>
+#include <wchar.h>
+
+static inline WINDOW *masonry_stdscr(void) { return stdscr; }
+static inline int masonry_lines(void) { return LINES; }
+static inline int masonry_cols(void) { return COLS; }
+static inline int masonry_colors(void) { return COLORS; }
+static inline int masonry_color_pairs(void) { return COLOR_PAIRS; }
+static inline int masonry_getmaxy(WINDOW *window) { return getmaxy(window); }
+static inline int masonry_getmaxx(WINDOW *window) { return getmaxx(window); }
+
+static inline attr_t masonry_a_normal(void) { return A_NORMAL; }
+static inline attr_t masonry_a_bold(void) { return A_BOLD; }
+static inline attr_t masonry_a_dim(void) { return A_DIM; }
+static inline attr_t masonry_a_reverse(void) { return A_REVERSE; }
+static inline attr_t masonry_a_underline(void) { return A_UNDERLINE; }
+
+static inline mmask_t masonry_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t masonry_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t masonry_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t masonry_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+/// Puts one cell: up to five wide characters (a spacing character and the combining
+/// marks after it) with attributes and a colour pair, which may be above 255: it goes
+/// through setcchar's `opts` pointer as an extended pair.
+static inline int masonry_put_cell(WINDOW *window, int y, int x, const wchar_t *text,
+                                   attr_t attributes, int pair) {
+  cchar_t cell;
+  if (setcchar(&cell, text, attributes, 0, &pair) != OK) {
+    return ERR;
+  }
+  return mvwadd_wch(window, y, x, &cell);
+}
+
+/// The key code ncurses gives the key whose terminfo capability is `name` (for example
+/// "kUP" for Shift-Up), or -1 when the terminal does not describe it.
+static inline int masonry_key_code(const char *name) {
+  char *sequence = tigetstr(name);
+  if (sequence == NULL || sequence == (char *)-1) {
+    return -1;
+  }
+  int code = key_defined(sequence);
+  return code > 0 ? code : -1;
+}
+
+/// A terminfo string capability, or NULL.
+static inline const char *masonry_terminfo_string(const char *name) {
+  char *value = tigetstr(name);
+  return value == (char *)-1 ? NULL : value;
+}
+
+static inline int masonry_terminfo_flag(const char *name) { return tigetflag(name); }
+
+#endif

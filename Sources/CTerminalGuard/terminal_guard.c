@@ -1,0 +1,93 @@
+#define _GNU_SOURCE
+#include "terminal_guard.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static struct termios saved_modes;
+static int have_modes = 0;
+static char restore_sequence[512];
+static size_t restore_length = 0;
+
+static const int exit_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+#define EXIT_COUNT (sizeof(exit_signals) / sizeof(exit_signals[0]))
+#define CRASH_COUNT (sizeof(crash_signals) / sizeof(crash_signals[0]))
+static struct sigaction previous_exit[EXIT_COUNT];
+static struct sigaction previous_crash[CRASH_COUNT];
+
+static void restore_terminal(void) {
+  size_t written = 0;
+  while (written < restore_length) {
+    ssize_t result = write(STDOUT_FILENO, restore_sequence + written, restore_length - written);
+    if (result <= 0) {
+      break;
+    }
+    written += (size_t)result;
+  }
+  if (have_modes) {
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_modes);
+  }
+}
+
+static void on_exit_signal(int signal_number) {
+  restore_terminal();
+  _exit(128 + signal_number);
+}
+
+static void on_crash_signal(int signal_number) {
+  restore_terminal();
+  // Hand over to whoever handled this before (the Swift runtime's backtracer), or to the
+  // default action, with the terminal already back to normal.
+  for (size_t index = 0; index < CRASH_COUNT; index++) {
+    if (crash_signals[index] == signal_number) {
+      sigaction(signal_number, &previous_crash[index], NULL);
+    }
+  }
+  raise(signal_number);
+}
+
+void masonry_guard_save_modes(void) {
+  have_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
+}
+
+void masonry_guard_install(const char *restore_bytes, size_t length) {
+  // A parent may have started us with signals blocked (a mask is inherited across exec):
+  // unblock the ones whose handling keeps the terminal usable, including SIGWINCH, which
+  // ncurses turns into resize events.
+  sigset_t needed;
+  sigemptyset(&needed);
+  const int unblock[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
+  for (size_t index = 0; index < sizeof(unblock) / sizeof(unblock[0]); index++) {
+    sigaddset(&needed, unblock[index]);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &needed, NULL);
+
+  restore_length = length < sizeof(restore_sequence) ? length : sizeof(restore_sequence);
+  memcpy(restore_sequence, restore_bytes, restore_length);
+
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = on_exit_signal;
+  for (size_t index = 0; index < EXIT_COUNT; index++) {
+    sigaction(exit_signals[index], &action, &previous_exit[index]);
+  }
+  action.sa_handler = on_crash_signal;
+  action.sa_flags = SA_RESETHAND;
+  for (size_t index = 0; index < CRASH_COUNT; index++) {
+    sigaction(crash_signals[index], &action, &previous_crash[index]);
+  }
+}
+
+void masonry_guard_uninstall(void) {
+  for (size_t index = 0; index < EXIT_COUNT; index++) {
+    sigaction(exit_signals[index], &previous_exit[index], NULL);
+  }
+  for (size_t index = 0; index < CRASH_COUNT; index++) {
+    sigaction(crash_signals[index], &previous_crash[index], NULL);
+  }
+}

@@ -1,0 +1,228 @@
+import Browser
+import CNcursesw
+import CTerminalGuard
+import CTextSupport
+import LayoutEngine
+import TerminalScreen
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal, through ncurses: it only copies the in-memory screen out. Each frame is
+/// written cell by cell where it changed, then sent with one `doupdate`; the screen is
+/// never cleared per frame, and with `idlok` ncurses scrolls the card rows with the
+/// terminal's own scrolling (the tag strip and status bar stay put around them).
+public final class CursesTerminal: TerminalDevice {
+  private let screenPointer: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private var palette: ColorPalette
+  private var pairs = ColorPairCache()
+  private var shown: Screen?
+  private var isOpen = true
+  private let shiftUpCodes: Set<Int32>
+  private let shiftDownCodes: Set<Int32>
+
+  /// Takes over the terminal.
+  ///
+  /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
+  ///   terminal type is unknown; the terminal is left untouched then.
+  public init(environment: [String: String]) throws(TerminalError) {
+    guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
+    guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
+    masonry_guard_save_modes()
+    setlocale(LC_ALL, "")
+    _ = masonry_use_utf8_ctype()
+    // newterm, not initscr: initscr exits the process when TERM is unknown.
+    guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+      let screen = newterm(nil, output, input)
+    else { throw .unknownTerminal(name: environment["TERM"] ?? "") }
+    screenPointer = screen
+    set_term(screen)
+    guard let window = masonry_stdscr() else {
+      throw .unknownTerminal(name: environment["TERM"] ?? "")
+    }
+    self.window = window
+    cbreak()
+    noecho()
+    nonl()
+    keypad(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    idlok(window, true)
+    leaveok(window, true)
+    mousemask(
+      masonry_button1_clicked() | masonry_button1_double_clicked() | masonry_button4_pressed()
+        | masonry_button5_pressed(), nil)
+    mouseinterval(200)
+
+    var depth = ColorPalette.Depth.none
+    if environment["NO_COLOR"] == nil && has_colors() {
+      start_color()
+      use_default_colors()
+      let colors = masonry_colors()
+      depth =
+        masonry_terminfo_flag("RGB") > 0 || colors >= 0x100_0000
+        ? .direct : colors >= 256 ? .palette256 : colors >= 8 ? .eight : .none
+    }
+    palette = ColorPalette(depth: depth)
+    shiftUpCodes = Set([Int32(KEY_SR), masonry_key_code("kUP")].filter { $0 > 0 })
+    shiftDownCodes = Set([Int32(KEY_SF), masonry_key_code("kDN")].filter { $0 > 0 })
+
+    // What undoes all this from a signal handler, where ncurses cannot be called.
+    var restore = ""
+    for capability in ["rmcup", "cnorm", "sgr0", "rmkx"] {
+      if let value = masonry_terminfo_string(capability) { restore += String(cString: value) }
+    }
+    restore += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
+    let bytes = Array(restore.utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { masonry_guard_install($0.baseAddress, $0.count) }
+    }
+  }
+
+  /// Gives the terminal back as it was.
+  public func close() {
+    guard isOpen else { return }
+    isOpen = false
+    endwin()
+    delscreen(screenPointer)
+    masonry_guard_uninstall()
+  }
+
+  deinit { close() }
+
+  public var size: Size {
+    Size(width: Int(masonry_getmaxx(window)), height: Int(masonry_getmaxy(window)))
+  }
+
+  public func now() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+  }
+
+  public func draw(_ screen: Screen) {
+    let unchanged = shown.map { $0.width == screen.width && $0.height == screen.height } ?? false
+    let rows = Swift.min(screen.height, Int(masonry_getmaxy(window)))
+    let columns = Swift.min(screen.width, Int(masonry_getmaxx(window)))
+    for y in 0..<rows {
+      var x = 0
+      while x < columns {
+        let cell = screen[x, y]
+        if cell.isContinuation || (unchanged && shown![x, y] == cell) {
+          x += 1
+          continue
+        }
+        put(cell, x: x, y: y, limit: columns)
+        x += 1
+      }
+    }
+    shown = screen
+    wnoutrefresh(window)
+    doupdate()
+  }
+
+  /// Writes one cluster: its first spacing scalar with the combining marks after it, then
+  /// each further spacing scalar (a flag's second half, an emoji modifier) in the next
+  /// cells, as the width rule counts them.
+  private func put(_ cell: Cell, x: Int, y: Int, limit: Int) {
+    let attributes = attributes(of: cell.style)
+    let pair = pairs.pair(
+      foreground: palette.number(for: cell.style.foreground),
+      background: palette.number(for: cell.style.background))
+    var cellX = x
+    var group: [wchar_t] = []
+    func flush() {
+      guard !group.isEmpty, cellX < limit else { return }
+      group.append(0)
+      _ = masonry_put_cell(window, Int32(y), Int32(cellX), group, attributes, pair)
+      cellX += Swift.max(1, Int(masonry_wcwidth(UInt32(group[0]))))
+      group = []
+    }
+    for scalar in cell.grapheme.unicodeScalars {
+      if masonry_wcwidth(scalar.value) > 0 || group.isEmpty {
+        flush()
+      }
+      if group.count < 5 { group.append(wchar_t(bitPattern: scalar.value)) }
+    }
+    flush()
+  }
+
+  private func attributes(of style: CellStyle) -> attr_t {
+    var value = masonry_a_normal()
+    if style.bold { value |= masonry_a_bold() }
+    if style.dim { value |= masonry_a_dim() }
+    if style.reverse { value |= masonry_a_reverse() }
+    if style.underline { value |= masonry_a_underline() }
+    return value
+  }
+
+  public func nextEvent(timeout: Int?) -> BrowserEvent? {
+    wtimeout(window, Int32(timeout ?? -1))
+    while true {
+      var character: wint_t = 0
+      let result = wget_wch(window, &character)
+      if result == ERR {
+        if timeout != nil { return nil }
+        if errno == EINTR { continue }
+        return .endOfInput
+      }
+      if result == KEY_CODE_YES {
+        if let event = functionKey(Int32(character)) { return event }
+        continue
+      }
+      if let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
+    }
+  }
+
+  private func functionKey(_ code: Int32) -> BrowserEvent? {
+    if shiftUpCodes.contains(code) { return .key(.shiftUp) }
+    if shiftDownCodes.contains(code) { return .key(.shiftDown) }
+    switch code {
+    case KEY_UP: return .key(.up)
+    case KEY_DOWN: return .key(.down)
+    case KEY_LEFT: return .key(.left)
+    case KEY_RIGHT: return .key(.right)
+    case KEY_PPAGE: return .key(.pageUp)
+    case KEY_NPAGE: return .key(.pageDown)
+    case KEY_HOME: return .key(.home)
+    case KEY_END: return .key(.end)
+    case KEY_ENTER: return .key(.enter)
+    case KEY_BACKSPACE: return .key(.backspace)
+    case KEY_RESIZE: return .resized(size)
+    case KEY_MOUSE:
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      let (x, y) = (Int(event.x), Int(event.y))
+      if event.bstate & masonry_button4_pressed() != 0 {
+        return .mouse(MouseEvent(.wheelUp, x: x, y: y))
+      }
+      if event.bstate & masonry_button5_pressed() != 0 {
+        return .mouse(MouseEvent(.wheelDown, x: x, y: y))
+      }
+      if event.bstate & masonry_button1_double_clicked() != 0 {
+        return .mouse(MouseEvent(.doubleClick, x: x, y: y))
+      }
+      if event.bstate & masonry_button1_clicked() != 0 {
+        return .mouse(MouseEvent(.click, x: x, y: y))
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  static func key(forCharacter value: UInt32) -> Key? {
+    switch value {
+    case 0x1B: return .escape
+    case 0x0A, 0x0D: return .enter
+    case 0x08, 0x7F: return .backspace
+    case 0x09: return .tab
+    case 0x01...0x1A: return .control(Character(Unicode.Scalar(value + 0x60)!))
+    default:
+      guard let scalar = Unicode.Scalar(value), value >= 0x20 else { return nil }
+      return .character(Character(scalar))
+    }
+  }
+}

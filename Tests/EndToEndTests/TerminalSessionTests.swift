@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// The built `masonry` through a real terminal (tmux), as a person would use it.
+@Suite(.serialized) struct TerminalSessionTests {
+  static let statusMarker = "animals.json (bundled)"
+
+  /// The terminal modes from `stty -a`, without its first line (speed and window size,
+  /// which the tests change on purpose).
+  static func modes(_ stty: String?) -> String {
+    (stty ?? "").split(separator: "\n").dropFirst().joined(separator: "\n")
+  }
+
+  /// The status bar row of a screen.
+  static func status(_ screen: String) -> String {
+    screen.split(separator: "\n").last { $0.contains("│") && $0.contains("of ") }.map(String.init)
+      ?? ""
+  }
+
+  @Test func browsingResizingSearchingAndQuitting() throws {
+    let session = try TmuxSession(width: 120, height: 40)
+    let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    #expect(first.contains("── mammals"))
+    #expect(Self.status(first).contains("4 cols"))
+    #expect(first.contains("┏"), "a card is selected")
+
+    // Scroll: the frame moves up a row.
+    try session.send("j")
+    let scrolled = try #require(
+      session.waitForScreen { $0 != first && $0.contains(Self.statusMarker) })
+    #expect(!scrolled.contains("── mammals"))
+
+    // Resizes: the columns follow the width and the selected card stays on screen.
+    try session.resize(width: 60, height: 20)
+    let narrow = try #require(session.waitForScreen { Self.status($0).contains("2 cols") })
+    #expect(narrow.contains("┏") || narrow.contains("┃") || narrow.contains("┗"))
+    try session.resize(width: 200, height: 50)
+    let wide = try #require(session.waitForScreen { Self.status($0).contains("7 cols") })
+    #expect(wide.contains("┃") || wide.contains("┏") || wide.contains("┗"))
+
+    // Open and close a card.
+    try session.send("Enter")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("Esc close") })
+    try session.send("Escape")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("? help") })
+
+    // Search.
+    try session.send("/", "o", "c", "e", "a", "n")
+    let searched = try #require(session.waitForScreen { Self.status($0).contains("/ocean▏") })
+    #expect(Self.status(searched).contains("of 11"))
+    try session.send("Enter")
+    try session.send("Escape")
+    _ = try #require(
+      session.waitForScreen {
+        Self.status($0).contains("of 64") && Self.status($0).contains("? help")
+      })
+
+    // Quit: exit code 0 and the terminal modes as they were.
+    try session.send("q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    let before = Self.modes(session.waitForFile("before"))
+    let after = Self.modes(session.waitForFile("after"))
+    #expect(!before.isEmpty && before == after)
+  }
+
+  @Test func oneRowOfScrollingStaysWithinTheByteBudget() throws {
+    let session = try TmuxSession(width: 120, height: 40)
+    let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    let path = try session.startRecording()
+    usleep(200_000)
+    try session.send("j")
+    _ = try #require(session.waitForScreen { $0 != first })
+    usleep(300_000)
+    let scrollBytes = TmuxSession.size(of: path)
+    #expect(scrollBytes > 0)
+    #expect(scrollBytes <= 1_536, "one row of scrolling sent \(scrollBytes) bytes")
+    // A key that changes nothing sends nothing.
+    try session.send("x")
+    usleep(400_000)
+    #expect(TmuxSession.size(of: path) == scrollBytes)
+    print("one-row scroll at 120x40: \(scrollBytes) bytes")
+    try session.send("q")
+  }
+
+  @Test func sigtermWhileBrowsingRestoresTheTerminal() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    let pid = try #require(
+      session.waitForFile("pid").flatMap {
+        Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      })
+    kill(pid, SIGTERM)
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "143")
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+    // The shell's screen is back: no browser chrome left drawn on the normal screen.
+    let screen = session.screen()
+    #expect(!screen.contains(Self.statusMarker))
+  }
+
+  @Test func unknownTermGivesExit69AndTheMessage() throws {
+    let session = try TmuxSession(width: 100, height: 30, term: "no-such-terminal")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "69")
+    let message = session.waitForFile("stderr") ?? ""
+    #expect(
+      message
+        == "masonry: unknown terminal type 'no-such-terminal' (TERM); to print a frame without a terminal, use 'masonry render'\n"
+    )
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+  }
+
+  @Test func notATerminalGivesExit69() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 69)
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(
+      message
+        == "masonry: standard input is not a terminal; to print a frame without one, use 'masonry render'\n"
+    )
+    #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+}

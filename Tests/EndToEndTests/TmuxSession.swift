@@ -1,0 +1,109 @@
+import Foundation
+
+/// The real `masonry` in a private tmux server: keys in, screens out. Each session has its
+/// own socket, so tests never share a server.
+final class TmuxSession {
+  static let root = #filePath.components(separatedBy: "/Tests/")[0]
+  static let binary = "\(root)/.build/debug/masonry"
+  nonisolated(unsafe) private static var counter = 0
+
+  let socket: String
+  let directory: String
+
+  /// Starts `masonry arguments` in a `width`×`height` pane under `term`. The pane's shell
+  /// records `stty -a` before and after, the exit code, and masonry's process id.
+  init(width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color")
+    throws
+  {
+    Self.counter += 1
+    socket = "masonry-e2e-\(getpid())-\(Self.counter)"
+    directory = NSTemporaryDirectory() + socket
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let program = "env TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
+    let script = """
+      stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
+      echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30
+      """
+    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", script])
+  }
+
+  deinit {
+    _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  /// Runs tmux on this session's server with `posix_spawn` and `waitpid`; the output goes
+  /// to a file (a pipe would be inherited by the server that new-session starts).
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    let outputPath = "\(directory)/tmux-output"
+    let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    // The test's thread may block signals; tmux and masonry must not inherit that.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? "" }
+
+  func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
+
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// Polls the screen every 50 ms until `condition` holds; returns the screen, or `nil`
+  /// after `seconds`.
+  func waitForScreen(seconds: Double = 10, _ condition: (String) -> Bool) -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      let text = screen()
+      if condition(text) { return text }
+      usleep(50_000)
+    }
+    return nil
+  }
+
+  /// The contents of a file the pane's shell wrote, once it exists.
+  func waitForFile(_ name: String, seconds: Double = 10) -> String? {
+    let path = "\(directory)/\(name)"
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let text = try? String(contentsOfFile: path, encoding: .utf8), !text.isEmpty {
+        return text
+      }
+      usleep(50_000)
+    }
+    return nil
+  }
+
+  /// Starts recording every byte the program sends to the terminal.
+  func startRecording() throws -> String {
+    let path = "\(directory)/bytes"
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    try tmux(["pipe-pane", "-t", "t", "-o", "cat >> \(path)"])
+    return path
+  }
+
+  static func size(of path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+  }
+}
