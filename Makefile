@@ -9,7 +9,8 @@ setup:
 	@./scripts/setup.sh
 
 run: setup
-	$(SWIFT) run masonry layout --width 100
+	$(SWIFT) build --product masonry
+	./.build/debug/masonry
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)

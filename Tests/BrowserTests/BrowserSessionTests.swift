@@ -254,6 +254,27 @@ private func key(_ key: Key) -> InMemoryTerminal.Step { .event(.key(key)) }
     #expect(ended.frames.count == 1)
   }
 
+  @Test func reloadKeepsTheSelectedCard() {
+    var cards = Self.sample.cards
+    cards.insert(Card(caption: "A new card", section: "mammals"), at: 0)
+    let fresher = CardCollection(source: Self.sample.source, cards: cards)
+    var app = BrowserApp(
+      collection: Self.sample, options: LayoutOptions(), size: Size(width: 100, height: 30)
+    ) {
+      fresher
+    }
+    var terminal = InMemoryTerminal(
+      size: Size(width: 100, height: 30),
+      script: [key(.right), key(.shiftDown), key(.character("r"))])
+    app.run(on: &terminal)
+    let before = Self.session(Size(width: 100, height: 30), [key(.right), key(.shiftDown)]).0
+    let wasSelected = Self.sample.cards[before.content.shown[before.state.selected!]]
+    let nowSelected = app.content.shownCollection.cards[app.state.selected!]
+    #expect(nowSelected == wasSelected)
+    #expect(app.content.shown.count == 65)
+    #expect(terminal.lastFrame!.row(29).contains("reloaded 65 cards"))
+  }
+
   @Test func keysThatChangeNothingDrawNothing() {
     let (_, terminal) = Self.session(
       Size(width: 80, height: 24), [key(.character("k")), key(.home), key(.character("x"))])

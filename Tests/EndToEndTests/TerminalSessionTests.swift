@@ -97,6 +97,14 @@ import Testing
     #expect(!screen.contains(Self.statusMarker))
   }
 
+  @Test func ctrlCRestoresTheTerminal() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    try session.send("C-c")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "130")
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+  }
+
   @Test func unknownTermGivesExit69AndTheMessage() throws {
     let session = try TmuxSession(width: 100, height: 30, term: "no-such-terminal")
     #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "69")
