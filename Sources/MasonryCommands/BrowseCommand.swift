@@ -52,15 +52,8 @@ public struct BrowseCommand {
   ) -> Int32 {
     do {
       return body(try BrowseCommand(arguments))
-    } catch let error as UsageError {
-      output.writeError("masonry: \(error.message); see 'masonry --help'\n")
-      return 64
-    } catch let error as DataError {
-      output.writeError("masonry: \(error.description)\n")
-      return error.exitCode
     } catch {
-      output.writeError("masonry: \(error)\n")
-      return 70
+      return FailureReport.report(error, helpCommand: "masonry", output: &output)
     }
   }
 }

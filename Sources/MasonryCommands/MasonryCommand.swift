@@ -38,18 +38,11 @@ public enum MasonryCommand {
       case nil:
         throw UsageError("missing command")
       }
-    } catch let error as UsageError {
-      let command =
-        arguments.first.flatMap { ["layout", "render", "generate"].contains($0) ? " \($0)" : nil }
-        ?? ""
-      output.writeError("masonry: \(error.message); see 'masonry\(command) --help'\n")
-      return 64
-    } catch let error as DataError {
-      output.writeError("masonry: \(error.description)\n")
-      return error.exitCode
     } catch {
-      output.writeError("masonry: \(error)\n")
-      return 70
+      let command = arguments.first.flatMap {
+        ["layout", "render", "generate"].contains($0) ? "masonry \($0)" : nil
+      }
+      return FailureReport.report(error, helpCommand: command ?? "masonry", output: &output)
     }
   }
 }
