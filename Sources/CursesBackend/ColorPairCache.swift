@@ -13,7 +13,7 @@ struct ColorPairCache {
   private let limit: Int32
 
   init() {
-    limit = Swift.min(Int32(masonry_color_pairs()) - 1, 4096)
+    limit = Swift.max(0, Swift.min(Int32(masonry_color_pairs()) - 1, 4096))
   }
 
   /// The pair for `foreground` on `background` (colour numbers; -1 is the default).

@@ -17,7 +17,7 @@ public final class CursesTerminal: TerminalDevice {
   private let screenPointer: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private var palette: ColorPalette
-  private var pairs = ColorPairCache()
+  private var pairs: ColorPairCache
   private var shown: Screen?
   private var isOpen = true
   private let shiftUpCodes: Set<Int32>
@@ -66,6 +66,8 @@ public final class CursesTerminal: TerminalDevice {
         ? .direct : colors >= 256 ? .palette256 : colors >= 8 ? .eight : .none
     }
     palette = ColorPalette(depth: depth)
+    // After start_color: before it, ncurses reports no colour pairs at all.
+    pairs = ColorPairCache()
     shiftUpCodes = Set([Int32(KEY_SR), masonry_key_code("kUP")].filter { $0 > 0 })
     shiftDownCodes = Set([Int32(KEY_SF), masonry_key_code("kDN")].filter { $0 > 0 })
 

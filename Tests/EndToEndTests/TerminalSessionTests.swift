@@ -97,6 +97,22 @@ import Testing
     #expect(!screen.contains(Self.statusMarker))
   }
 
+  @Test func coloursReachTheTerminalUnlessNoColor() throws {
+    let session = try TmuxSession(width: 80, height: 24)
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    let styled = session.styledScreen()
+    #expect(styled.contains("\u{1B}[38;5;214m"), "the selected card's border colour")
+    #expect(styled.contains("\u{1B}[48;5;"), "image placeholders in their colour")
+    try session.send("q")
+
+    let plain = try TmuxSession(width: 80, height: 24, environment: "NO_COLOR=1")
+    _ = try #require(plain.waitForScreen { $0.contains(Self.statusMarker) })
+    let noColor = plain.styledScreen()
+    #expect(!noColor.contains("[38;5;") && !noColor.contains("[48;5;"))
+    #expect(noColor.contains("\u{1B}[1m"), "attributes stay")
+    try plain.send("q")
+  }
+
   @Test func ctrlCRestoresTheTerminal() throws {
     let session = try TmuxSession(width: 100, height: 30)
     _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })

@@ -12,14 +12,17 @@ final class TmuxSession {
 
   /// Starts `masonry arguments` in a `width`×`height` pane under `term`. The pane's shell
   /// records `stty -a` before and after, the exit code, and masonry's process id.
-  init(width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color")
-    throws
-  {
+  init(
+    width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color",
+    environment: String = ""
+  ) throws {
     Self.counter += 1
     socket = "masonry-e2e-\(getpid())-\(Self.counter)"
     directory = NSTemporaryDirectory() + socket
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let program = "env TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
+    // The test runner may export NO_COLOR; each session decides for itself.
+    let program =
+      "env -u NO_COLOR \(environment) TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
     let script = """
       stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
       echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30
@@ -63,6 +66,9 @@ final class TmuxSession {
   }
 
   func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? "" }
+
+  /// The screen with its colour and attribute escapes, as the terminal holds it.
+  func styledScreen() -> String { (try? tmux(["capture-pane", "-e", "-p", "-t", "t"])) ?? "" }
 
   func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
 
