@@ -69,7 +69,7 @@ public enum FrameComposer {
   ) {
     if state.layout.kind == .tags {
       ChipWidget(
-        text: content.shownMeasurer.captions[index].string,
+        text: content.shownMeasurer.caption(ofCard: index).string,
         style: selected ? Theme.activeChip : Theme.chip
       ).draw(at: frame, into: &screen, clip: clip)
     } else {

@@ -56,11 +56,12 @@ public struct LayoutOptions: Hashable, Sendable {
     let starts = collection.sectionStarts
     if kind == .tags {
       // Each card becomes a chip of its caption, a cell of padding each side.
-      let captions = measurer.captions
       return LayoutContext(
         containerSize: size, sections: sections,
         measure: .sizes { path, _ in
-          Size(width: captions[starts[path.section] + path.item].naturalWidth + 2, height: 1)
+          Size(
+            width: measurer.caption(ofCard: starts[path.section] + path.item).naturalWidth + 2,
+            height: 1)
         })
     }
     return LayoutContext(

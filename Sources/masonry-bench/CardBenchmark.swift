@@ -51,6 +51,7 @@ enum CardBenchmark {
       var measurer: CardMeasurer?
       let prepareText = Stopwatch.nanoseconds(perOperationOf: count, rounds: 1) {
         measurer = CardMeasurer(cards: collection.cards)
+        measurer?.prepareAll()
       }
       guard let measurer else { continue }
       var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 26)))

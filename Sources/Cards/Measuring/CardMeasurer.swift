@@ -3,43 +3,60 @@ import TerminalText
 
 /// Measures cards at any column width: the measure function the layouts receive.
 ///
-/// Captions and comments are prepared once (sanitised, line-break opportunities found),
-/// so measuring at a new width after a resize needs no new ICU call.
-public struct CardMeasurer: Sendable {
+/// Captions and comments are prepared on first use and kept (sanitised, line-break
+/// opportunities found), so measuring at a new width after a resize needs no new ICU call,
+/// and the first frame of a long feed prepares only the cards it shows.
+public struct CardMeasurer {
   public let style: CardStyle
-  /// Prepared caption and comment of each card, by flat index.
-  public let captions: [PreparedText]
-  public let comments: [PreparedText]
+  private let cache: PreparedTextCache
   private let images: [CardImage?]
+  /// For a filtered view, the index in `cache` of each of its cards.
+  private let indices: [Int]?
 
-  /// - Complexity: O(total text length), with one ICU pass per text.
   public init(cards: [Card], style: CardStyle = CardStyle()) {
     self.style = style
-    captions = cards.map { PreparedText($0.caption) }
-    comments = cards.map { PreparedText($0.comment ?? "") }
+    cache = PreparedTextCache(cards: cards)
     images = cards.map(\.image)
+    indices = nil
   }
 
-  private init(
-    style: CardStyle, captions: [PreparedText], comments: [PreparedText], images: [CardImage?]
-  ) {
+  private init(style: CardStyle, cache: PreparedTextCache, images: [CardImage?], indices: [Int]?) {
     self.style = style
-    self.captions = captions
-    self.comments = comments
+    self.cache = cache
     self.images = images
+    self.indices = indices
   }
 
-  /// A measurer of the cards at `indices` (in that order) that shares this one's prepared
-  /// text: filtering needs no new ICU call.
+  /// The number of cards measured.
+  public var count: Int { indices?.count ?? cache.count }
+
+  private func base(_ index: Int) -> Int { indices?[index] ?? index }
+
+  /// Card `index`'s prepared caption.
+  public func caption(ofCard index: Int) -> PreparedText { cache.caption(base(index)) }
+
+  /// Card `index`'s prepared comment (empty when it has none).
+  public func comment(ofCard index: Int) -> PreparedText { cache.comment(base(index)) }
+
+  /// Prepares every card's text now (for benchmarks, and before measuring them all).
+  public func prepareAll() {
+    for index in 0..<count {
+      _ = caption(ofCard: index)
+      _ = comment(ofCard: index)
+    }
+  }
+
+  /// A measurer of the cards at `indices` (in that order) that shares this one's
+  /// prepared text: filtering needs no new ICU call for cards already prepared.
   public func subset(_ indices: [Int]) -> CardMeasurer {
     CardMeasurer(
-      style: style, captions: indices.map { captions[$0] }, comments: indices.map { comments[$0] },
-      images: indices.map { images[$0] })
+      style: style, cache: cache, images: indices.map { images[$0] },
+      indices: indices.map { base($0) })
   }
 
   /// The same prepared text under another style (another wrap mode).
   public func restyled(_ style: CardStyle) -> CardMeasurer {
-    CardMeasurer(style: style, captions: captions, comments: comments, images: images)
+    CardMeasurer(style: style, cache: cache, images: images, indices: indices)
   }
 
   /// The layout of card `index` in a column `width` cells wide.
@@ -57,13 +74,13 @@ public struct CardMeasurer: Sendable {
         imageRows = Swift.min(imageRows, Swift.max(1, limit))
       }
     }
-    var commentRows = comments[index].lineCount(width: inner, mode: style.wrap)
+    var commentRows = comment(ofCard: index).lineCount(width: inner, mode: style.wrap)
     if let limit = style.maximumCommentLines {
       commentRows = Swift.min(commentRows, Swift.max(0, limit))
     }
     return CardMetrics(
       innerWidth: inner, imageRows: imageRows,
-      captionRows: captions[index].lineCount(width: inner, mode: style.wrap),
+      captionRows: caption(ofCard: index).lineCount(width: inner, mode: style.wrap),
       commentRows: commentRows)
   }
 
@@ -76,12 +93,13 @@ public struct CardMeasurer: Sendable {
 
   /// The caption lines of card `index` as drawn at `width`.
   public func captionLines(ofCard index: Int, width: Int) -> [String] {
-    captions[index].lines(width: Swift.max(1, width - CardStyle.horizontalChrome), mode: style.wrap)
+    caption(ofCard: index).lines(
+      width: Swift.max(1, width - CardStyle.horizontalChrome), mode: style.wrap)
   }
 
   /// The comment lines of card `index` as drawn at `width`, cut as `style` says.
   public func commentLines(ofCard index: Int, width: Int) -> [String] {
-    comments[index].lines(
+    comment(ofCard: index).lines(
       width: Swift.max(1, width - CardStyle.horizontalChrome), mode: style.wrap,
       maxLines: style.maximumCommentLines)
   }
