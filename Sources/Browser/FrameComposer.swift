@@ -1,6 +1,7 @@
 import Cards
 import LayoutEngine
 import TerminalScreen
+import TerminalText
 import Widgets
 
 /// Draws one frame of the browser into a screen: the tag strip, the cards the layout
@@ -49,6 +50,7 @@ public enum FrameComposer {
           content: content, clip: regions.content, into: &screen)
       }
     }
+    if content.shown.isEmpty { drawEmptyMessage(state, in: regions.content, into: &screen) }
     statusBar(state, content: content, onScreen: onScreen, regions: regions)
       .draw(row: regions.statusRow, width: state.size.width, into: &screen)
 
@@ -78,6 +80,22 @@ public enum FrameComposer {
         width: frame.width, isSelected: selected
       ).draw(at: frame, into: &screen, clip: clip)
     }
+  }
+
+  /// Says why no card shows, in the middle of the card area.
+  private static func drawEmptyMessage(
+    _ state: BrowserState, in area: Rect, into screen: inout Screen
+  ) {
+    var reasons: [String] = []
+    if !state.searchQuery.isEmpty { reasons.append("“\(state.searchQuery)”") }
+    if let tag = state.tagFilter { reasons.append("#\(tag)") }
+    let text =
+      reasons.isEmpty
+      ? "No cards." : "No cards match \(reasons.joined(separator: " and ")). Esc clears."
+    let line = TextFitting.truncated(text, toWidth: area.width)
+    let x = area.minX + Swift.max(0, (area.width - DisplayWidth.of(line)) / 2)
+    screen.write(
+      line, at: Point(x: x, y: area.minY + area.height / 2), style: Theme.comment, clip: area)
   }
 
   /// The tag strip for the state's width.

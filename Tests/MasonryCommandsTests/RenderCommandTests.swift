@@ -70,6 +70,7 @@ import Testing
         ["--size", "80x24", "--help-overlay"],
         ["--size", "80x24", "--tag", "ocean"],
         ["--size", "10x5"],
+        ["--size", "60x8", "--tag", "no-such-tag"],
       ])
   }
 
