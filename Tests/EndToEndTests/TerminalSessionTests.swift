@@ -82,15 +82,17 @@ import Testing
     try session.send("q")
   }
 
-  @Test func sigtermWhileBrowsingRestoresTheTerminal() throws {
+  @Test(arguments: [(SIGTERM, "143"), (SIGHUP, "129")])
+  func signalWhileBrowsingRestoresTheTerminal(signal: Int32, exitCode: String) throws {
     let session = try TmuxSession(width: 100, height: 30)
     _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     let pid = try #require(
       session.waitForFile("pid").flatMap {
         Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
       })
-    kill(pid, SIGTERM)
-    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "143")
+    kill(pid, signal)
+    #expect(
+      session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == exitCode)
     #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
     // The shell's screen is back: no browser chrome left drawn on the normal screen.
     let screen = session.screen()
