@@ -115,6 +115,21 @@ import Testing
     try plain.send("q")
   }
 
+  /// A crash signal: the terminal is restored, then the default action ends the process
+  /// (the runtime's backtracer, which would run next, is switched off to keep this quick).
+  @Test func crashRestoresTheTerminal() throws {
+    let session = try TmuxSession(width: 100, height: 30, environment: "SWIFT_BACKTRACE=enable=no")
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    let pid = try #require(
+      session.waitForFile("pid").flatMap {
+        Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      })
+    kill(pid, SIGSEGV)
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "139")
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+    #expect(!session.screen().contains(Self.statusMarker))
+  }
+
   @Test func ctrlCRestoresTheTerminal() throws {
     let session = try TmuxSession(width: 100, height: 30)
     _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
