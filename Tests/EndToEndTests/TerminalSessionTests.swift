@@ -63,6 +63,25 @@ import Testing
     #expect(!before.isEmpty && before == after)
   }
 
+  /// Shift-arrows arrive as terminfo's extended keys (kDN, kUP) and move the selection.
+  @Test func shiftArrowsMoveTheSelection() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    func selectedTop(_ screen: String) -> Int? {
+      screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.contains("┏")
+      }
+    }
+    let start = try #require(selectedTop(first))
+    try session.send("S-Down")
+    let below = try #require(session.waitForScreen { selectedTop($0).map { $0 != start } ?? false })
+    let lowered = try #require(selectedTop(below))
+    #expect(lowered > start)
+    try session.send("S-Up")
+    _ = try #require(session.waitForScreen { selectedTop($0).map { $0 < lowered } ?? false })
+    try session.send("q")
+  }
+
   @Test func oneRowOfScrollingStaysWithinTheByteBudget() throws {
     let session = try TmuxSession(width: 120, height: 40)
     let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
