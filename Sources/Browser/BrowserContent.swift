@@ -1,6 +1,7 @@
 import Cards
 import LayoutEngine
 import TerminalText
+import Widgets
 
 /// The cards behind the browser and what is derived from them: the cards shown (after a
 /// tag filter or a search), their measurer (sharing prepared text), the tag list, and the
@@ -20,6 +21,9 @@ public struct BrowserContent {
   public private(set) var layout: any CollectionLayout
   public private(set) var context: LayoutContext
   private var preparedFor: (options: LayoutOptions, size: Size, filter: CardFilter)?
+  /// The tag strip's layout for the last width asked: it depends only on the tags and the
+  /// width, and every event asks for the strip's height several times.
+  private let stripLayouts = TagStripLayoutCache()
   /// Each card's caption, comment and tags folded for search; made at the first search.
   private var foldedTexts: [[Character]]?
 
@@ -38,6 +42,11 @@ public struct BrowserContent {
     shownMeasurer = measurer
     layout = LayoutOptions().makeLayout()
     context = LayoutContext(containerSize: .zero, sections: [], measure: .constant(height: 0))
+  }
+
+  /// The tag strip's layout at `width`, laid out once per width.
+  public func tagStripLayout(width: Int) -> TagLayout {
+    stripLayouts.layout(tags: tags, width: width)
   }
 
   /// The indices of the cards `filter` lets through, in layout order.

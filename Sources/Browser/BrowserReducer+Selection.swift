@@ -152,8 +152,8 @@ extension BrowserReducer {
     let regions = Scrolling.regions(state, content: content)
     if state.showsDetail || state.showsHelp {
       switch mouse.kind {
-      case .wheelUp where state.showsDetail: scrollDetailByMouse(-3, &state, content: content)
-      case .wheelDown where state.showsDetail: scrollDetailByMouse(3, &state, content: content)
+      case .wheelUp where state.showsDetail: scrollDetail(by: -3, &state, content: content)
+      case .wheelDown where state.showsDetail: scrollDetail(by: 3, &state, content: content)
       default: break
       }
       return
@@ -184,9 +184,4 @@ extension BrowserReducer {
     }
   }
 
-  private static func scrollDetailByMouse(
-    _ delta: Int, _ state: inout BrowserState, content: BrowserContent
-  ) {
-    scrollDetail(by: delta, &state, content: content)
-  }
 }

@@ -141,8 +141,11 @@ public enum BrowserReducer {
 
   static func scrollDetail(by delta: Int, _ state: inout BrowserState, content: BrowserContent) {
     guard let selected = state.selected, selected < content.shown.count else { return }
-    let view = DetailView(card: content.shownCollection.cards[selected], wrap: state.layout.wrap)
-      .contentHeight(width: state.size.width, height: state.size.height - 1)
+    let view = DetailView(
+      card: content.shownCollection.cards[selected], index: selected,
+      measurer: content.shownMeasurer
+    )
+    .contentHeight(width: state.size.width, height: state.size.height - 1)
     let maximum = Swift.max(0, view - (state.size.height - 1))
     state.detailScroll = Swift.max(0, Swift.min(maximum, (state.detailScroll ?? 0) + delta))
   }

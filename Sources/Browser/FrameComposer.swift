@@ -58,8 +58,11 @@ public enum FrameComposer {
     if let detailScroll = state.detailScroll, let selected = state.selected,
       selected < content.shown.count
     {
-      DetailView(card: content.shownCollection.cards[selected], wrap: state.layout.wrap)
-        .draw(in: overlayArea, scroll: detailScroll, into: &screen)
+      DetailView(
+        card: content.shownCollection.cards[selected], index: selected,
+        measurer: content.shownMeasurer
+      )
+      .draw(in: overlayArea, scroll: detailScroll, into: &screen)
     }
     if state.showsHelp { HelpOverlay.draw(in: overlayArea, into: &screen) }
     return screen
@@ -101,8 +104,9 @@ public enum FrameComposer {
   /// The tag strip for the state's width.
   public static func tagStrip(_ state: BrowserState, content: BrowserContent) -> TagStripWidget {
     TagStripWidget(
-      tags: content.tags, width: state.size.width, horizontalOffset: state.tagStripOffset,
-      activeTag: state.tagFilter, focusedIndex: state.focusedTag)
+      tags: content.tags, layout: content.tagStripLayout(width: state.size.width),
+      horizontalOffset: state.tagStripOffset, activeTag: state.tagFilter,
+      focusedIndex: state.focusedTag)
   }
 
   private static func statusBar(

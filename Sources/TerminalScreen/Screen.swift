@@ -97,12 +97,4 @@ public struct Screen: Hashable, Sendable {
       write(text, at: Point(x: area.minX, y: y), style: style, clip: area)
     }
   }
-
-  /// Sets the style of every cell of `rect`, keeping its text.
-  public mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
-    guard let area = rect.intersection(bounds) else { return }
-    for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX { change(&cells[y * width + x].style) }
-    }
-  }
 }

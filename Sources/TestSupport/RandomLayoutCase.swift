@@ -24,15 +24,20 @@ public struct RandomLayoutCase {
     case tags(TagLayout.Options)
   }
 
-  public init(seed: UInt64, kind: Kind? = nil, maximumItems: Int = 10_000) {
+  /// - Parameters:
+  ///   - itemCount: exactly this many items over all sections; otherwise a random count of
+  ///     a random order of magnitude up to `maximumItems`.
+  public init(seed: UInt64, kind: Kind? = nil, maximumItems: Int = 10_000, itemCount: Int? = nil) {
     var random = SeededGenerator(seed: seed)
     self.seed = seed
     let kind = kind ?? Kind.allCases.randomElement(using: &random)!
     self.kind = kind
     let width = Int.random(in: 1...400, using: &random)
     let height = Int.random(in: 1...60, using: &random)
-    let total = random.logUniformCount(upTo: maximumItems)
-    let sectionCount = Bool.random(using: &random) ? 1 : Int.random(in: 0...6, using: &random)
+    let randomTotal = random.logUniformCount(upTo: maximumItems)
+    let total = itemCount ?? randomTotal
+    var sectionCount = Bool.random(using: &random) ? 1 : Int.random(in: 0...6, using: &random)
+    if total > 0 { sectionCount = Swift.max(1, sectionCount) }
     var sections: [SectionSpec] = []
     var remaining = total
     for index in 0..<sectionCount {

@@ -12,7 +12,6 @@ public enum TemporaryFiles {
       return String(cString: result)
     }
     let path = "\(directory)/\(name)"
-    _ = TextFile.write(String(decoding: bytes, as: UTF8.self), to: path)
     if let file = fopen(path, "wb") {
       _ = fwrite(bytes, 1, bytes.count, file)
       fclose(file)

@@ -7,11 +7,25 @@ import TerminalText
 /// wrapped to the width, and the tags; scrollable when longer than the screen.
 public struct DetailView {
   public var card: Card
+  public var caption: PreparedText
+  public var comment: PreparedText
   public var wrap: WrapMode
 
-  public init(card: Card, wrap: WrapMode = .word) {
+  /// The view of `card`, whose caption and comment are already prepared (a measurer keeps
+  /// them), so that drawing it again needs no ICU call.
+  public init(card: Card, caption: PreparedText, comment: PreparedText, wrap: WrapMode = .word) {
     self.card = card
+    self.caption = caption
+    self.comment = comment
     self.wrap = wrap
+  }
+
+  /// The view of card `index` of `measurer`.
+  public init(card: Card, index: Int, measurer: CardMeasurer) {
+    self.init(
+      card: card, caption: measurer.caption(ofCard: index),
+      comment: measurer.comment(ofCard: index),
+      wrap: measurer.style.wrap)
   }
 
   /// The rows of content at `width`, before scrolling: image rows, then styled lines.
@@ -24,10 +38,9 @@ public struct DetailView {
         1, Swift.min(Int(Double(inner) * aspect / 2 + 0.5), Swift.max(3, height / 2)))
     }
     var lines: [(String, CellStyle)] = []
-    for line in PreparedText(card.caption).lines(width: inner, mode: wrap) {
+    for line in caption.lines(width: inner, mode: wrap) {
       lines.append((line, Theme.caption))
     }
-    let comment = PreparedText(card.comment ?? "")
     if !comment.isEmpty {
       lines.append(("", .plain))
       for line in comment.lines(width: inner, mode: wrap) { lines.append((line, .plain)) }

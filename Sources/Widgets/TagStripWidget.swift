@@ -11,22 +11,30 @@ public struct TagStripWidget {
   public var activeTag: String?
   public var focusedIndex: Int?
 
-  /// Lays out `tags` for a strip `width` cells wide and at most `maxRows` tall.
+  /// The strip for `tags`, laid out by `layout` (from `layout(tags:width:maxRows:)`).
   public init(
-    tags: [String], width: Int, maxRows: Int = 3, horizontalOffset: Int = 0,
-    activeTag: String? = nil, focusedIndex: Int? = nil
+    tags: [String], layout: TagLayout, horizontalOffset: Int = 0, activeTag: String? = nil,
+    focusedIndex: Int? = nil
   ) {
     self.tags = tags
+    self.layout = layout
+    self.horizontalOffset = horizontalOffset
+    self.activeTag = activeTag
+    self.focusedIndex = focusedIndex
+  }
+
+  /// The engine's horizontal tag layout of `tags` as chips, for a strip `width` cells
+  /// wide and at most `maxRows` tall: depends on nothing else, so callers may keep it.
+  ///
+  /// - Complexity: O(*n* · *R*²) for *n* tags and *R* rows.
+  public static func layout(tags: [String], width: Int, maxRows: Int = 3) -> TagLayout {
     var layout = TagLayout(options: .init(mode: .horizontal(rows: maxRows), spacing: 1))
     layout.prepare(
       LayoutContext(
         containerSize: Size(width: width, height: maxRows), itemCount: tags.count,
         measure: .sizes { path, _ in Size(width: ChipWidget.width(of: tags[path.item]), height: 1) }
       ))
-    self.layout = layout
-    self.horizontalOffset = horizontalOffset
-    self.activeTag = activeTag
-    self.focusedIndex = focusedIndex
+    return layout
   }
 
   /// The strip's height: its content's (0 without tags).

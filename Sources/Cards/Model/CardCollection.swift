@@ -49,12 +49,4 @@ public struct CardCollection: Hashable, Sendable {
       return start
     }
   }
-
-  /// The card at a layout path.
-  public func card(at path: ItemPath) -> Card? {
-    guard path.section >= 0, path.section < sections.count, path.item >= 0,
-      path.item < sections[path.section].count
-    else { return nil }
-    return cards[sectionStarts[path.section] + path.item]
-  }
 }
