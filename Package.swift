@@ -28,13 +28,25 @@ let package = Package(
     .target(name: "CTextSupport", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "TerminalText", dependencies: ["CTextSupport"]),
     .target(name: "Cards", dependencies: ["LayoutEngine", "TerminalText"]),
+    // The layout choices over cards, shared by every command; below the browser, so that
+    // `masonry layout` needs none of it.
+    .target(name: "CardLayouts", dependencies: ["Cards", "LayoutEngine", "TerminalText"]),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
     .target(name: "TerminalScreen", dependencies: ["LayoutEngine", "TerminalText"]),
+    // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
+    // terminal interface, the wake-up signal. The curses backend and the in-memory
+    // terminal depend on it, not on the browser.
+    .target(name: "TerminalCore", dependencies: ["TerminalScreen", "LayoutEngine"]),
+    .target(
+      name: "TerminalTesting", dependencies: ["TerminalCore", "TerminalScreen", "LayoutEngine"]),
     .target(
       name: "Widgets", dependencies: ["TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
     .target(
       name: "Browser",
-      dependencies: ["Widgets", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
+      dependencies: [
+        "Widgets", "TerminalCore", "TerminalScreen", "Cards", "CardLayouts", "LayoutEngine",
+        "TerminalText",
+      ]),
     // The only modules that touch a terminal: ncursesw (a system library through a module
     // map and shim), the signal-safe restorer, and the curses backend.
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -42,20 +54,28 @@ let package = Package(
     .target(
       name: "CursesBackend",
       dependencies: [
-        "CNcursesw", "CTerminalGuard", "CTextSupport", "Browser", "TerminalScreen", "LayoutEngine",
+        "CNcursesw", "CTerminalGuard", "CTextSupport", "TerminalCore", "TerminalScreen",
+        "LayoutEngine",
       ]),
     .target(
       name: "MasonryCommands",
-      dependencies: ["Browser", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
+      dependencies: [
+        "Browser", "CardLayouts", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText",
+      ]),
     .executableTarget(
-      name: "masonry", dependencies: ["MasonryCommands", "CursesBackend", "Browser"]),
+      name: "masonry",
+      dependencies: ["MasonryCommands", "CursesBackend", "Browser", "TerminalCore"]),
     .executableTarget(
       name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport", "Cards", "TerminalText"]),
-    // Runs the built executable in tmux: `make test` builds it first.
-    .testTarget(name: "EndToEndTests"),
+    // Runs the built executable in tmux. Depending on it makes `swift test` build it
+    // first, so the tests never run a stale binary.
+    .testTarget(name: "EndToEndTests", dependencies: ["masonry"]),
     .testTarget(
       name: "BrowserTests",
-      dependencies: ["Browser", "TerminalScreen", "Cards", "LayoutEngine", "TestSupport"],
+      dependencies: [
+        "Browser", "CardLayouts", "TerminalCore", "TerminalTesting", "TerminalScreen", "Cards",
+        "LayoutEngine", "TestSupport",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import CardLayouts
 import Cards
 import LayoutEngine
 import TerminalText
@@ -7,19 +8,19 @@ import Widgets
 /// tag filter or a search), their measurer (sharing prepared text), the tag list, and the
 /// layout prepared for the current width. Not part of `BrowserState`: it is a cache,
 /// rebuilt when the state's layout, width or filter changes.
-public struct BrowserContent {
-  public let collection: CardCollection
-  public let measurer: CardMeasurer
+package struct BrowserContent {
+  package let collection: CardCollection
+  package let measurer: CardMeasurer
   /// The dataset's tags, most used first (ties by name).
-  public let tags: [String]
+  package let tags: [String]
 
   /// The indices into `collection.cards` of the cards shown, in layout order.
-  public private(set) var shown: [Int]
+  package private(set) var shown: [Int]
   /// The cards shown, grouped into sections.
-  public private(set) var shownCollection: CardCollection
-  public private(set) var shownMeasurer: CardMeasurer
-  public private(set) var layout: any CollectionLayout
-  public private(set) var context: LayoutContext
+  package private(set) var shownCollection: CardCollection
+  package private(set) var shownMeasurer: CardMeasurer
+  package private(set) var layout: any CollectionLayout
+  package private(set) var context: LayoutContext
   private var preparedFor: (options: LayoutOptions, size: Size, filter: CardFilter)?
   /// The tag strip's layout for the last width asked: it depends only on the tags and the
   /// width, and every event asks for the strip's height several times.
@@ -27,7 +28,7 @@ public struct BrowserContent {
   /// Each card's caption, comment and tags folded for search; made at the first search.
   private var foldedTexts: [[Character]]?
 
-  public init(collection: CardCollection, style: CardStyle = CardStyle()) {
+  package init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
     measurer = CardMeasurer(cards: collection.cards, style: style)
     var counts: [String: Int] = [:]
@@ -45,7 +46,7 @@ public struct BrowserContent {
   }
 
   /// The tag strip's layout at `width`, laid out once per width.
-  public func tagStripLayout(width: Int) -> TagLayout {
+  package func tagStripLayout(width: Int) -> TagLayout {
     stripLayouts.layout(tags: tags, width: width)
   }
 
@@ -53,7 +54,7 @@ public struct BrowserContent {
   ///
   /// - Complexity: O(*n*) for a tag; O(total text) for a search (the folded text is made
   ///   once, at the first search).
-  public mutating func indices(matching filter: CardFilter) -> [Int] {
+  package mutating func indices(matching filter: CardFilter) -> [Int] {
     var result = Array(collection.cards.indices)
     if let tag = filter.tag {
       result = result.filter {
@@ -80,7 +81,7 @@ public struct BrowserContent {
   ///
   /// - Returns: whether the layout was prepared again.
   @discardableResult
-  public mutating func update(
+  package mutating func update(
     options: LayoutOptions, size: Size, filter: CardFilter, through extent: Int
   ) -> Bool {
     if let preparedFor, preparedFor.options == options, preparedFor.size == size,
@@ -106,12 +107,12 @@ public struct BrowserContent {
   }
 
   /// Prepares the layout further, so that everything up to `extent` is placed.
-  public mutating func prepare(through extent: Int) {
+  package mutating func prepare(through extent: Int) {
     layout.prepareMore(through: extent)
   }
 
   /// The layout path of shown card `index`.
-  public func path(ofShown index: Int) -> ItemPath? {
+  package func path(ofShown index: Int) -> ItemPath? {
     let starts = shownCollection.sectionStarts
     guard index >= 0, index < shown.count else { return nil }
     let section = starts.lastIndex { $0 <= index } ?? 0
@@ -119,22 +120,22 @@ public struct BrowserContent {
   }
 
   /// The new scroll offset for `anchor` after the layout changed.
-  public mutating func resolve(_ anchor: ScrollAnchor, viewportLength: Int) -> Int? {
+  package mutating func resolve(_ anchor: ScrollAnchor, viewportLength: Int) -> Int? {
     anchor.resolve(in: &layout, viewportLength: viewportLength)
   }
 
   /// The anchor that keeps `preferred` (or the card nearest the top) still on screen.
-  public func anchor(viewport: Rect, preferring preferred: ItemPath?) -> ScrollAnchor? {
+  package func anchor(viewport: Rect, preferring preferred: ItemPath?) -> ScrollAnchor? {
     ScrollAnchor.capture(in: layout, viewport: viewport, preferring: preferred)
   }
 
   /// The shown cards whose frames intersect `rect` (content coordinates), with frames.
-  public func cards(in rect: Rect) -> [LayoutAttributes] {
+  package func cards(in rect: Rect) -> [LayoutAttributes] {
     layout.attributes(in: rect).filter { $0.kind == .item }
   }
 
   /// The index in `shown` of the card whose collection index is `cardIndex`.
-  public func shownIndex(ofCard cardIndex: Int) -> Int? {
+  package func shownIndex(ofCard cardIndex: Int) -> Int? {
     // `shown` is sorted (a filter keeps layout order), so a binary search finds it.
     var low = 0
     var high = shown.count
@@ -146,7 +147,7 @@ public struct BrowserContent {
   }
 
   /// The frame of shown card `index`, preparing the layout as far as needed.
-  public mutating func frame(ofShown index: Int) -> Rect? {
+  package mutating func frame(ofShown index: Int) -> Rect? {
     guard let path = path(ofShown: index) else { return nil }
     layout.prepare(toInclude: path)
     return layout.attributes(forItem: path)?.frame

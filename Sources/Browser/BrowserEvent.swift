@@ -1,7 +1,8 @@
 import LayoutEngine
+import TerminalCore
 
 /// What can happen to the browser.
-public enum BrowserEvent: Hashable, Sendable {
+package enum BrowserEvent: Hashable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
   /// The terminal has a new size (bursts are coalesced before they get here).
@@ -14,7 +15,7 @@ public enum BrowserEvent: Hashable, Sendable {
 
 /// What the program around `reduce` must do after an event: the state itself never does
 /// input or output.
-public enum BrowserEffect: Hashable, Sendable {
+package enum BrowserEffect: Hashable, Sendable {
   case none
   case quit
   /// Read the source again (`r`).

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TerminalCore
 
 extension BrowserReducer {
   /// Changes the layout (its kind, columns, placement, or the terminal size) and keeps
@@ -156,7 +157,7 @@ extension BrowserReducer {
 
   /// The source was read again: the content is replaced, and the selected card stays
   /// selected when it still exists (same id, or same caption and comment).
-  public static func reloaded(
+  package static func reloaded(
     _ state: inout BrowserState, content: inout BrowserContent, with fresh: BrowserContent
   ) {
     let old = state.selected.flatMap {

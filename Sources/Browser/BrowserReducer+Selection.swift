@@ -1,4 +1,5 @@
 import LayoutEngine
+import TerminalCore
 
 extension BrowserReducer {
   enum Direction {

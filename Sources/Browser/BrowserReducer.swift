@@ -1,13 +1,15 @@
+import CardLayouts
 import LayoutEngine
+import TerminalCore
 import Widgets
 
 /// The one place where the browser's state changes: `reduce` takes the state and an
 /// event and gives the new state (in place) and what the program must do. The content
 /// cache is kept in step with the state, since moving a selection or anchoring a resize
 /// needs the layout's geometry.
-public enum BrowserReducer {
+package enum BrowserReducer {
   /// Applies `event`, which happened at `time` (milliseconds, monotonic).
-  public static func reduce(
+  package static func reduce(
     _ state: inout BrowserState, _ event: BrowserEvent, at time: Int, content: inout BrowserContent
   ) -> BrowserEffect {
     state.time = time
@@ -39,7 +41,7 @@ public enum BrowserReducer {
   }
 
   /// Sets the selection for a state that has none yet (the first frame).
-  public static func start(_ state: inout BrowserState, content: inout BrowserContent) {
+  package static func start(_ state: inout BrowserState, content: inout BrowserContent) {
     Scrolling.update(&content, for: state)
     if state.selected == nil && !content.shown.isEmpty { state.selected = 0 }
     keepSelectionVisible(&state, content: &content)

@@ -1,13 +1,13 @@
 /// Which cards are shown: those with a tag, those matching a search, or both.
-public struct CardFilter: Hashable, Sendable {
-  public var tag: String?
+package struct CardFilter: Hashable, Sendable {
+  package var tag: String?
   /// The search text; empty for no search.
-  public var query: String
+  package var query: String
 
-  public init(tag: String? = nil, query: String = "") {
+  package init(tag: String? = nil, query: String = "") {
     self.tag = tag
     self.query = query
   }
 
-  public static let none = CardFilter()
+  package static let none = CardFilter()
 }

@@ -7,8 +7,8 @@ import Widgets
 /// Draws one frame of the browser into a screen: the tag strip, the cards the layout
 /// returns for the visible rectangle (and nothing off screen), the section headers, the
 /// status bar, and the detail view or help overlay on top.
-public enum FrameComposer {
-  public static func compose(_ state: BrowserState, content: inout BrowserContent) -> Screen {
+package enum FrameComposer {
+  package static func compose(_ state: BrowserState, content: inout BrowserContent) -> Screen {
     var screen = Screen(width: state.size.width, height: state.size.height)
     let strip = tagStrip(state, content: content)
     let regions = ScreenRegions(size: state.size, tagStripHeight: strip.height)
@@ -102,7 +102,7 @@ public enum FrameComposer {
   }
 
   /// The tag strip for the state's width.
-  public static func tagStrip(_ state: BrowserState, content: BrowserContent) -> TagStripWidget {
+  package static func tagStrip(_ state: BrowserState, content: BrowserContent) -> TagStripWidget {
     TagStripWidget(
       tags: content.tags, layout: content.tagStripLayout(width: state.size.width),
       horizontalOffset: state.tagStripOffset, activeTag: state.tagFilter,

@@ -2,30 +2,30 @@ import LayoutEngine
 
 /// The animated switch between two layouts: each card on screen moves from its old frame
 /// to its new one (screen coordinates) over `duration`, then the new layout settles.
-public struct LayoutTransition: Hashable, Sendable {
-  public static let duration = 150
+package struct LayoutTransition: Hashable, Sendable {
+  package static let duration = 150
 
-  public var start: Int
+  package var start: Int
   /// Shown card index → where it was (nil: it was off screen) and where it goes.
-  public var moves: [Int: Move]
+  package var moves: [Int: Move]
 
-  public struct Move: Hashable, Sendable {
-    public var from: Rect?
-    public var to: Rect
+  package struct Move: Hashable, Sendable {
+    package var from: Rect?
+    package var to: Rect
   }
 
-  public init(start: Int, moves: [Int: Move]) {
+  package init(start: Int, moves: [Int: Move]) {
     self.start = start
     self.moves = moves
   }
 
   /// How far along the transition is at `time`, from 0 to 1.
-  public func progress(at time: Int) -> Double {
+  package func progress(at time: Int) -> Double {
     Swift.min(1, Swift.max(0, Double(time - start) / Double(Self.duration)))
   }
 
   /// Where the card of `move` is at `time`: eased between its frames.
-  public func frame(of move: Move, at time: Int) -> Rect {
+  package func frame(of move: Move, at time: Int) -> Rect {
     guard let from = move.from else { return move.to }
     let t = progress(at: time)
     let eased = t * t * (3 - 2 * t)
@@ -35,5 +35,5 @@ public struct LayoutTransition: Hashable, Sendable {
       width: mix(from.width, move.to.width), height: mix(from.height, move.to.height))
   }
 
-  public func isFinished(at time: Int) -> Bool { time - start >= Self.duration }
+  package func isFinished(at time: Int) -> Bool { time - start >= Self.duration }
 }

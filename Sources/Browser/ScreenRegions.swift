@@ -3,18 +3,18 @@ import LayoutEngine
 /// Where the parts of a frame go: the tag strip on top, the cards, the status bar on the
 /// last row. The cards scroll; the strip and the bar stay put, so a terminal can scroll
 /// the card rows by itself.
-public struct ScreenRegions: Hashable, Sendable {
+package struct ScreenRegions: Hashable, Sendable {
   /// The smallest terminal that holds one column of cards and the status bar.
-  public static let minimumSize = Size(width: 16, height: 6)
+  package static let minimumSize = Size(width: 16, height: 6)
   /// Below this height the tag strip gives its rows to the cards.
-  public static let minimumHeightForTags = 14
+  package static let minimumHeightForTags = 14
 
-  public var tagStrip: Rect
-  public var content: Rect
-  public var statusRow: Int
-  public var isTooSmall: Bool
+  package var tagStrip: Rect
+  package var content: Rect
+  package var statusRow: Int
+  package var isTooSmall: Bool
 
-  public init(size: Size, tagStripHeight: Int) {
+  package init(size: Size, tagStripHeight: Int) {
     isTooSmall = size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     let strip = size.height >= Self.minimumHeightForTags ? Swift.min(3, tagStripHeight) : 0
     tagStrip = Rect(x: 0, y: 0, width: size.width, height: strip)

@@ -1,15 +1,15 @@
 import LayoutEngine
 
 /// Scroll positions of the card area.
-public enum Scrolling {
+package enum Scrolling {
   /// The regions of a frame of `state`.
-  public static func regions(_ state: BrowserState, content: BrowserContent) -> ScreenRegions {
+  package static func regions(_ state: BrowserState, content: BrowserContent) -> ScreenRegions {
     ScreenRegions(
       size: state.size, tagStripHeight: FrameComposer.tagStrip(state, content: content).height)
   }
 
   /// Makes `content`'s layout match `state` and places what the screen shows.
-  public static func update(_ content: inout BrowserContent, for state: BrowserState) {
+  package static func update(_ content: inout BrowserContent, for state: BrowserState) {
     let regions = regions(state, content: content)
     content.update(
       options: state.layout, size: regions.content.size, filter: state.filter,
@@ -18,7 +18,7 @@ public enum Scrolling {
 
   /// The largest scroll offset: the content's end at the bottom of the card area. Lays
   /// the content out to its end.
-  public static func maximumOffset(_ state: BrowserState, content: inout BrowserContent) -> Int {
+  package static func maximumOffset(_ state: BrowserState, content: inout BrowserContent) -> Int {
     update(&content, for: state)
     content.prepare(through: .max)
     return Swift.max(
@@ -27,7 +27,7 @@ public enum Scrolling {
 
   /// `offset` clamped to the content, laying out only as far as needed to know that it
   /// is not past the end (a long feed is not laid out to its end for a step down).
-  public static func clampedLazily(
+  package static func clampedLazily(
     _ offset: Int, _ state: BrowserState, content: inout BrowserContent
   ) -> Int {
     update(&content, for: state)
@@ -39,7 +39,7 @@ public enum Scrolling {
   }
 
   /// `offset` clamped to the content.
-  public static func clamped(_ offset: Int, _ state: BrowserState, content: inout BrowserContent)
+  package static func clamped(_ offset: Int, _ state: BrowserState, content: inout BrowserContent)
     -> Int
   {
     Swift.max(0, Swift.min(offset, maximumOffset(state, content: &content)))
@@ -47,7 +47,7 @@ public enum Scrolling {
 
   /// The smallest change of `state.scrollOffset` that shows all of shown card `index`
   /// (its top when it is taller than the card area).
-  public static func offset(
+  package static func offset(
     revealing index: Int, _ state: BrowserState, content: inout BrowserContent
   ) -> Int {
     update(&content, for: state)

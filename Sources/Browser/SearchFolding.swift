@@ -1,10 +1,10 @@
 /// Folding text for search: case-insensitive and width-insensitive, so that fullwidth and
 /// halfwidth forms match (ＡＢＣ finds abc, ｶﾀｶﾅ finds カタカナ).
-public enum SearchFolding {
+package enum SearchFolding {
   /// `text` folded: lowercased, fullwidth ASCII to ASCII, the ideographic space to a
   /// space, halfwidth katakana to fullwidth (with their voiced marks composed), as
   /// Characters, whose equality is canonical equivalence.
-  public static func fold(_ text: String) -> [Character] {
+  package static func fold(_ text: String) -> [Character] {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       let value = scalar.value
@@ -32,7 +32,7 @@ public enum SearchFolding {
       .unicodeScalars)
 
   /// Whether `haystack` contains `needle` (both folded).
-  public static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
+  package static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
     guard !needle.isEmpty else { return true }
     guard needle.count <= haystack.count else { return false }
     for start in 0...(haystack.count - needle.count)

@@ -1,8 +1,8 @@
-import Browser
 import CNcursesw
 import CTerminalGuard
 import CTextSupport
 import LayoutEngine
+import TerminalCore
 import TerminalScreen
 
 #if canImport(Glibc)
@@ -13,7 +13,7 @@ import TerminalScreen
 /// written cell by cell where it changed, then sent with one `doupdate`; the screen is
 /// never cleared per frame, and with `idlok` ncurses scrolls the card rows with the
 /// terminal's own scrolling (the tag strip and status bar stay put around them).
-public final class CursesTerminal: TerminalDevice {
+package final class CursesTerminal: TerminalDevice {
   private let screenPointer: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private var palette: ColorPalette
@@ -27,7 +27,7 @@ public final class CursesTerminal: TerminalDevice {
   ///
   /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
   ///   terminal type is unknown; the terminal is left untouched then.
-  public init(environment: [String: String]) throws(TerminalError) {
+  package init(environment: [String: String]) throws(TerminalError) {
     guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
     masonry_guard_save_modes()
@@ -84,7 +84,7 @@ public final class CursesTerminal: TerminalDevice {
   }
 
   /// Gives the terminal back as it was.
-  public func close() {
+  package func close() {
     guard isOpen else { return }
     isOpen = false
     endwin()
@@ -94,17 +94,17 @@ public final class CursesTerminal: TerminalDevice {
 
   deinit { close() }
 
-  public var size: Size {
+  package var size: Size {
     Size(width: Int(masonry_getmaxx(window)), height: Int(masonry_getmaxy(window)))
   }
 
-  public func now() -> Int {
+  package func now() -> Int {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
   }
 
-  public func draw(_ screen: Screen) {
+  package func draw(_ screen: Screen) {
     let unchanged = shown.map { $0.width == screen.width && $0.height == screen.height } ?? false
     let rows = Swift.min(screen.height, Int(masonry_getmaxy(window)))
     let columns = Swift.min(screen.width, Int(masonry_getmaxx(window)))
@@ -160,7 +160,7 @@ public final class CursesTerminal: TerminalDevice {
     return value
   }
 
-  public func nextEvent(timeout: Int?) -> BrowserEvent? {
+  package func nextEvent(timeout: Int?) -> TerminalEvent? {
     wtimeout(window, Int32(timeout ?? -1))
     while true {
       var character: wint_t = 0
@@ -178,7 +178,7 @@ public final class CursesTerminal: TerminalDevice {
     }
   }
 
-  private func functionKey(_ code: Int32) -> BrowserEvent? {
+  private func functionKey(_ code: Int32) -> TerminalEvent? {
     if shiftUpCodes.contains(code) { return .key(.shiftUp) }
     if shiftDownCodes.contains(code) { return .key(.shiftDown) }
     switch code {

@@ -1,10 +1,10 @@
 /// Why the browser cannot use this terminal; the program exits with 69 (EX_UNAVAILABLE)
 /// and points to `masonry render`, leaving the terminal untouched.
-public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   case notATerminal(stream: String)
   case unknownTerminal(name: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATerminal(let stream):
       return "\(stream) is not a terminal; to print a frame without one, use 'masonry render'"
@@ -14,5 +14,5 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var exitCode: Int32 { 69 }
+  package var exitCode: Int32 { 69 }
 }

@@ -1,11 +1,12 @@
 import Browser
+import CardLayouts
 import Cards
 
 /// `masonry [SOURCE] [options]`: what the interactive browser needs, read from the
 /// command line. The terminal itself is the executable's business.
-public struct BrowseCommand {
-  public let collection: CardCollection
-  public let options: LayoutOptions
+package struct BrowseCommand {
+  package let collection: CardCollection
+  package let options: LayoutOptions
   private let path: String?
 
   static let usage = """
@@ -22,7 +23,7 @@ public struct BrowseCommand {
     """
 
   /// Whether `arguments` ask for the browser rather than a subcommand.
-  public static func isBrowse(_ arguments: [String]) -> Bool {
+  package static func isBrowse(_ arguments: [String]) -> Bool {
     guard let first = arguments.first else { return true }
     return !["layout", "render", "generate", "help"].contains(first)
       && !["--help", "-h"].contains(first)
@@ -31,7 +32,7 @@ public struct BrowseCommand {
   /// Reads the command line and loads the source.
   ///
   /// - Throws: `UsageError` or `DataError`.
-  public init(_ arguments: [String]) throws {
+  package init(_ arguments: [String]) throws {
     let parsed = try ParsedArguments(
       arguments, valueOptions: LayoutOptions.valueOptions, flagOptions: [])
     options = try LayoutOptions(parsed)
@@ -41,13 +42,13 @@ public struct BrowseCommand {
   }
 
   /// Reads the source again (the browser's `r`).
-  public func reload() throws -> CardCollection {
+  package func reload() throws -> CardCollection {
     try SourceArgument.load(path.map { [$0] } ?? [])
   }
 
   /// Runs `body` with the loaded command, or reports why it cannot: one line on `output`'s
   /// error stream and the exit code (64 usage, 65 bad data, 66 missing input).
-  public static func run(
+  package static func run(
     _ arguments: [String], output: inout some TextOutput, body: (BrowseCommand) -> Int32
   ) -> Int32 {
     do {

@@ -1,4 +1,4 @@
-import Browser
+import CardLayouts
 import Cards
 import LayoutEngine
 

@@ -1,4 +1,4 @@
-import Browser
+import CardLayouts
 import TerminalText
 
 extension LayoutOptions {

@@ -3,7 +3,7 @@ import Cards
 /// The `masonry` program: picks the subcommand, runs it, and turns every failure into one
 /// line on standard error and a conventional exit code (64 usage, 65 bad data, 66 missing
 /// input).
-public enum MasonryCommand {
+package enum MasonryCommand {
   static let usage = """
     usage: masonry [SOURCE] [options]     browse the cards in the terminal
            masonry <command> [options]
@@ -18,7 +18,7 @@ public enum MasonryCommand {
     """
 
   /// Runs `arguments` (without the program name) and returns the exit code.
-  public static func main(
+  package static func main(
     _ arguments: [String], environment: [String: String] = [:], output: inout some TextOutput
   ) -> Int32 {
     do {

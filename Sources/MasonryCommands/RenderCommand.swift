@@ -1,4 +1,5 @@
 import Browser
+import CardLayouts
 import Cards
 import LayoutEngine
 import TerminalScreen

@@ -3,20 +3,20 @@
 #endif
 
 /// Where a command writes: standard output and error, or strings in tests.
-public protocol TextOutput {
+package protocol TextOutput {
   mutating func write(_ text: String)
   mutating func writeError(_ text: String)
 }
 
 /// The process's standard output and error.
-public struct StandardOutput: TextOutput {
-  public init() {}
+package struct StandardOutput: TextOutput {
+  package init() {}
 
-  public mutating func write(_ text: String) {
+  package mutating func write(_ text: String) {
     Self.write(text, to: 1)
   }
 
-  public mutating func writeError(_ text: String) {
+  package mutating func writeError(_ text: String) {
     Self.write(text, to: 2)
   }
 
@@ -34,12 +34,12 @@ public struct StandardOutput: TextOutput {
 }
 
 /// Output kept in strings, for tests.
-public struct CapturedOutput: TextOutput {
-  public var standardOutput = ""
-  public var standardError = ""
+package struct CapturedOutput: TextOutput {
+  package var standardOutput = ""
+  package var standardError = ""
 
-  public init() {}
+  package init() {}
 
-  public mutating func write(_ text: String) { standardOutput += text }
-  public mutating func writeError(_ text: String) { standardError += text }
+  package mutating func write(_ text: String) { standardOutput += text }
+  package mutating func writeError(_ text: String) { standardError += text }
 }

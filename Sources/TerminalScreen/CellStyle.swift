@@ -1,13 +1,13 @@
 /// How a cell is drawn.
-public struct CellStyle: Hashable, Sendable {
-  public var foreground: TerminalColor
-  public var background: TerminalColor
-  public var bold: Bool
-  public var dim: Bool
-  public var reverse: Bool
-  public var underline: Bool
+package struct CellStyle: Hashable, Sendable {
+  package var foreground: TerminalColor
+  package var background: TerminalColor
+  package var bold: Bool
+  package var dim: Bool
+  package var reverse: Bool
+  package var underline: Bool
 
-  public init(
+  package init(
     foreground: TerminalColor = .default, background: TerminalColor = .default,
     bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
   ) {
@@ -19,5 +19,5 @@ public struct CellStyle: Hashable, Sendable {
     self.underline = underline
   }
 
-  public static let plain = CellStyle()
+  package static let plain = CellStyle()
 }

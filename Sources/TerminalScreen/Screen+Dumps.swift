@@ -1,6 +1,6 @@
 extension Screen {
   /// The rows as they would appear, each exactly `width` columns wide.
-  public func plainText() -> String {
+  package func plainText() -> String {
     var text = ""
     for y in 0..<height {
       text += row(y)
@@ -10,7 +10,7 @@ extension Screen {
   }
 
   /// Row `y` as text.
-  public func row(_ y: Int) -> String {
+  package func row(_ y: Int) -> String {
     var line = ""
     for x in 0..<width where !cells[y * width + x].isContinuation {
       line += cells[y * width + x].grapheme
@@ -21,7 +21,7 @@ extension Screen {
   /// The plain text, then for every row a line of style codes under it, one per cell:
   /// `.` plain, `b` bold, `d` dim, `r` reverse, `u` underline, `c` coloured (the first that
   /// applies), so that golden files show where styles fall.
-  public func styledDump() -> String {
+  package func styledDump() -> String {
     var text = ""
     for y in 0..<height {
       text += row(y) + "\n"
@@ -51,7 +51,7 @@ extension Screen {
   /// a reset: what `masonry render --color` prints (`colors: false` keeps the attributes
   /// only, for NO_COLOR). The text itself is sanitised, so the only escape sequences are
   /// these.
-  public func ansiText(colors: Bool = true) -> String {
+  package func ansiText(colors: Bool = true) -> String {
     var text = ""
     for y in 0..<height {
       var current = CellStyle.plain

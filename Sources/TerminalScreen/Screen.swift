@@ -3,20 +3,20 @@ import TerminalText
 
 /// A grid of cells that widgets draw into; the terminal backend only copies it out.
 /// Everything a person sees is drawn here first, so every frame can be tested and dumped.
-public struct Screen: Hashable, Sendable {
-  public let width: Int
-  public let height: Int
-  public private(set) var cells: [Cell]
+package struct Screen: Hashable, Sendable {
+  package let width: Int
+  package let height: Int
+  package private(set) var cells: [Cell]
 
-  public init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = Swift.max(0, width)
     self.height = Swift.max(0, height)
     cells = Array(repeating: .blank, count: self.width * self.height)
   }
 
-  public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+  package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-  public subscript(x: Int, y: Int) -> Cell {
+  package subscript(x: Int, y: Int) -> Cell {
     cells[y * width + x]
   }
 
@@ -44,7 +44,7 @@ public struct Screen: Hashable, Sendable {
   /// clip edge becomes a blank; zero-width clusters are skipped; a control scalar that got
   /// this far is shown as U+FFFD (text should be sanitised before; this is a last guard).
   @discardableResult
-  public mutating func write(
+  package mutating func write(
     _ text: some StringProtocol, at point: Point, style: CellStyle = .plain, clip: Rect? = nil
   ) -> Int {
     let clip = (clip ?? bounds).intersection(bounds) ?? .zero
@@ -88,7 +88,7 @@ public struct Screen: Hashable, Sendable {
   }
 
   /// Fills `rect` (clipped to the screen) with `character` in `style`.
-  public mutating func fill(
+  package mutating func fill(
     _ rect: Rect, with character: Character = " ", style: CellStyle = .plain
   ) {
     guard let area = rect.intersection(bounds) else { return }

@@ -87,7 +87,7 @@ extension PreparedText {
   /// at most that many, the last ending in an ellipsis when text was cut.
   ///
   /// - Complexity: O(*n*) in the clusters; no ICU call.
-  public func lines(width: Int, mode: WrapMode, maxLines: Int? = nil) -> [String] {
+  package func lines(width: Int, mode: WrapMode, maxLines: Int? = nil) -> [String] {
     let width = Swift.max(1, width)
     var ranges = lineRanges(width: width, mode: mode)
     var truncated = false

@@ -3,9 +3,9 @@ import CTextSupport
 /// A sanitised text with its line-break opportunities and cluster widths computed once,
 /// so that wrapping it at any width (every resize) is a pass over one byte per grapheme
 /// cluster, with no new ICU call.
-public struct PreparedText: Hashable, Sendable {
+package struct PreparedText: Hashable, Sendable {
   /// The sanitised text, without trailing spaces and line breaks.
-  public let string: String
+  package let string: String
   /// One byte per grapheme cluster: width and flags (see `ClusterInfo`).
   let clusters: [UInt8]
 
@@ -24,7 +24,7 @@ public struct PreparedText: Hashable, Sendable {
   ///   - strictJapanese: ICU's strict Japanese line breaking: no line starts with small
   ///     kana or the prolonged sound mark.
   /// - Complexity: O(*n*) in the text's length, with one ICU pass.
-  public init(_ text: String, strictJapanese: Bool = true) {
+  package init(_ text: String, strictJapanese: Bool = true) {
     var string = Sanitizer.sanitize(text)
     while let last = string.last, last == " " || last == "\n" { string.removeLast() }
     self.string = string
@@ -71,10 +71,10 @@ public struct PreparedText: Hashable, Sendable {
   }
 
   /// Whether there is nothing to show.
-  public var isEmpty: Bool { clusters.isEmpty }
+  package var isEmpty: Bool { clusters.isEmpty }
 
   /// The width of the text on one line (its widest line when it has line breaks).
-  public var naturalWidth: Int {
+  package var naturalWidth: Int {
     var widest = 0
     var current = 0
     for info in clusters {
@@ -91,7 +91,7 @@ public struct PreparedText: Hashable, Sendable {
   /// The number of lines the text takes at `width` (0 for an empty text).
   ///
   /// - Complexity: O(*n*) in the clusters; no ICU call, no string is built.
-  public func lineCount(width: Int, mode: WrapMode) -> Int {
+  package func lineCount(width: Int, mode: WrapMode) -> Int {
     lineRanges(width: width, mode: mode).count
   }
 }

@@ -10,15 +10,15 @@
 /// - U+200D (zero width joiner) and U+FE0F (emoji presentation selector) are dropped: with
 ///   them terminals disagree about widths, and a line would shift.
 /// - Invalid UTF-8 decodes to U+FFFD.
-public enum Sanitizer {
-  public static let replacement: Unicode.Scalar = "\u{FFFD}"
-  public static let tabWidth = 4
+package enum Sanitizer {
+  package static let replacement: Unicode.Scalar = "\u{FFFD}"
+  package static let tabWidth = 4
 
   /// `text` made safe.
   ///
   /// - Complexity: O(*n*) in the text's scalars; text that needs no change is returned
   ///   without copying.
-  public static func sanitize(_ text: String) -> String {
+  package static func sanitize(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x0A }) { return text }
     if text.unicodeScalars.allSatisfy({ $0 == "\n" || isSafe($0) && !isDropped($0) }) {
       return text
@@ -44,7 +44,7 @@ public enum Sanitizer {
   }
 
   /// Bytes that claim to be UTF-8, decoded (invalid sequences become U+FFFD) and made safe.
-  public static func sanitize(utf8 bytes: some Collection<UInt8>) -> String {
+  package static func sanitize(utf8 bytes: some Collection<UInt8>) -> String {
     sanitize(String(decoding: bytes, as: UTF8.self))
   }
 

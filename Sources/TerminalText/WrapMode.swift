@@ -1,5 +1,5 @@
 /// Where a line may break.
-public enum WrapMode: String, CaseIterable, Hashable, Sendable {
+package enum WrapMode: String, CaseIterable, Hashable, Sendable {
   /// At the line-break opportunities of UAX #14 (between words, and between most CJK
   /// characters); a word wider than the line is split between grapheme clusters.
   case word

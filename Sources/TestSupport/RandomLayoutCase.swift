@@ -2,21 +2,21 @@ import LayoutEngine
 
 /// One random layout problem: a layout of some kind with random options, a container and
 /// sections with random item heights, all derived from a seed.
-public struct RandomLayoutCase {
-  public enum Kind: CaseIterable, Sendable {
+package struct RandomLayoutCase {
+  package enum Kind: CaseIterable, Sendable {
     case masonry, grid, tiles, zigzag, tagCloud, tagStrip
   }
 
-  public let seed: UInt64
-  public let kind: Kind
-  public let context: LayoutContext
-  public let sections: [SectionSpec]
+  package let seed: UInt64
+  package let kind: Kind
+  package let context: LayoutContext
+  package let sections: [SectionSpec]
   /// The item heights (and chip widths) the measure function answers with.
-  public let heights: [[Int]]
-  public let options: Options
+  package let heights: [[Int]]
+  package let options: Options
 
   /// The options of whichever layout `kind` is.
-  public enum Options {
+  package enum Options {
     case masonry(MasonryLayout.Options)
     case grid(GridLayout.Options)
     case tiles(TileLayout.Options)
@@ -27,7 +27,7 @@ public struct RandomLayoutCase {
   /// - Parameters:
   ///   - itemCount: exactly this many items over all sections; otherwise a random count of
   ///     a random order of magnitude up to `maximumItems`.
-  public init(seed: UInt64, kind: Kind? = nil, maximumItems: Int = 10_000, itemCount: Int? = nil) {
+  package init(seed: UInt64, kind: Kind? = nil, maximumItems: Int = 10_000, itemCount: Int? = nil) {
     var random = SeededGenerator(seed: seed)
     self.seed = seed
     let kind = kind ?? Kind.allCases.randomElement(using: &random)!
@@ -131,7 +131,7 @@ public struct RandomLayoutCase {
   }
 
   /// A fresh, unprepared layout of this case's kind and options.
-  public func makeLayout() -> any CollectionLayout {
+  package func makeLayout() -> any CollectionLayout {
     switch options {
     case .masonry(let options): return MasonryLayout(options: options)
     case .grid(let options): return GridLayout(options: options)
@@ -142,7 +142,7 @@ public struct RandomLayoutCase {
   }
 
   /// The same case at another container width.
-  public func context(width: Int) -> LayoutContext {
+  package func context(width: Int) -> LayoutContext {
     var context = self.context
     context.containerSize.width = width
     return context

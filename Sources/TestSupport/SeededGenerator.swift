@@ -1,13 +1,13 @@
 /// A fast, seedable random number generator (SplitMix64), so that every random test case
 /// can be reproduced from its seed.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,7 +17,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
   /// A count between 0 and `maximum` of a random order of magnitude, so that small and
   /// large cases both occur often without making every case large.
-  public mutating func logUniformCount(upTo maximum: Int) -> Int {
+  package mutating func logUniformCount(upTo maximum: Int) -> Int {
     var limit = 1
     for _ in 0..<Int.random(in: 0...5, using: &self) where limit < maximum { limit *= 10 }
     return Int.random(in: 0...Swift.min(limit, maximum), using: &self)

@@ -2,10 +2,10 @@
 ///
 /// A snapshot is recorded only on purpose: set `RECORD_SNAPSHOTS=1`. Under CI (`CI` set)
 /// recording is refused, so a missing or changed snapshot always fails there.
-public enum Snapshot {
+package enum Snapshot {
   /// Compares `actual` with the golden file `name` in the `Golden` folder beside
   /// `testFile`; returns a readable line diff when they differ, `nil` when they agree.
-  public static func mismatch(
+  package static func mismatch(
     _ actual: String, named name: String, testFile: String = #filePath
   ) -> String? {
     let folder =
@@ -25,7 +25,7 @@ public enum Snapshot {
   }
 
   /// A line diff: the first differing lines with their numbers, `-` expected, `+` actual.
-  public static func diff(expected: String, actual: String, path: String) -> String {
+  package static func diff(expected: String, actual: String, path: String) -> String {
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
     var report = ["\(path) differs:"]

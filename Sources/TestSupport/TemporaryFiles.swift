@@ -3,9 +3,9 @@
 #endif
 
 /// Files for tests that read from disk: written under a fresh directory in /tmp.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
   /// Writes `bytes` to a new file whose name ends in `name`, and returns its path.
-  public static func write(_ bytes: [UInt8], named name: String) -> String {
+  package static func write(_ bytes: [UInt8], named name: String) -> String {
     var template = Array("/tmp/masonry-test-XXXXXX".utf8CString)
     let directory = template.withUnsafeMutableBufferPointer { buffer -> String in
       guard let result = mkdtemp(buffer.baseAddress!) else { return "/tmp" }
@@ -19,12 +19,13 @@ public enum TemporaryFiles {
     return path
   }
 
-  public static func write(_ text: String, named name: String) -> String {
+  package static func write(_ text: String, named name: String) -> String {
     write(Array(text.utf8), named: name)
   }
 
   /// The text of a file of this repository, from a test file's `#filePath`.
-  public static func repositoryFile(_ relativePath: String, testFile: String = #filePath) -> String?
+  package static func repositoryFile(_ relativePath: String, testFile: String = #filePath)
+    -> String?
   {
     var parts = testFile.split(separator: "/", omittingEmptySubsequences: false)
     while let last = parts.last, last != "Tests" { parts.removeLast() }

@@ -2,22 +2,22 @@ import LayoutEngine
 import TerminalScreen
 
 /// Box outlines: rounded for cards, heavy for the selected card.
-public struct BoxDrawing: Sendable {
-  public var topLeft: String
-  public var topRight: String
-  public var bottomLeft: String
-  public var bottomRight: String
-  public var horizontal: String
-  public var vertical: String
+package struct BoxDrawing: Sendable {
+  package var topLeft: String
+  package var topRight: String
+  package var bottomLeft: String
+  package var bottomRight: String
+  package var horizontal: String
+  package var vertical: String
 
-  public static let rounded = BoxDrawing(
+  package static let rounded = BoxDrawing(
     topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
-  public static let heavy = BoxDrawing(
+  package static let heavy = BoxDrawing(
     topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
 
   /// Draws the outline of `frame`, clipped to `clip`. A frame one cell wide or tall gets
   /// what fits.
-  public func draw(_ frame: Rect, style: CellStyle, into screen: inout Screen, clip: Rect) {
+  package func draw(_ frame: Rect, style: CellStyle, into screen: inout Screen, clip: Rect) {
     guard frame.width > 0 && frame.height > 0 else { return }
     let inner = Swift.max(0, frame.width - 2)
     let top =

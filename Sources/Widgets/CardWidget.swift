@@ -5,14 +5,14 @@ import TerminalScreen
 /// A card: a box with rounded corners (heavy when selected), an image area of the measured
 /// rows in the image's dominant colour, the caption in bold and the comment dimmed, each
 /// wrapped exactly as the card measurement computed.
-public struct CardWidget {
-  public var card: Card
-  public var metrics: CardMetrics
-  public var captionLines: [String]
-  public var commentLines: [String]
-  public var isSelected: Bool
+package struct CardWidget {
+  package var card: Card
+  package var metrics: CardMetrics
+  package var captionLines: [String]
+  package var commentLines: [String]
+  package var isSelected: Bool
 
-  public init(
+  package init(
     card: Card, metrics: CardMetrics, captionLines: [String], commentLines: [String],
     isSelected: Bool
   ) {
@@ -24,7 +24,7 @@ public struct CardWidget {
   }
 
   /// The widget for card `index` of `measurer` at `width`.
-  public init(card: Card, index: Int, measurer: CardMeasurer, width: Int, isSelected: Bool) {
+  package init(card: Card, index: Int, measurer: CardMeasurer, width: Int, isSelected: Bool) {
     self.init(
       card: card, metrics: measurer.metrics(ofCard: index, width: width),
       captionLines: measurer.captionLines(ofCard: index, width: width),
@@ -35,7 +35,7 @@ public struct CardWidget {
   /// `clip`: a card cut by the top or bottom of the viewport shows its visible rows.
   ///
   /// - Complexity: O(visible rows × width); rows outside `clip` cost nothing.
-  public func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+  package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
     guard let visible = frame.intersection(clip) else { return }
     (isSelected ? BoxDrawing.heavy : BoxDrawing.rounded).draw(
       frame, style: isSelected ? Theme.selectedBorder : Theme.border, into: &screen, clip: visible)

@@ -3,21 +3,21 @@ import TerminalScreen
 import TerminalText
 
 /// A tag or a card shown as a chip: `[text]`, highlighted when active or focused.
-public struct ChipWidget {
-  public var text: String
-  public var style: CellStyle
+package struct ChipWidget {
+  package var text: String
+  package var style: CellStyle
 
-  public init(text: String, style: CellStyle = Theme.chip) {
+  package init(text: String, style: CellStyle = Theme.chip) {
     self.text = text
     self.style = style
   }
 
   /// The chip's width for `text`: the text and a bracket each side.
-  public static func width(of text: String) -> Int {
+  package static func width(of text: String) -> Int {
     DisplayWidth.of(text) + 2
   }
 
-  public func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+  package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
     guard let visible = frame.intersection(clip) else { return }
     let inner = Swift.max(0, frame.width - 2)
     let label = String(TextFitting.truncated(text, toWidth: inner))

@@ -5,15 +5,15 @@ import TerminalText
 
 /// One card over the whole screen: a larger image area, the caption, the full comment
 /// wrapped to the width, and the tags; scrollable when longer than the screen.
-public struct DetailView {
-  public var card: Card
-  public var caption: PreparedText
-  public var comment: PreparedText
-  public var wrap: WrapMode
+package struct DetailView {
+  package var card: Card
+  package var caption: PreparedText
+  package var comment: PreparedText
+  package var wrap: WrapMode
 
   /// The view of `card`, whose caption and comment are already prepared (a measurer keeps
   /// them), so that drawing it again needs no ICU call.
-  public init(card: Card, caption: PreparedText, comment: PreparedText, wrap: WrapMode = .word) {
+  package init(card: Card, caption: PreparedText, comment: PreparedText, wrap: WrapMode = .word) {
     self.card = card
     self.caption = caption
     self.comment = comment
@@ -21,7 +21,7 @@ public struct DetailView {
   }
 
   /// The view of card `index` of `measurer`.
-  public init(card: Card, index: Int, measurer: CardMeasurer) {
+  package init(card: Card, index: Int, measurer: CardMeasurer) {
     self.init(
       card: card, caption: measurer.caption(ofCard: index),
       comment: measurer.comment(ofCard: index),
@@ -56,13 +56,13 @@ public struct DetailView {
   }
 
   /// The number of rows the content takes (for scrolling limits).
-  public func contentHeight(width: Int, height: Int) -> Int {
+  package func contentHeight(width: Int, height: Int) -> Int {
     let (imageRows, lines) = content(width: width, height: height)
     return imageRows + (imageRows > 0 ? 1 : 0) + lines.count + 2
   }
 
   /// Draws the view into `area`, scrolled down by `scroll` rows.
-  public func draw(in area: Rect, scroll: Int, into screen: inout Screen) {
+  package func draw(in area: Rect, scroll: Int, into screen: inout Screen) {
     screen.fill(area)
     BoxDrawing.heavy.draw(area, style: Theme.selectedBorder, into: &screen, clip: area)
     let inside = Rect(

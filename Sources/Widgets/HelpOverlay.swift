@@ -3,8 +3,8 @@ import TerminalScreen
 import TerminalText
 
 /// Every key, in a box over the middle of the screen.
-public enum HelpOverlay {
-  public static let keys: [(key: String, action: String)] = [
+package enum HelpOverlay {
+  package static let keys: [(key: String, action: String)] = [
     ("↑ ↓  j k", "scroll one row"),
     ("PgUp PgDn  b space", "scroll a page"),
     ("Ctrl-U Ctrl-D", "scroll half a page"),
@@ -24,7 +24,7 @@ public enum HelpOverlay {
     ("q", "quit"),
   ]
 
-  public static func draw(in area: Rect, into screen: inout Screen) {
+  package static func draw(in area: Rect, into screen: inout Screen) {
     let keyWidth = keys.map { DisplayWidth.of($0.key) }.max() ?? 0
     let lines =
       ["Keys", ""] + keys.map { TextFitting.padded($0.key, toWidth: keyWidth) + "  " + $0.action }

@@ -3,14 +3,14 @@ import TerminalScreen
 import TerminalText
 
 /// A section's name across the content width: `── mammals ─────`.
-public struct SectionHeaderWidget {
-  public var title: String
+package struct SectionHeaderWidget {
+  package var title: String
 
-  public init(title: String) {
+  package init(title: String) {
     self.title = title
   }
 
-  public func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+  package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
     guard frame.width > 0 else { return }
     let label = TextFitting.truncated(title, toWidth: Swift.max(0, frame.width - 4))
     let prefix = TextFitting.truncated("── " + label + " ", toWidth: frame.width)

@@ -5,19 +5,19 @@ import TerminalText
 /// The last row: source, layout, columns, the cards on screen and the total, the scroll
 /// position, and a hint. When the row is narrow, the source name gives way first, then
 /// the other fields from the least useful on.
-public struct StatusBar {
-  public var source: String
-  public var layoutName: String
-  public var columns: Int
+package struct StatusBar {
+  package var source: String
+  package var layoutName: String
+  package var columns: Int
   /// The 1-based range of cards on screen, or `nil` when none is.
-  public var visibleRange: ClosedRange<Int>?
-  public var total: Int
+  package var visibleRange: ClosedRange<Int>?
+  package var total: Int
   /// The scroll position in percent (`nil`: everything fits).
-  public var percent: Int?
+  package var percent: Int?
   /// Replaces the hint: a prompt or a message.
-  public var message: String?
+  package var message: String?
 
-  public init(
+  package init(
     source: String, layoutName: String, columns: Int, visibleRange: ClosedRange<Int>?,
     total: Int, percent: Int?, message: String? = nil
   ) {
@@ -30,7 +30,7 @@ public struct StatusBar {
     self.message = message
   }
 
-  public func text(width: Int) -> String {
+  package func text(width: Int) -> String {
     let range =
       visibleRange.map {
         $0.count == 1
@@ -58,7 +58,7 @@ public struct StatusBar {
     return TextFitting.padded(" " + fields.map(\.text).joined(separator: separator), toWidth: width)
   }
 
-  public func draw(row y: Int, width: Int, into screen: inout Screen) {
+  package func draw(row y: Int, width: Int, into screen: inout Screen) {
     screen.write(text(width: width), at: Point(x: 0, y: y), style: Theme.status)
   }
 }

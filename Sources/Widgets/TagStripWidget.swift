@@ -4,15 +4,15 @@ import TerminalScreen
 /// The dataset's tags along the top, laid out by the engine's horizontal tag layout (one
 /// to three rows, as tall as its content), scrolled sideways; the active filter is shown
 /// reversed and the focused tag underlined.
-public struct TagStripWidget {
-  public var tags: [String]
-  public var layout: TagLayout
-  public var horizontalOffset: Int
-  public var activeTag: String?
-  public var focusedIndex: Int?
+package struct TagStripWidget {
+  package var tags: [String]
+  package var layout: TagLayout
+  package var horizontalOffset: Int
+  package var activeTag: String?
+  package var focusedIndex: Int?
 
   /// The strip for `tags`, laid out by `layout` (from `layout(tags:width:maxRows:)`).
-  public init(
+  package init(
     tags: [String], layout: TagLayout, horizontalOffset: Int = 0, activeTag: String? = nil,
     focusedIndex: Int? = nil
   ) {
@@ -27,7 +27,7 @@ public struct TagStripWidget {
   /// wide and at most `maxRows` tall: depends on nothing else, so callers may keep it.
   ///
   /// - Complexity: O(*n* · *R*²) for *n* tags and *R* rows.
-  public static func layout(tags: [String], width: Int, maxRows: Int = 3) -> TagLayout {
+  package static func layout(tags: [String], width: Int, maxRows: Int = 3) -> TagLayout {
     var layout = TagLayout(options: .init(mode: .horizontal(rows: maxRows), spacing: 1))
     layout.prepare(
       LayoutContext(
@@ -38,11 +38,11 @@ public struct TagStripWidget {
   }
 
   /// The strip's height: its content's (0 without tags).
-  public var height: Int { tags.isEmpty ? 0 : layout.contentSize.height }
+  package var height: Int { tags.isEmpty ? 0 : layout.contentSize.height }
 
   /// Draws the strip in the rows from `top`, `width` wide, asking the layout only for the
   /// chips in view.
-  public func draw(top: Int, width: Int, into screen: inout Screen) {
+  package func draw(top: Int, width: Int, into screen: inout Screen) {
     let view = Rect(x: horizontalOffset, y: 0, width: width, height: height)
     let clip = Rect(x: 0, y: top, width: width, height: height)
     for chip in layout.attributes(in: view) {
@@ -55,7 +55,7 @@ public struct TagStripWidget {
   }
 
   /// The horizontal offset that brings tag `index` into a strip `width` wide.
-  public func offset(revealing index: Int, width: Int) -> Int {
+  package func offset(revealing index: Int, width: Int) -> Int {
     guard let frame = layout.attributes(forItem: ItemPath(section: 0, item: index))?.frame else {
       return horizontalOffset
     }

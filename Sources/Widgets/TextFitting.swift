@@ -1,9 +1,9 @@
 import TerminalText
 
 /// Fitting one line of sanitised text into a number of cells.
-public enum TextFitting {
+package enum TextFitting {
   /// `text` cut to `width` cells, ending in an ellipsis when it was cut.
-  public static func truncated(_ text: String, toWidth width: Int) -> String {
+  package static func truncated(_ text: String, toWidth width: Int) -> String {
     guard width > 0 else { return "" }
     if DisplayWidth.of(text) <= width { return text }
     var result = ""
@@ -18,7 +18,7 @@ public enum TextFitting {
   }
 
   /// `text` cut or padded with spaces to exactly `width` cells.
-  public static func padded(_ text: String, toWidth width: Int) -> String {
+  package static func padded(_ text: String, toWidth width: Int) -> String {
     let fitted = truncated(text, toWidth: width)
     return fitted + String(repeating: " ", count: Swift.max(0, width - DisplayWidth.of(fitted)))
   }

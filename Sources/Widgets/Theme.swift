@@ -3,21 +3,21 @@ import TerminalScreen
 
 /// The styles widgets draw with. Colours stay in the screen; a backend or `render` without
 /// colour (NO_COLOR) drops them and keeps the attributes.
-public enum Theme {
-  public static let border = CellStyle(foreground: .indexed(244))
-  public static let selectedBorder = CellStyle(foreground: .indexed(214), bold: true)
-  public static let caption = CellStyle(bold: true)
-  public static let comment = CellStyle(dim: true)
-  public static let header = CellStyle(foreground: .indexed(110), bold: true)
-  public static let status = CellStyle(reverse: true)
-  public static let chip = CellStyle(foreground: .indexed(110))
-  public static let activeChip = CellStyle(reverse: true)
-  public static let focusedChip = CellStyle(bold: true, underline: true)
-  public static let overlay = CellStyle(bold: true)
-  public static let tags = CellStyle(foreground: .indexed(110))
+package enum Theme {
+  package static let border = CellStyle(foreground: .indexed(244))
+  package static let selectedBorder = CellStyle(foreground: .indexed(214), bold: true)
+  package static let caption = CellStyle(bold: true)
+  package static let comment = CellStyle(dim: true)
+  package static let header = CellStyle(foreground: .indexed(110), bold: true)
+  package static let status = CellStyle(reverse: true)
+  package static let chip = CellStyle(foreground: .indexed(110))
+  package static let activeChip = CellStyle(reverse: true)
+  package static let focusedChip = CellStyle(bold: true, underline: true)
+  package static let overlay = CellStyle(bold: true)
+  package static let tags = CellStyle(foreground: .indexed(110))
 
   /// The placeholder of an image: its dominant colour, or grey when it has none.
-  public static func image(_ color: RGBColor?) -> CellStyle {
+  package static func image(_ color: RGBColor?) -> CellStyle {
     let terminalColor =
       color.map { TerminalColor.rgb(red: $0.red, green: $0.green, blue: $0.blue) } ?? .indexed(240)
     return CellStyle(foreground: terminalColor, background: terminalColor)
@@ -25,5 +25,5 @@ public enum Theme {
 
   /// The character that fills image placeholders: a shade, so that plain-text dumps show
   /// the area; in colour, foreground and background are the same and it reads as a block.
-  public static let imageFill: Character = "░"
+  package static let imageFill: Character = "░"
 }

@@ -3,8 +3,8 @@ import TerminalScreen
 import TerminalText
 
 /// What shows when the terminal cannot hold one column of cards.
-public enum TooSmallMessage {
-  public static func draw(need: Size, into screen: inout Screen) {
+package enum TooSmallMessage {
+  package static func draw(need: Size, into screen: inout Screen) {
     screen.fill(screen.bounds)
     let text =
       "Terminal too small: need \(need.width)×\(need.height), have \(screen.width)×\(screen.height)."

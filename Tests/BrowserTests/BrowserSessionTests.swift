@@ -1,7 +1,10 @@
 import Browser
+import CardLayouts
 import Cards
 import LayoutEngine
+import TerminalCore
 import TerminalScreen
+import TerminalTesting
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import LayoutEngine
+import TerminalCore
 import TerminalScreen
+import TerminalTesting
 import Testing
 
 @Suite struct ScreenTests {

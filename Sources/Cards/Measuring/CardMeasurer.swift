@@ -6,14 +6,14 @@ import TerminalText
 /// Captions and comments are prepared on first use and kept (sanitised, line-break
 /// opportunities found), so measuring at a new width after a resize needs no new ICU call,
 /// and the first frame of a long feed prepares only the cards it shows.
-public struct CardMeasurer {
-  public let style: CardStyle
+package struct CardMeasurer {
+  package let style: CardStyle
   private let cache: PreparedTextCache
   private let images: [CardImage?]
   /// For a filtered view, the index in `cache` of each of its cards.
   private let indices: [Int]?
 
-  public init(cards: [Card], style: CardStyle = CardStyle()) {
+  package init(cards: [Card], style: CardStyle = CardStyle()) {
     self.style = style
     cache = PreparedTextCache(cards: cards)
     images = cards.map(\.image)
@@ -28,18 +28,18 @@ public struct CardMeasurer {
   }
 
   /// The number of cards measured.
-  public var count: Int { indices?.count ?? cache.count }
+  package var count: Int { indices?.count ?? cache.count }
 
   private func base(_ index: Int) -> Int { indices?[index] ?? index }
 
   /// Card `index`'s prepared caption.
-  public func caption(ofCard index: Int) -> PreparedText { cache.caption(base(index)) }
+  package func caption(ofCard index: Int) -> PreparedText { cache.caption(base(index)) }
 
   /// Card `index`'s prepared comment (empty when it has none).
-  public func comment(ofCard index: Int) -> PreparedText { cache.comment(base(index)) }
+  package func comment(ofCard index: Int) -> PreparedText { cache.comment(base(index)) }
 
   /// Prepares every card's text now (for benchmarks, and before measuring them all).
-  public func prepareAll() {
+  package func prepareAll() {
     for index in 0..<count {
       _ = caption(ofCard: index)
       _ = comment(ofCard: index)
@@ -48,21 +48,21 @@ public struct CardMeasurer {
 
   /// A measurer of the cards at `indices` (in that order) that shares this one's
   /// prepared text: filtering needs no new ICU call for cards already prepared.
-  public func subset(_ indices: [Int]) -> CardMeasurer {
+  package func subset(_ indices: [Int]) -> CardMeasurer {
     CardMeasurer(
       style: style, cache: cache, images: indices.map { images[$0] },
       indices: indices.map { base($0) })
   }
 
   /// The same prepared text under another style (another wrap mode).
-  public func restyled(_ style: CardStyle) -> CardMeasurer {
+  package func restyled(_ style: CardStyle) -> CardMeasurer {
     CardMeasurer(style: style, cache: cache, images: images, indices: indices)
   }
 
   /// The layout of card `index` in a column `width` cells wide.
   ///
   /// - Complexity: O(text length) of the card, no ICU call.
-  public func metrics(ofCard index: Int, width: Int) -> CardMetrics {
+  package func metrics(ofCard index: Int, width: Int) -> CardMetrics {
     let inner = Swift.max(1, width - CardStyle.horizontalChrome)
     var imageRows = 0
     if let image = images[index] {
@@ -85,20 +85,20 @@ public struct CardMeasurer {
   }
 
   /// The measure function for a layout over `collection`'s sections.
-  public func itemMeasure(sectionStarts: [Int]) -> ItemMeasure {
+  package func itemMeasure(sectionStarts: [Int]) -> ItemMeasure {
     .heights { path, width in
       metrics(ofCard: sectionStarts[path.section] + path.item, width: width).height
     }
   }
 
   /// The caption lines of card `index` as drawn at `width`.
-  public func captionLines(ofCard index: Int, width: Int) -> [String] {
+  package func captionLines(ofCard index: Int, width: Int) -> [String] {
     caption(ofCard: index).lines(
       width: Swift.max(1, width - CardStyle.horizontalChrome), mode: style.wrap)
   }
 
   /// The comment lines of card `index` as drawn at `width`, cut as `style` says.
-  public func commentLines(ofCard index: Int, width: Int) -> [String] {
+  package func commentLines(ofCard index: Int, width: Int) -> [String] {
     comment(ofCard: index).lines(
       width: Swift.max(1, width - CardStyle.horizontalChrome), mode: style.wrap,
       maxLines: style.maximumCommentLines)

@@ -1,16 +1,16 @@
 /// One card of a collection: an image of known shape, a caption, a comment and tags.
 /// Only the caption is required. Text is stored as read; it is sanitised when prepared
 /// for measuring and drawing.
-public struct Card: Hashable, Sendable {
-  public var id: String?
-  public var caption: String
-  public var comment: String?
-  public var image: CardImage?
-  public var tags: [String]
+package struct Card: Hashable, Sendable {
+  package var id: String?
+  package var caption: String
+  package var comment: String?
+  package var image: CardImage?
+  package var tags: [String]
   /// The name of the section the card belongs to (`nil`: the collection's only section).
-  public var section: String?
+  package var section: String?
 
-  public init(
+  package init(
     id: String? = nil, caption: String, comment: String? = nil, image: CardImage? = nil,
     tags: [String] = [], section: String? = nil
   ) {

@@ -2,15 +2,15 @@ import LayoutEngine
 
 /// The cards of one source, grouped into sections in the order in which each section's
 /// name first appears; within a section, cards keep their order in the file.
-public struct CardCollection: Hashable, Sendable {
+package struct CardCollection: Hashable, Sendable {
   /// Where the cards came from (a path, or the name of the bundled sample).
-  public var source: String
+  package var source: String
   /// The cards in layout order: section by section.
-  public private(set) var cards: [Card]
+  package private(set) var cards: [Card]
   /// Section names in order (`nil` for cards without a section) and their card counts.
-  public private(set) var sections: [(name: String?, count: Int)]
+  package private(set) var sections: [(name: String?, count: Int)]
 
-  public init(source: String, cards unordered: [Card]) {
+  package init(source: String, cards unordered: [Card]) {
     self.source = source
     var order: [String?] = []
     var groups: [String?: [Card]] = [:]
@@ -22,18 +22,18 @@ public struct CardCollection: Hashable, Sendable {
     sections = order.map { ($0, groups[$0]!.count) }
   }
 
-  public static func == (lhs: CardCollection, rhs: CardCollection) -> Bool {
+  package static func == (lhs: CardCollection, rhs: CardCollection) -> Bool {
     lhs.source == rhs.source && lhs.cards == rhs.cards
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(source)
     hasher.combine(cards)
   }
 
   /// The sections as the layout engine sees them; a header row for every named section
   /// when the collection has more than one section.
-  public func sectionSpecs(headerHeight: Int = 1) -> [SectionSpec] {
+  package func sectionSpecs(headerHeight: Int = 1) -> [SectionSpec] {
     let showHeaders = sections.count > 1
     return sections.map {
       SectionSpec(
@@ -42,7 +42,7 @@ public struct CardCollection: Hashable, Sendable {
   }
 
   /// The flat index of each section's first card.
-  public var sectionStarts: [Int] {
+  package var sectionStarts: [Int] {
     var start = 0
     return sections.map { section in
       defer { start += section.count }

@@ -1,12 +1,12 @@
 /// What a card knows of its image before any pixel is read: its shape, its dominant
 /// colour, and optionally where the file is.
-public struct CardImage: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-  public var dominantColor: RGBColor?
-  public var path: String?
+package struct CardImage: Hashable, Sendable {
+  package var width: Int
+  package var height: Int
+  package var dominantColor: RGBColor?
+  package var path: String?
 
-  public init(width: Int, height: Int, dominantColor: RGBColor? = nil, path: String? = nil) {
+  package init(width: Int, height: Int, dominantColor: RGBColor? = nil, path: String? = nil) {
     self.width = width
     self.height = height
     self.dominantColor = dominantColor
@@ -14,7 +14,7 @@ public struct CardImage: Hashable, Sendable {
   }
 
   /// Height over width.
-  public var aspectRatio: Double {
+  package var aspectRatio: Double {
     width > 0 && height > 0 ? Double(height) / Double(width) : 1
   }
 }

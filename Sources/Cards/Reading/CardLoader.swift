@@ -8,8 +8,8 @@
 ///
 /// A load either gives every card of the source or throws a `DataError`: never a partial,
 /// silent load.
-public enum CardLoader {
-  public enum Format: String, Sendable {
+package enum CardLoader {
+  package enum Format: String, Sendable {
     case json
     case jsonLines
     case propertyList
@@ -19,7 +19,7 @@ public enum CardLoader {
   ///
   /// - Throws: `DataError` with exit code 66 when the file is missing or unreadable, 65
   ///   when its content is not a valid card source.
-  public static func load(path: String) throws(DataError) -> CardCollection {
+  package static func load(path: String) throws(DataError) -> CardCollection {
     let file = try SourceFile(path: path)
     defer { file.close() }
     if format(forPath: path) == .jsonLines
@@ -32,7 +32,7 @@ public enum CardLoader {
   }
 
   /// The cards in `bytes`, read as `format` (or the format their content suggests).
-  public static func cards(in bytes: [UInt8], path: String, format: Format?) throws(DataError)
+  package static func cards(in bytes: [UInt8], path: String, format: Format?) throws(DataError)
     -> [Card]
   {
     let format = format ?? self.format(forPath: path) ?? sniffFormat(bytes)
@@ -63,7 +63,7 @@ public enum CardLoader {
   }
 
   /// The format an extension names, if it names one.
-  public static func format(forPath path: String) -> Format? {
+  package static func format(forPath path: String) -> Format? {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: ".") else { return nil }
     switch name[name.index(after: dot)...].lowercased() {

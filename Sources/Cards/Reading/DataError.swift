@@ -1,19 +1,19 @@
 /// Why a source could not be read, with where, and the exit code a command should end
 /// with: 65 (EX_DATAERR) for bad data, 66 (EX_NOINPUT) for a missing or unreadable file.
-public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
-  public enum Kind: Hashable, Sendable {
+package struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
+  package enum Kind: Hashable, Sendable {
     case badData
     case missingInput
   }
 
-  public var kind: Kind
-  public var path: String
-  public var position: SourcePosition?
-  public var message: String
+  package var kind: Kind
+  package var path: String
+  package var position: SourcePosition?
+  package var message: String
   /// Where the problem is, in bytes, until `located(in:path:)` resolves it.
   var byteLocation: ByteLocation?
 
-  public init(_ kind: Kind, path: String, position: SourcePosition?, message: String) {
+  package init(_ kind: Kind, path: String, position: SourcePosition?, message: String) {
     self.kind = kind
     self.path = path
     self.position = position
@@ -36,11 +36,11 @@ public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `path:line:column: message`, on one line whatever the message holds.
-  public var description: String {
+  package var description: String {
     let place = position.map { "\(path):\($0.line):\($0.column)" } ?? path
     let oneLine = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
     return "\(place): \(String(oneLine))"
   }
 
-  public var exitCode: Int32 { kind == .badData ? 65 : 66 }
+  package var exitCode: Int32 { kind == .badData ? 65 : 66 }
 }

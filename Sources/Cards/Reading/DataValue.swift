@@ -1,7 +1,7 @@
 /// A value read from JSON or a property list, with the position where it starts, so that
 /// every complaint about the data can point at the offending place.
-public struct DataValue: Sendable {
-  public indirect enum Kind: Sendable {
+package struct DataValue: Sendable {
+  package indirect enum Kind: Sendable {
     case object([(key: String, value: DataValue)])
     case array([DataValue])
     case string(String)
@@ -10,11 +10,11 @@ public struct DataValue: Sendable {
     case null
   }
 
-  public var kind: Kind
+  package var kind: Kind
   var location: ByteLocation
 
   /// What the value is, as an error message names it ("a string", "an array", …).
-  public var typeName: String {
+  package var typeName: String {
     switch kind {
     case .object: return "an object"
     case .array: return "an array"
@@ -26,7 +26,7 @@ public struct DataValue: Sendable {
   }
 
   /// The value of `key` when this is an object (the last one, if the key repeats).
-  public subscript(key: String) -> DataValue? {
+  package subscript(key: String) -> DataValue? {
     guard case .object(let members) = kind else { return nil }
     return members.last { $0.key == key }?.value
   }

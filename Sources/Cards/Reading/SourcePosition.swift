@@ -1,14 +1,14 @@
 /// A place in a source file: 1-based line and column (the column counts Unicode scalars).
-public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// Where a value starts, in bytes: cheap to record for every value, turned into a

@@ -1,11 +1,11 @@
 /// The sample collection compiled into the program (`Data/animals.json`): what `masonry`
 /// shows when it is given no source.
-public enum BundledSample {
+package enum BundledSample {
   /// The name under which the sample appears, as a source.
-  public static let name = "animals.json (bundled)"
+  package static let name = "animals.json (bundled)"
 
   /// The sample's cards.
-  public static func collection() -> CardCollection {
+  package static func collection() -> CardCollection {
     do {
       let cards = try CardLoader.cards(
         in: Array(json.utf8), path: name, format: .json)
@@ -17,5 +17,5 @@ public enum BundledSample {
   }
 
   /// The sample's text (JSON), the bytes of `Data/animals.json`.
-  public static var text: String { json + "\n" }
+  package static var text: String { json + "\n" }
 }

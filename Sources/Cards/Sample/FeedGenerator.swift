@@ -1,9 +1,9 @@
 /// A deterministic generator of large card feeds in JSON Lines, for benchmarks and stress
 /// tests: the same seed and count always give the same bytes.
-public struct FeedGenerator: Sendable {
-  public var seed: UInt64
+package struct FeedGenerator: Sendable {
+  package var seed: UInt64
 
-  public init(seed: UInt64 = 1) {
+  package init(seed: UInt64 = 1) {
     self.seed = seed
   }
 
@@ -21,7 +21,7 @@ public struct FeedGenerator: Sendable {
   private static let sections = ["mammals", "birds", "reptiles", "sea life", "insects"]
 
   /// The line of card number `index` (no newline).
-  public func line(_ index: Int) -> String {
+  package func line(_ index: Int) -> String {
     var state = seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -49,7 +49,7 @@ public struct FeedGenerator: Sendable {
   }
 
   /// `count` cards as JSON Lines.
-  public func jsonLines(count: Int) -> String {
+  package func jsonLines(count: Int) -> String {
     var text = ""
     text.reserveCapacity(count * 220)
     for index in 0..<count {

@@ -1,5 +1,5 @@
 /// A key, as the browser understands it (the backend translates terminal input).
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
   case character(Character)
   /// Ctrl with a letter: `.control("d")` for Ctrl-D.
   case control(Character)

@@ -4,27 +4,27 @@ import TerminalText
 
 /// The layout choices `masonry layout`, `masonry render` and the browser share, and how
 /// they turn into a layout over cards.
-public struct LayoutOptions: Hashable, Sendable {
-  public enum Kind: String, CaseIterable, Sendable {
+package struct LayoutOptions: Hashable, Sendable {
+  package enum Kind: String, CaseIterable, Sendable {
     case masonry, grid, tiles, zigzag, tags
   }
 
-  public var kind: Kind = .masonry
+  package var kind: Kind = .masonry
   /// A fixed column count; `nil` for the layout's default (adaptive for masonry).
-  public var columns: Int?
+  package var columns: Int?
   /// Masonry's adaptive columns: as many of at least this width as fit.
-  public var minimumColumnWidth = 26
-  public var placement: MasonryLayout.Placement = .shortestFirst
+  package var minimumColumnWidth = 26
+  package var placement: MasonryLayout.Placement = .shortestFirst
   /// Cells between columns (and between tiles and chips).
-  public var gutter = 1
-  public var wrap: WrapMode = .word
+  package var gutter = 1
+  package var wrap: WrapMode = .word
   /// The fixed height of a zigzag item.
-  public var zigzagItemHeight = 8
+  package var zigzagItemHeight = 8
 
-  public init() {}
+  package init() {}
 
   /// A fresh layout of the chosen kind.
-  public func makeLayout() -> any CollectionLayout {
+  package func makeLayout() -> any CollectionLayout {
     switch kind {
     case .masonry:
       return MasonryLayout(
@@ -49,7 +49,7 @@ public struct LayoutOptions: Hashable, Sendable {
   }
 
   /// The context for laying out `collection`'s cards in a container of `size`.
-  public func context(
+  package func context(
     for collection: CardCollection, measurer: CardMeasurer, size: Size
   ) -> LayoutContext {
     let sections = collection.sectionSpecs()
@@ -70,5 +70,5 @@ public struct LayoutOptions: Hashable, Sendable {
   }
 
   /// The card style these options ask for.
-  public var cardStyle: CardStyle { CardStyle(wrap: wrap) }
+  package var cardStyle: CardStyle { CardStyle(wrap: wrap) }
 }

@@ -1,0 +1,16 @@
+import LayoutEngine
+import TerminalScreen
+
+/// What a program needs from a terminal: its size, a way to show a screen, and the next
+/// event. Implemented by the curses backend and, for tests, by `InMemoryTerminal`.
+package protocol TerminalDevice {
+  /// The terminal's size now.
+  var size: Size { get }
+  /// Shows `screen`: the whole frame at once.
+  mutating func draw(_ screen: Screen)
+  /// The next event, waiting at most `timeout` milliseconds (`nil`: as long as it takes);
+  /// `nil` when the time ran out. A wake-up from background work ends the wait early.
+  mutating func nextEvent(timeout: Int?) -> TerminalEvent?
+  /// A monotonic clock in milliseconds.
+  func now() -> Int
+}

@@ -1,0 +1,59 @@
+import LayoutEngine
+import TerminalCore
+import TerminalScreen
+
+/// A terminal for tests: scripted events in, frames out. Each scripted step may advance
+/// the clock, so animations can be driven deterministically, and a step may wait for
+/// background work, which wakes the terminal through a `WakeUpSignal` as the real one is
+/// woken.
+package struct InMemoryTerminal: TerminalDevice {
+  package enum Step: Hashable, Sendable {
+    case event(TerminalEvent)
+    /// Time passes with no input (a read times out).
+    case wait(milliseconds: Int)
+    /// Blocks until background work signals `wakeUp` (at most `seconds`), then reports it.
+    case waitForWakeUp(seconds: Int)
+  }
+
+  package private(set) var size: Size
+  package private(set) var frames: [Screen] = []
+  private var steps: [Step]
+  private var clock = 0
+  private let wakeUp: WakeUpSignal?
+
+  package init(size: Size, script: [Step], wakeUp: WakeUpSignal? = nil) {
+    self.size = size
+    steps = script.reversed()
+    self.wakeUp = wakeUp
+  }
+
+  /// Keys typed as text, one event per character.
+  package static func typing(_ text: String) -> [Step] {
+    text.map { .event(.key(.character($0))) }
+  }
+
+  package var lastFrame: Screen? { frames.last }
+
+  package mutating func draw(_ screen: Screen) {
+    frames.append(screen)
+  }
+
+  package mutating func nextEvent(timeout: Int?) -> TerminalEvent? {
+    guard let step = steps.popLast() else { return .endOfInput }
+    clock += 1
+    switch step {
+    case .event(let event):
+      if case .resized(let newSize) = event { size = newSize }
+      return event
+    case .wait(let milliseconds):
+      clock += milliseconds
+      if timeout == nil { return nextEvent(timeout: nil) }
+      return nil
+    case .waitForWakeUp(let seconds):
+      guard let wakeUp, wakeUp.wait(timeout: seconds * 1000) else { return .endOfInput }
+      return .wakeUp
+    }
+  }
+
+  package func now() -> Int { clock }
+}
