@@ -1,82 +1,103 @@
 import CardLayouts
 import Cards
+import Dispatch
 import LayoutEngine
 import TerminalCore
 import TerminalScreen
 
-/// The browser's event loop: read an event, `reduce`, carry out the effect, and draw a
-/// frame when the state changed (a key that changes nothing draws nothing). Bursts of
-/// resize events are coalesced into the last one.
+/// The browser's event loop: wait for the terminal or for background work, turn what
+/// arrives into events, `reduce` each, run the effects, and draw the frame when it differs
+/// from the one on the terminal (a key that changes nothing sends nothing).
+///
+/// Background work (reading the source again) runs off this thread and answers with an
+/// event posted to a mailbox; posting raises the wake-up signal the terminal polls, so
+/// the answer is handled as soon as it exists and keys are answered meanwhile.
 package struct BrowserApp {
   package private(set) var state: BrowserState
   package private(set) var content: BrowserContent
-  private let reload: () throws -> CardCollection
+  private let reload: @Sendable () throws -> CardCollection
+  private let mailbox = EventMailbox<BrowserEvent>()
+  /// The last frame sent to the terminal.
+  private var drawn: Screen?
 
   /// - Parameters:
-  ///   - reload: reads the source again (`r`); an error is shown on the status bar.
+  ///   - reload: reads the source again (`r`), off the event loop's thread.
   package init(
-    collection: CardCollection, options: LayoutOptions, size: Size,
-    reload: @escaping () throws -> CardCollection
+    collection: CardCollection, options: LayoutOptions,
+    reload: @escaping @Sendable () throws -> CardCollection
   ) {
-    state = BrowserState(size: size, layout: options)
+    state = BrowserState(size: .zero, layout: options)
     content = BrowserContent(collection: collection, style: options.cardStyle)
     self.reload = reload
   }
 
+  /// The signal background work raises: the terminal must poll it (see
+  /// `TerminalDevice.nextEvent`).
+  package var wakeUp: WakeUpSignal { mailbox.wakeUp }
+
   /// Runs until `q` or the end of input.
   package mutating func run(on terminal: inout some TerminalDevice) {
-    _ = BrowserReducer.reduce(
-      &state, .resized(terminal.size), at: terminal.now(), content: &content)
-    BrowserReducer.start(&state, content: &content)
-    terminal.draw(FrameComposer.compose(state, content: &content))
-    var pending: BrowserEvent?
+    var queue: [BrowserEvent] = [.started(terminal.size)]
     while true {
-      let animating = state.transition != nil
-      var event =
-        pending ?? terminal.nextEvent(timeout: animating ? 16 : nil).map(Self.event) ?? .tick
-      pending = nil
-      if case .resized = event {
-        // Coalesce a burst: only the last size of the resizes already waiting counts.
-        while let next = terminal.nextEvent(timeout: 0).map(Self.event) {
-          if case .resized = next {
-            event = next
-          } else {
-            pending = next
-            break
+      if queue.isEmpty {
+        // Everything that arrived is handled: show it, then wait.
+        show(on: &terminal)
+        repeat { queue = waitForEvents(on: &terminal) } while queue.isEmpty
+      }
+      let event = queue.removeFirst()
+      for effect in BrowserReducer.reduce(&state, event, at: terminal.now(), content: &content) {
+        switch effect {
+        case .quit:
+          return
+        case .reload:
+          let (reload, mailbox) = (self.reload, self.mailbox)
+          DispatchQueue.global().async {
+            do {
+              mailbox.post(.reloaded(try reload()))
+            } catch {
+              mailbox.post(.reloadFailed("\(error)"))
+            }
           }
         }
-      }
-      let before = state
-      let effect = BrowserReducer.reduce(&state, event, at: terminal.now(), content: &content)
-      switch effect {
-      case .quit:
-        return
-      case .reload:
-        do {
-          let fresh = BrowserContent(collection: try reload(), style: state.layout.cardStyle)
-          BrowserReducer.reloaded(&state, content: &content, with: fresh)
-        } catch {
-          state.message = "reload failed: \(error)"
-        }
-      case .none:
-        break
-      }
-      // The clock alone is not a change: a key that changes nothing draws nothing.
-      var compared = before
-      compared.time = state.time
-      if state != compared || animating {
-        terminal.draw(FrameComposer.compose(state, content: &content))
       }
     }
   }
 
-  private static func event(_ event: TerminalEvent) -> BrowserEvent {
-    switch event {
-    case .key(let key): return .key(key)
-    case .mouse(let mouse): return .mouse(mouse)
-    case .resized(let size): return .resized(size)
-    case .paste, .wakeUp: return .tick
-    case .endOfInput: return .endOfInput
+  /// Draws the state's frame unless the terminal already shows it.
+  private mutating func show(on terminal: inout some TerminalDevice) {
+    let screen = FrameComposer.compose(state, content: &content)
+    guard screen != drawn else { return }
+    terminal.draw(screen)
+    drawn = screen
+  }
+
+  /// The next events: what the terminal reports (a burst of resizes counts as its last
+  /// size), what background work posted, or a tick when an animation is due.
+  private func waitForEvents(on terminal: inout some TerminalDevice) -> [BrowserEvent] {
+    let animating = state.transition != nil
+    guard let first = terminal.nextEvent(timeout: animating ? 16 : nil) else { return [.tick] }
+    var events: [BrowserEvent] = []
+    var pending: TerminalEvent? = first
+    while let event = pending {
+      pending = nil
+      switch event {
+      case .key(let key): events.append(.key(key))
+      case .mouse(let mouse): events.append(.mouse(mouse))
+      case .paste(let text): events.append(.paste(text))
+      case .endOfInput: events.append(.endOfInput)
+      case .wakeUp: events += mailbox.takeAll()
+      case .resized(var size):
+        // Coalesce a burst: only the last size of the resizes already waiting counts.
+        while let next = terminal.nextEvent(timeout: 0) {
+          guard case .resized(let newer) = next else {
+            pending = next
+            break
+          }
+          size = newer
+        }
+        events.append(.resized(size))
+      }
     }
+    return events.isEmpty && animating ? [.tick] : events
   }
 }

@@ -1,23 +1,32 @@
+import Cards
 import LayoutEngine
 import TerminalCore
 
-/// What can happen to the browser.
+/// Everything that can change what the browser shows. Each goes through
+/// `BrowserReducer.reduce`; nothing else changes the state.
 package enum BrowserEvent: Hashable, Sendable {
+  /// The browser starts in a terminal of this size: the first event.
+  case started(Size)
   case key(Key)
   case mouse(MouseEvent)
+  /// Text pasted with bracketed paste (never taken for keys).
+  case paste(String)
   /// The terminal has a new size (bursts are coalesced before they get here).
   case resized(Size)
   /// Time passed (drives the layout-switch animation).
   case tick
-  /// Standard input ended.
+  /// The terminal's input ended.
   case endOfInput
+  /// The source was read again (the answer to `BrowserEffect.reload`).
+  case reloaded(CardCollection)
+  /// Reading the source again failed, for this reason.
+  case reloadFailed(String)
 }
 
 /// What the program around `reduce` must do after an event: the state itself never does
-/// input or output.
+/// input or output. Work that takes time answers with an event.
 package enum BrowserEffect: Hashable, Sendable {
-  case none
   case quit
-  /// Read the source again (`r`).
+  /// Read the source again; answer `.reloaded` or `.reloadFailed`.
   case reload
 }

@@ -95,7 +95,7 @@ extension BrowserReducer {
   // MARK: Search
 
   static func searchKey(_ key: Key, _ state: inout BrowserState, content: inout BrowserContent)
-    -> BrowserEffect
+    -> BrowserEffect?
   {
     switch key {
     case .enter:
@@ -106,7 +106,7 @@ extension BrowserReducer {
       state.searchBeforeEditing = nil
       refilter(&state, content: &content) { $0.searchQuery = previous }
     case .backspace:
-      guard !state.searchQuery.isEmpty else { return .none }
+      guard !state.searchQuery.isEmpty else { return nil }
       refilter(&state, content: &content, selectFirst: true) { $0.searchQuery.removeLast() }
     case .character(let character)
     where character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }):
@@ -114,17 +114,17 @@ extension BrowserReducer {
     default:
       break
     }
-    return .none
+    return nil
   }
 
   // MARK: Tags
 
   static func tagKey(_ key: Key, _ state: inout BrowserState, content: inout BrowserContent)
-    -> BrowserEffect
+    -> BrowserEffect?
   {
     guard let focused = state.focusedTag, !content.tags.isEmpty else {
       state.focusedTag = nil
-      return .none
+      return nil
     }
     switch key {
     case .left, .character("h"): state.focusedTag = Swift.max(0, focused - 1)
@@ -150,14 +150,14 @@ extension BrowserReducer {
       state.tagStripOffset = FrameComposer.tagStrip(state, content: content)
         .offset(revealing: focused, width: state.size.width)
     }
-    return .none
+    return nil
   }
 
   // MARK: Reload
 
   /// The source was read again: the content is replaced, and the selected card stays
   /// selected when it still exists (same id, or same caption and comment).
-  package static func reloaded(
+  static func reloaded(
     _ state: inout BrowserState, content: inout BrowserContent, with fresh: BrowserContent
   ) {
     let old = state.selected.flatMap {

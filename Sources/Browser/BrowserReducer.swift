@@ -8,40 +8,70 @@ import Widgets
 /// cache is kept in step with the state, since moving a selection or anchoring a resize
 /// needs the layout's geometry.
 package enum BrowserReducer {
-  /// Applies `event`, which happened at `time` (milliseconds, monotonic).
+  /// Applies `event`, which happened at `time` (milliseconds, monotonic), and returns what
+  /// the program must do.
   package static func reduce(
     _ state: inout BrowserState, _ event: BrowserEvent, at time: Int, content: inout BrowserContent
-  ) -> BrowserEffect {
+  ) -> [BrowserEffect] {
     state.time = time
     if let transition = state.transition, transition.isFinished(at: time) { state.transition = nil }
+    let effect: BrowserEffect?
     switch event {
+    case .started(let size):
+      state.size = size
+      start(&state, content: &content)
+      effect = nil
     case .tick:
-      return .none
+      effect = nil
     case .endOfInput:
-      return .quit
+      effect = .quit
     case .resized(let size):
       resize(&state, to: size, content: &content)
-      return .none
-    case .mouse(let mouse):
-      guard !Scrolling.regions(state, content: content).isTooSmall else { return .none }
-      state.message = nil
-      handleMouse(mouse, &state, content: &content)
-      return .none
-    case .key(let key):
-      if Scrolling.regions(state, content: content).isTooSmall {
-        return key == .character("q") ? .quit : .none
+      effect = nil
+    case .reloaded(let collection):
+      reloaded(
+        &state, content: &content,
+        with: BrowserContent(collection: collection, style: state.layout.cardStyle))
+      effect = nil
+    case .reloadFailed(let reason):
+      state.message = "reload failed: \(reason)"
+      effect = nil
+    case .paste(let text):
+      guard state.isEditingSearch, !Scrolling.regions(state, content: content).isTooSmall else {
+        return []
       }
       state.message = nil
-      if state.isEditingSearch { return searchKey(key, &state, content: &content) }
-      if state.showsHelp { return helpKey(key, &state) }
-      if state.showsDetail { return detailKey(key, &state, content: &content) }
-      if state.focusedTag != nil { return tagKey(key, &state, content: &content) }
-      return browseKey(key, &state, content: &content)
+      // A pasted line break or tab is part of the query, never Enter or a key.
+      let query = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+      refilter(&state, content: &content, selectFirst: true) { $0.searchQuery += query }
+      effect = nil
+    case .mouse(let mouse):
+      guard !Scrolling.regions(state, content: content).isTooSmall else { return [] }
+      state.message = nil
+      handleMouse(mouse, &state, content: &content)
+      effect = nil
+    case .key(let key):
+      if Scrolling.regions(state, content: content).isTooSmall {
+        return key == .character("q") ? [.quit] : []
+      }
+      state.message = nil
+      if state.isEditingSearch {
+        effect = searchKey(key, &state, content: &content)
+      } else if state.showsHelp {
+        effect = helpKey(key, &state)
+      } else if state.showsDetail {
+        effect = detailKey(key, &state, content: &content)
+      } else if state.focusedTag != nil {
+        effect = tagKey(key, &state, content: &content)
+      } else {
+        effect = browseKey(key, &state, content: &content)
+      }
     }
+    return effect.map { [$0] } ?? []
   }
 
   /// Sets the selection for a state that has none yet (the first frame).
-  package static func start(_ state: inout BrowserState, content: inout BrowserContent) {
+  static func start(_ state: inout BrowserState, content: inout BrowserContent) {
     Scrolling.update(&content, for: state)
     if state.selected == nil && !content.shown.isEmpty { state.selected = 0 }
     keepSelectionVisible(&state, content: &content)
@@ -51,7 +81,7 @@ package enum BrowserReducer {
 
   private static func browseKey(
     _ key: Key, _ state: inout BrowserState, content: inout BrowserContent
-  ) -> BrowserEffect {
+  ) -> BrowserEffect? {
     let page = Swift.max(1, Scrolling.regions(state, content: content).content.height - 1)
     switch key {
     case .up, .character("k"): scroll(by: -1, &state, content: &content)
@@ -111,21 +141,21 @@ package enum BrowserReducer {
     default:
       break
     }
-    return .none
+    return nil
   }
 
-  private static func helpKey(_ key: Key, _ state: inout BrowserState) -> BrowserEffect {
+  private static func helpKey(_ key: Key, _ state: inout BrowserState) -> BrowserEffect? {
     if [.escape, .character("q"), .character("?"), .enter].contains(key) {
       state.showsHelp = false
     }
-    return .none
+    return nil
   }
 
   // MARK: Detail
 
   private static func detailKey(
     _ key: Key, _ state: inout BrowserState, content: inout BrowserContent
-  ) -> BrowserEffect {
+  ) -> BrowserEffect? {
     let rows = Swift.max(1, state.size.height - 3)
     switch key {
     case .up, .character("k"): scrollDetail(by: -1, &state, content: content)
@@ -138,7 +168,7 @@ package enum BrowserReducer {
     case .character("?"): state.showsHelp = true
     default: break
     }
-    return .none
+    return nil
   }
 
   static func scrollDetail(by delta: Int, _ state: inout BrowserState, content: BrowserContent) {

@@ -61,4 +61,27 @@ static inline const char *masonry_terminfo_string(const char *name) {
 
 static inline int masonry_terminfo_flag(const char *name) { return tigetflag(name); }
 
+/// Reads the terminfo entry of TERM without touching the terminal (newterm would already
+/// switch to the alternate screen) and says whether ncurses can drive a full-screen
+/// interface on it: 1 when it can address the cursor and show reverse video, 0 when it
+/// cannot (dumb, hardcopy, generic, vt52), -1 when TERM is unknown or unset.
+static inline int masonry_terminal_is_usable(void) {
+  int error = 0;
+  if (setupterm(NULL, 1, &error) != OK) {
+    return -1;
+  }
+  char *cup = tigetstr("cup");
+  char *reverse = tigetstr("rev");
+  char *standout = tigetstr("smso");
+  int has_cup = cup != NULL && cup != (char *)-1;
+  int has_reverse = (reverse != NULL && reverse != (char *)-1) ||
+                    (standout != NULL && standout != (char *)-1);
+  int usable = has_cup && has_reverse && tigetflag("hc") <= 0 && tigetflag("gn") <= 0;
+  del_curterm(cur_term);
+  return usable;
+}
+
+/// Key codes for the bracketed-paste markers, above every code ncurses defines.
+enum { MASONRY_KEY_PASTE_BEGIN = KEY_MAX + 1, MASONRY_KEY_PASTE_END = KEY_MAX + 2 };
+
 #endif

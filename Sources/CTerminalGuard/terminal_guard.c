@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "terminal_guard.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -90,4 +91,52 @@ void masonry_guard_uninstall(void) {
   for (size_t index = 0; index < CRASH_COUNT; index++) {
     sigaction(crash_signals[index], &previous_crash[index], NULL);
   }
+}
+
+static struct sigaction previous_winch;
+static volatile sig_atomic_t winch_installed = 0;
+static volatile int winch_wake_descriptor = -1;
+
+static void on_window_change(int signal_number, siginfo_t *info, void *context) {
+  // ncurses' own handler first (it marks the size as stale, so the next read reports
+  // KEY_RESIZE), then wake the event loop, which may be blocked in poll.
+  if (previous_winch.sa_flags & SA_SIGINFO) {
+    if (previous_winch.sa_sigaction != NULL) {
+      previous_winch.sa_sigaction(signal_number, info, context);
+    }
+  } else if (previous_winch.sa_handler != SIG_DFL && previous_winch.sa_handler != SIG_IGN &&
+             previous_winch.sa_handler != NULL) {
+    previous_winch.sa_handler(signal_number);
+  }
+  int descriptor = winch_wake_descriptor;
+  if (descriptor >= 0) {
+    int saved_errno = errno;
+    char byte = 1;
+    ssize_t ignored = write(descriptor, &byte, 1);
+    (void)ignored;
+    errno = saved_errno;
+  }
+}
+
+void masonry_guard_wake_on_resize(int descriptor) {
+  winch_wake_descriptor = descriptor;
+  if (winch_installed) {
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  sigemptyset(&action.sa_mask);
+  action.sa_sigaction = on_window_change;
+  action.sa_flags = SA_SIGINFO;
+  if (sigaction(SIGWINCH, &action, &previous_winch) == 0) {
+    winch_installed = 1;
+  }
+}
+
+void masonry_guard_stop_wake_on_resize(void) {
+  if (winch_installed) {
+    sigaction(SIGWINCH, &previous_winch, NULL);
+    winch_installed = 0;
+  }
+  winch_wake_descriptor = -1;
 }

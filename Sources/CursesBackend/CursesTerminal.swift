@@ -13,9 +13,16 @@ import TerminalScreen
 /// written cell by cell where it changed, then sent with one `doupdate`; the screen is
 /// never cleared per frame, and with `idlok` ncurses scrolls the card rows with the
 /// terminal's own scrolling (the tag strip and status bar stay put around them).
+///
+/// Input is waited for with `poll` on the terminal and on a wake-up descriptor that
+/// background work writes to, so the loop wakes for a key, a resize or a finished job,
+/// whichever comes first. ncurses reads only when the terminal is readable, and a read
+/// that yields no key (an unknown or broken sequence) is not the end of input: only a
+/// terminal that hangs up is.
 package final class CursesTerminal: TerminalDevice {
   private let screenPointer: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
+  private let wakeUp: WakeUpSignal
   private var palette: ColorPalette
   private var pairs: ColorPairCache
   private var shown: Screen?
@@ -23,26 +30,44 @@ package final class CursesTerminal: TerminalDevice {
   private let shiftUpCodes: Set<Int32>
   private let shiftDownCodes: Set<Int32>
 
+  /// The longest paste kept, in characters; the rest of a longer paste is read and dropped
+  /// so that memory stays bounded.
+  static let pasteLimit = 65_536
+  /// How long a paste may pause before it counts as ended without its end marker.
+  static let pasteTimeout: Int32 = 300
+
+  private static let bracketedPasteOn = "\u{1B}[?2004h"
+  private static let bracketedPasteOff = "\u{1B}[?2004l"
+
   /// Takes over the terminal.
   ///
+  /// - Parameters:
+  ///   - wakeUp: the signal background work raises; waits for input end when it is raised.
   /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
-  ///   terminal type is unknown; the terminal is left untouched then.
-  package init(environment: [String: String]) throws(TerminalError) {
+  ///   terminal type is unknown or cannot show a full-screen interface; the terminal is
+  ///   left untouched then.
+  package init(environment: [String: String], wakeUp: WakeUpSignal) throws(TerminalError) {
     guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
     guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
-    masonry_guard_save_modes()
     setlocale(LC_ALL, "")
     _ = masonry_use_utf8_ctype()
+    let name = environment["TERM"] ?? ""
+    // Checked before newterm, which already switches to the alternate screen.
+    switch masonry_terminal_is_usable() {
+    case -1: throw .unknownTerminal(name: name)
+    case 0: throw .incapableTerminal(name: name)
+    default: break
+    }
+    masonry_guard_save_modes()
     // newterm, not initscr: initscr exits the process when TERM is unknown.
     guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
       let screen = newterm(nil, output, input)
-    else { throw .unknownTerminal(name: environment["TERM"] ?? "") }
+    else { throw .unknownTerminal(name: name) }
     screenPointer = screen
     set_term(screen)
-    guard let window = masonry_stdscr() else {
-      throw .unknownTerminal(name: environment["TERM"] ?? "")
-    }
+    guard let window = masonry_stdscr() else { throw .unknownTerminal(name: name) }
     self.window = window
+    self.wakeUp = wakeUp
     cbreak()
     noecho()
     nonl()
@@ -55,6 +80,8 @@ package final class CursesTerminal: TerminalDevice {
       masonry_button1_clicked() | masonry_button1_double_clicked() | masonry_button4_pressed()
         | masonry_button5_pressed(), nil)
     mouseinterval(200)
+    define_key("\u{1B}[200~", Int32(MASONRY_KEY_PASTE_BEGIN))
+    define_key("\u{1B}[201~", Int32(MASONRY_KEY_PASTE_END))
 
     var depth = ColorPalette.Depth.none
     if environment["NO_COLOR"] == nil && has_colors() {
@@ -76,11 +103,16 @@ package final class CursesTerminal: TerminalDevice {
     for capability in ["rmcup", "cnorm", "sgr0", "rmkx"] {
       if let value = masonry_terminfo_string(capability) { restore += String(cString: value) }
     }
-    restore += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l"
+    restore += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" + Self.bracketedPasteOff
     let bytes = Array(restore.utf8)
     bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { masonry_guard_install($0.baseAddress, $0.count) }
     }
+    // After newterm, so that ncurses' own SIGWINCH handler runs first.
+    masonry_guard_wake_on_resize(wakeUp.writeDescriptor)
+    // Pasted text arrives between markers instead of as keys. The mode belongs to the
+    // terminal, not to a screen, so it is set straight away, beside ncurses' output.
+    Self.send(Self.bracketedPasteOn)
   }
 
   /// Gives the terminal back as it was.
@@ -88,11 +120,24 @@ package final class CursesTerminal: TerminalDevice {
     guard isOpen else { return }
     isOpen = false
     endwin()
+    Self.send(Self.bracketedPasteOff)
     delscreen(screenPointer)
+    masonry_guard_stop_wake_on_resize()
     masonry_guard_uninstall()
   }
 
   deinit { close() }
+
+  /// Writes a control sequence of ours to the terminal.
+  private static func send(_ sequence: String) {
+    var bytes = Array(sequence.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
 
   package var size: Size {
     Size(width: Int(masonry_getmaxx(window)), height: Int(masonry_getmaxy(window)))
@@ -160,22 +205,84 @@ package final class CursesTerminal: TerminalDevice {
     return value
   }
 
+  // MARK: Input
+
+  /// The next event: a key or mouse event ncurses already holds, else whatever arrives
+  /// first within `timeout` milliseconds: input, a resize, or a wake-up.
   package func nextEvent(timeout: Int?) -> TerminalEvent? {
-    wtimeout(window, Int32(timeout ?? -1))
+    let deadline = timeout.map { now() + Swift.max(0, $0) }
+    // Readable but yielding nothing, in a row: a terminal whose input reached its end
+    // (a hung-up line reads as end of file, which poll reports as readable).
+    var emptyReads = 0
     while true {
-      var character: wint_t = 0
-      let result = wget_wch(window, &character)
-      if result == ERR {
-        if timeout != nil { return nil }
+      if let event = readBufferedEvent() { return event }
+      var entries = [
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let wait = deadline.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
+      let ready = poll(&entries, wakeUp.readDescriptor >= 0 ? 2 : 1, wait)
+      if ready < 0 {
+        // A signal (SIGWINCH among them) interrupted the wait: read what it left.
         if errno == EINTR { continue }
         return .endOfInput
       }
+      if ready == 0 { return nil }
+      if entries[1].revents & Int16(POLLIN) != 0 {
+        // A resize wakes us too; ncurses reports it on the next read.
+        if let event = readBufferedEvent() { return event }
+        return .wakeUp
+      }
+      let input = entries[0].revents
+      if input & Int16(POLLIN) != 0 {
+        if let event = readBufferedEvent() { return event }
+        emptyReads += 1
+        if emptyReads < 64 { continue }
+        return .endOfInput
+      }
+      if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .endOfInput }
+    }
+  }
+
+  /// Reads without waiting until a key, mouse event, paste or resize turns up; `nil` when
+  /// ncurses has nothing more (a byte sequence that means nothing is skipped).
+  private func readBufferedEvent() -> TerminalEvent? {
+    wtimeout(window, 0)
+    while true {
+      var character: wint_t = 0
+      let result = wget_wch(window, &character)
+      if result == ERR { return nil }
       if result == KEY_CODE_YES {
+        if Int32(character) == Int32(MASONRY_KEY_PASTE_BEGIN) { return readPaste() }
         if let event = functionKey(Int32(character)) { return event }
         continue
       }
       if let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
     }
+  }
+
+  /// The text up to the paste's end marker, kept whole (at most `pasteLimit` characters).
+  private func readPaste() -> TerminalEvent {
+    var scalars = String.UnicodeScalarView()
+    var count = 0
+    wtimeout(window, Self.pasteTimeout)
+    defer { wtimeout(window, 0) }
+    while true {
+      var character: wint_t = 0
+      let result = wget_wch(window, &character)
+      if result == ERR { break }
+      if result == KEY_CODE_YES {
+        if Int32(character) == Int32(MASONRY_KEY_PASTE_END) { break }
+        if Int32(character) == KEY_ENTER { scalars.append("\n") }
+        continue
+      }
+      guard count < Self.pasteLimit, let scalar = Unicode.Scalar(UInt32(character)) else {
+        continue
+      }
+      scalars.append(scalar)
+      count += 1
+    }
+    return .paste(String(scalars))
   }
 
   private func functionKey(_ code: Int32) -> TerminalEvent? {

@@ -3,14 +3,21 @@
 package enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   case notATerminal(stream: String)
   case unknownTerminal(name: String)
+  /// TERM names a terminal that cannot show a full-screen interface (no cursor
+  /// addressing or no reverse video: `dumb`, `vt52`, hardcopy terminals).
+  case incapableTerminal(name: String)
 
   package var description: String {
+    let hint = "to print a frame without a terminal, use 'masonry render'"
     switch self {
     case .notATerminal(let stream):
       return "\(stream) is not a terminal; to print a frame without one, use 'masonry render'"
     case .unknownTerminal(let name):
       let shown = name.isEmpty ? "TERM is not set" : "unknown terminal type '\(name)' (TERM)"
-      return "\(shown); to print a frame without a terminal, use 'masonry render'"
+      return "\(shown); \(hint)"
+    case .incapableTerminal(let name):
+      return
+        "terminal type '\(name)' (TERM) cannot address the cursor or show reverse video; \(hint)"
     }
   }
 

@@ -41,9 +41,10 @@ package struct BrowseCommand {
     collection = try SourceArgument.load(positionals)
   }
 
-  /// Reads the source again (the browser's `r`).
-  package func reload() throws -> CardCollection {
-    try SourceArgument.load(path.map { [$0] } ?? [])
+  /// Reads the source again (the browser's `r`); safe to call from any thread.
+  package var reload: @Sendable () throws -> CardCollection {
+    let positionals = path.map { [$0] } ?? []
+    return { try SourceArgument.load(positionals) }
   }
 
   /// Runs `body` with the loaded command, or reports why it cannot: one line on `output`'s

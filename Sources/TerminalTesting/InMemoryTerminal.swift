@@ -39,7 +39,9 @@ package struct InMemoryTerminal: TerminalDevice {
   }
 
   package mutating func nextEvent(timeout: Int?) -> TerminalEvent? {
-    guard let step = steps.popLast() else { return .endOfInput }
+    // The script's end is the end of input, seen when the program waits for more; a
+    // program that only looks (timeout 0) finds nothing yet.
+    guard let step = steps.popLast() else { return timeout == 0 ? nil : .endOfInput }
     clock += 1
     switch step {
     case .event(let event):

@@ -20,17 +20,16 @@ guard BrowseCommand.isBrowse(arguments) else {
 }
 exit(
   BrowseCommand.run(arguments, output: &output) { command in
+    var app = BrowserApp(
+      collection: command.collection, options: command.options, reload: command.reload)
     let terminal: CursesTerminal
     do throws(TerminalError) {
-      terminal = try CursesTerminal(environment: environment)
+      terminal = try CursesTerminal(environment: environment, wakeUp: app.wakeUp)
     } catch {
       output.writeError("masonry: \(error.description)\n")
       return error.exitCode
     }
     var device = terminal
-    var app = BrowserApp(
-      collection: command.collection, options: command.options, size: terminal.size,
-      reload: command.reload)
     app.run(on: &device)
     terminal.close()
     return 0

@@ -2,6 +2,7 @@ import Browser
 import CardLayouts
 import Cards
 import LayoutEngine
+import Synchronization
 import TerminalCore
 import TerminalScreen
 import TerminalTesting
@@ -12,6 +13,12 @@ import Testing
 /// frames and state out.
 private func key(_ key: Key) -> InMemoryTerminal.Step { .event(.key(key)) }
 
+/// Counts the reads of a source, from any thread.
+private final class ReadCounter: Sendable {
+  private let count = Atomic<Int>(0)
+  func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+}
+
 @Suite struct BrowserSessionTests {
   typealias Step = InMemoryTerminal.Step
 
@@ -19,8 +26,8 @@ private func key(_ key: Key) -> InMemoryTerminal.Step { .event(.key(key)) }
     _ size: Size, _ script: [Step], options: LayoutOptions = LayoutOptions(),
     collection: CardCollection = BrowserSessionTests.sample
   ) -> (BrowserApp, InMemoryTerminal) {
-    var app = BrowserApp(collection: collection, options: options, size: size) { collection }
-    var terminal = InMemoryTerminal(size: size, script: script)
+    var app = BrowserApp(collection: collection, options: options) { collection }
+    var terminal = InMemoryTerminal(size: size, script: script, wakeUp: app.wakeUp)
     app.run(on: &terminal)
     return (app, terminal)
   }
@@ -261,14 +268,11 @@ private func key(_ key: Key) -> InMemoryTerminal.Step { .event(.key(key)) }
     var cards = Self.sample.cards
     cards.insert(Card(caption: "A new card", section: "mammals"), at: 0)
     let fresher = CardCollection(source: Self.sample.source, cards: cards)
-    var app = BrowserApp(
-      collection: Self.sample, options: LayoutOptions(), size: Size(width: 100, height: 30)
-    ) {
-      fresher
-    }
+    var app = BrowserApp(collection: Self.sample, options: LayoutOptions()) { fresher }
     var terminal = InMemoryTerminal(
       size: Size(width: 100, height: 30),
-      script: [key(.right), key(.shiftDown), key(.character("r"))])
+      script: [key(.right), key(.shiftDown), key(.character("r")), .waitForWakeUp(seconds: 10)],
+      wakeUp: app.wakeUp)
     app.run(on: &terminal)
     let before = Self.session(Size(width: 100, height: 30), [key(.right), key(.shiftDown)]).0
     let wasSelected = Self.sample.cards[before.content.shown[before.state.selected!]]
@@ -276,6 +280,30 @@ private func key(_ key: Key) -> InMemoryTerminal.Step { .event(.key(key)) }
     #expect(nowSelected == wasSelected)
     #expect(app.content.shown.count == 65)
     #expect(terminal.lastFrame!.row(29).contains("reloaded 65 cards"))
+  }
+
+  /// Each `r` reads the source again and shows what it holds now, even when the status
+  /// message is the same as after the last reload.
+  @Test func reloadingTwiceShowsTheEditedText() {
+    let reads = ReadCounter()
+    var app = BrowserApp(collection: Self.sample, options: LayoutOptions()) {
+      let read = reads.next()
+      var cards = Self.sample.cards
+      cards[0].caption = "Edited caption, version \(read)"
+      return CardCollection(source: Self.sample.source, cards: cards)
+    }
+    var terminal = InMemoryTerminal(
+      size: Size(width: 100, height: 30),
+      script: [
+        key(.character("r")), .waitForWakeUp(seconds: 10), key(.character("r")),
+        .waitForWakeUp(seconds: 10),
+      ],
+      wakeUp: app.wakeUp)
+    app.run(on: &terminal)
+    let texts = terminal.frames.map { $0.plainText() }
+    #expect(texts.contains { $0.contains("version 1") })
+    #expect(texts.last?.contains("version 2") == true, "the second reload is drawn")
+    #expect(texts.last?.contains("reloaded 64 cards") == true)
   }
 
   @Test func keysThatChangeNothingDrawNothing() {

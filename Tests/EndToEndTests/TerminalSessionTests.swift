@@ -168,6 +168,50 @@ import Testing
     #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
   }
 
+  /// Bytes that make no key (a broken mouse report, a skin-toned emoji, DEL) are skipped:
+  /// the program reads on. `?` after them proves it; it used to exit 0 here.
+  @Test func oddBytesDoNotEndTheProgram() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    try session.tmux([
+      "send-keys", "-t", "t", "-H", "1b", "5b", "4d", "f0", "9f", "91", "8d", "f0", "9f", "8f",
+      "bd", "7f", "72", "5e",
+    ])
+    try session.send("?")
+    _ = try #require(session.waitForScreen { $0.contains("Keys") }, "help opens after the bytes")
+    #expect(session.waitForFile("exit", seconds: 0.2) == nil, "still running")
+    try session.send("q", "q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
+  /// A paste arrives whole (bracketed paste): its newline neither ends the search nor runs
+  /// a key.
+  @Test func pastedTextGoesIntoTheSearchWhole() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    try session.send("/")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("/▏") })
+    try session.tmux(["set-buffer", "-b", "clip", "oc\nq"])
+    try session.tmux(["paste-buffer", "-p", "-b", "clip", "-t", "t"])
+    let pasted = try #require(session.waitForScreen { Self.status($0).contains("/oc q▏") })
+    #expect(Self.status(pasted).contains("of "))
+    try session.send("Escape", "q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
+  /// Terminals without cursor addressing or reverse video cannot show the browser: exit
+  /// 69 with the reason, before anything is sent to them.
+  @Test(arguments: ["dumb", "vt52"])
+  func incapableTerminalsGiveExit69(term: String) throws {
+    let session = try TmuxSession(width: 100, height: 30, term: term)
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "69")
+    #expect(
+      session.waitForFile("stderr")
+        == "masonry: terminal type '\(term)' (TERM) cannot address the cursor or show reverse video; to print a frame without a terminal, use 'masonry render'\n"
+    )
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+  }
+
   @Test func notATerminalGivesExit69() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TmuxSession.binary)

@@ -19,4 +19,12 @@ void masonry_guard_install(const char *restore_bytes, size_t length);
 /// Removes the handlers (after a normal shutdown restored the terminal).
 void masonry_guard_uninstall(void);
 
+/// Chains a SIGWINCH handler after the current one (ncurses'): it calls that handler,
+/// then writes one byte to `descriptor`, so that an event loop blocked in poll wakes up
+/// for a resize instead of waiting for the next key.
+void masonry_guard_wake_on_resize(int descriptor);
+
+/// Puts the previous SIGWINCH handler back.
+void masonry_guard_stop_wake_on_resize(void);
+
 #endif

@@ -4,24 +4,29 @@ import TerminalScreen
 /// terminfo says the terminal has it, the 256-colour palette (RGB quantised into the
 /// 6×6×6 cube and the grey ramp, 16–255, leaving 0–15 to the user's theme), 8 colours, or
 /// none (NO_COLOR).
-struct ColorPalette {
-  enum Depth {
+package struct ColorPalette {
+  package enum Depth {
     case none, eight, palette256, direct
   }
 
-  let depth: Depth
+  package let depth: Depth
+
+  package init(depth: Depth) {
+    self.depth = depth
+  }
 
   /// The terminal's colour number for `color`; -1 is the terminal's default.
-  func number(for color: TerminalColor) -> Int32 {
+  package func number(for color: TerminalColor) -> Int32 {
     switch (color, depth) {
     case (_, .none), (.default, _):
       return -1
     case (.indexed(let index), .palette256), (.indexed(let index), .direct):
-      return depth == .direct && index >= 16 ? Self.rgbValue(of: index) : Int32(index)
+      return depth == .direct && index >= 16
+        ? Self.directValue(Self.rgb(ofPaletteIndex: index)) : Int32(index)
     case (.indexed(let index), .eight):
       return Int32(Self.nearestBasic(Self.rgb(ofPaletteIndex: index)))
     case (.rgb(let red, let green, let blue), .direct):
-      return Int32(red) << 16 | Int32(green) << 8 | Int32(blue)
+      return Self.directValue((red, green, blue))
     case (.rgb(let red, let green, let blue), .palette256):
       return Int32(Self.quantised(red, green, blue))
     case (.rgb(let red, let green, let blue), .eight):
@@ -32,7 +37,7 @@ struct ColorPalette {
   private static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
   /// The nearest of palette entries 16–255 to an RGB colour.
-  static func quantised(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+  package static func quantised(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
     func level(_ value: UInt8) -> Int {
       cubeLevels.indices.min {
         abs(cubeLevels[$0] - Int(value)) < abs(cubeLevels[$1] - Int(value))
@@ -53,7 +58,7 @@ struct ColorPalette {
   }
 
   /// The RGB colour of palette entry `index` (16–255 as xterm defines them).
-  static func rgb(ofPaletteIndex index: UInt8) -> (UInt8, UInt8, UInt8) {
+  package static func rgb(ofPaletteIndex index: UInt8) -> (UInt8, UInt8, UInt8) {
     let value = Int(index)
     if value >= 232 {
       let grey = UInt8(8 + 10 * (value - 232))
@@ -72,13 +77,16 @@ struct ColorPalette {
     return basic[value % 8]
   }
 
-  private static func rgbValue(of index: UInt8) -> Int32 {
-    let (red, green, blue) = rgb(ofPaletteIndex: index)
-    return Int32(red) << 16 | Int32(green) << 8 | Int32(blue)
+  /// The colour number of an RGB colour in direct-colour mode. terminfo's `setaf` and
+  /// `setab` send numbers below 8 as the theme's ANSI colours, so `#000000`–`#000007`
+  /// would show as the theme's black, red, …: they become 8 (`#000008`), which looks the
+  /// same and stays black.
+  package static func directValue(_ color: (UInt8, UInt8, UInt8)) -> Int32 {
+    Swift.max(8, Int32(color.0) << 16 | Int32(color.1) << 8 | Int32(color.2))
   }
 
   /// The nearest of the 8 basic colours.
-  static func nearestBasic(_ color: (UInt8, UInt8, UInt8)) -> Int {
+  package static func nearestBasic(_ color: (UInt8, UInt8, UInt8)) -> Int {
     let bits = [color.0, color.1, color.2].map { $0 >= 128 ? 1 : 0 }
     return bits[0] | bits[1] << 1 | bits[2] << 2
   }
