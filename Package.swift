@@ -60,7 +60,8 @@ let package = Package(
     .target(
       name: "MasonryCommands",
       dependencies: [
-        "Browser", "CardLayouts", "TerminalScreen", "Cards", "LayoutEngine", "TerminalText",
+        "Browser", "CardLayouts", "Widgets", "TerminalScreen", "Cards", "LayoutEngine",
+        "TerminalText",
       ]),
     .executableTarget(
       name: "masonry",
@@ -73,7 +74,8 @@ let package = Package(
     .testTarget(
       name: "BrowserTests",
       dependencies: [
-        "Browser", "CardLayouts", "TerminalCore", "TerminalTesting", "TerminalScreen", "Cards",
+        "Browser", "CardLayouts", "TerminalCore", "TerminalTesting", "TerminalScreen", "Widgets",
+        "Cards",
         "LayoutEngine", "TestSupport",
       ],
       exclude: ["Golden"]

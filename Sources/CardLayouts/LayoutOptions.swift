@@ -5,11 +5,7 @@ import TerminalText
 /// The layout choices `masonry layout`, `masonry render` and the browser share, and how
 /// they turn into a layout over cards.
 package struct LayoutOptions: Hashable, Sendable {
-  package enum Kind: String, CaseIterable, Sendable {
-    case masonry, grid, tiles, zigzag, tags
-  }
-
-  package var kind: Kind = .masonry
+  package var kind: LayoutKind = .masonry
   /// A fixed column count; `nil` for the layout's default (adaptive for masonry).
   package var columns: Int?
   /// Masonry's adaptive columns: as many of at least this width as fit.
@@ -24,29 +20,7 @@ package struct LayoutOptions: Hashable, Sendable {
   package init() {}
 
   /// A fresh layout of the chosen kind.
-  package func makeLayout() -> any CollectionLayout {
-    switch kind {
-    case .masonry:
-      return MasonryLayout(
-        options: .init(
-          columns: columns.map { .fixed($0) } ?? .adaptive(minimumWidth: minimumColumnWidth),
-          gutter: gutter, itemSpacing: 0, sectionSpacing: 1, placement: placement))
-    case .grid:
-      return GridLayout(options: .init(columns: columns ?? 3, gutter: gutter, rowSpacing: 0))
-    case .tiles:
-      var options = TileLayout.Options(spacing: gutter)
-      if let columns {
-        options.compact.columns = columns
-        options.regular.columns = columns
-      }
-      return TileLayout(options: options)
-    case .zigzag:
-      return ZigzagLayout(
-        options: .init(columns: columns ?? 2, itemHeight: zigzagItemHeight, gutter: gutter))
-    case .tags:
-      return TagLayout(options: .init(mode: .vertical, spacing: gutter, lineSpacing: 0))
-    }
-  }
+  package func makeLayout() -> any CollectionLayout { kind.makeLayout(self) }
 
   /// The context for laying out `collection`'s cards in a container of `size`.
   package func context(
@@ -54,7 +28,7 @@ package struct LayoutOptions: Hashable, Sendable {
   ) -> LayoutContext {
     let sections = collection.sectionSpecs()
     let starts = collection.sectionStarts
-    if kind == .tags {
+    if kind.showsCardsAsChips {
       // Each card becomes a chip of its caption, a cell of padding each side.
       return LayoutContext(
         containerSize: size, sections: sections,

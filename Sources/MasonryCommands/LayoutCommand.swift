@@ -45,10 +45,11 @@ enum LayoutCommand {
         guard let attributes = layout.attributes(forItem: ItemPath(section: section, item: item))
         else { continue }
         let frame = attributes.frame
+        // The rows as drawn: a layout that sets item heights (tiles, zigzag) cuts cards.
         let metrics =
-          options.kind == .tags
+          options.kind.showsCardsAsChips
           ? CardMetrics(innerWidth: frame.width, imageRows: 0, captionRows: 1, commentRows: 0)
-          : measurer.metrics(ofCard: index, width: frame.width)
+          : measurer.metrics(ofCard: index, width: frame.width, height: frame.height)
         let column = attributes.column.map(String.init) ?? "null"
         text +=
           "{\"index\":\(index),\"section\":\(section),\"x\":\(frame.minX),\"y\":\(frame.minY),"

@@ -3,6 +3,7 @@ import CardLayouts
 import Cards
 import LayoutEngine
 import TerminalScreen
+import Widgets
 
 /// `masonry render [SOURCE] --size COLSxROWS [options]`: one frame of the browser, as
 /// text, without a terminal.
@@ -47,24 +48,28 @@ enum RenderCommand {
     var state = BrowserState(size: size, layout: options)
     state.tagFilter = parsed.values["--tag"]
     var content = BrowserContent(collection: collection, style: options.cardStyle)
-    Scrolling.update(&content, for: state)
+    let geometry = content.sync(with: state)
     let count = content.shown.count
     if let select {
       guard select < count else {
-        throw UsageError("--select \(select) is past the last card shown (\(count) cards)")
+        throw UsageError(
+          "--select \(select) is past the last card shown (\(Counted.phrase(count, "card")))")
       }
       state.selected = select
     } else {
       state.selected = count > 0 ? 0 : nil
     }
     if let scroll {
-      state.scrollOffset = Scrolling.clamped(scroll, state, content: &content)
+      state.scrollOffset = Scrolling.clamped(scroll, &content, geometry: geometry)
     } else if let selected = state.selected, select != nil {
       state.scrollOffset = Scrolling.clamped(
-        Scrolling.offset(revealing: selected, state, content: &content), state, content: &content)
+        Scrolling.offset(revealing: selected, from: 0, &content, geometry: geometry), &content,
+        geometry: geometry)
     }
-    if parsed.flags.contains("--detail") && state.selected != nil { state.detailScroll = 0 }
-    state.showsHelp = parsed.flags.contains("--help-overlay")
+    if parsed.flags.contains("--detail") && state.selected != nil {
+      state.mode = .detail(scroll: 0)
+    }
+    if parsed.flags.contains("--help-overlay") { state.mode = .help(scroll: 0, over: state.mode) }
 
     let screen = FrameComposer.compose(state, content: &content)
     let colors = parsed.flags.contains("--color") && environment["NO_COLOR"] == nil

@@ -21,7 +21,8 @@ package struct RandomLayoutCase {
     case grid(GridLayout.Options)
     case tiles(TileLayout.Options)
     case zigzag(ZigzagLayout.Options)
-    case tags(TagLayout.Options)
+    case tagCloud(TagCloudLayout.Options)
+    case tagStrip(TagStripLayout.Options)
   }
 
   /// - Parameters:
@@ -101,14 +102,18 @@ package struct RandomLayoutCase {
           itemHeight: Int.random(in: 0...8, using: &random),
           step: Bool.random(using: &random) ? nil : Int.random(in: 0...8, using: &random),
           gutter: gutter, sectionSpacing: spacing, insets: insets))
-    case .tagCloud, .tagStrip:
-      options = .tags(
-        TagLayout.Options(
-          mode: kind == .tagCloud
-            ? .vertical : .horizontal(rows: Int.random(in: 1...4, using: &random)),
-          spacing: spacing, lineSpacing: Int.random(in: 0...1, using: &random),
-          sectionSpacing: spacing, insets: insets,
-          fitsRowsToContent: Bool.random(using: &random)))
+    case .tagCloud:
+      let lineSpacing = Int.random(in: 0...1, using: &random)
+      _ = Bool.random(using: &random)  // keeps the seeds' sequences as they were
+      options = .tagCloud(
+        TagCloudLayout.Options(
+          spacing: spacing, lineSpacing: lineSpacing, sectionSpacing: spacing, insets: insets))
+    case .tagStrip:
+      let rows = Int.random(in: 1...4, using: &random)
+      options = .tagStrip(
+        TagStripLayout.Options(
+          rows: rows, spacing: spacing, lineSpacing: Int.random(in: 0...1, using: &random),
+          insets: insets, fitsRowsToContent: Bool.random(using: &random)))
     }
     let heights = self.heights
     let measure: ItemMeasure
@@ -137,7 +142,8 @@ package struct RandomLayoutCase {
     case .grid(let options): return GridLayout(options: options)
     case .tiles(let options): return TileLayout(options: options)
     case .zigzag(let options): return ZigzagLayout(options: options)
-    case .tags(let options): return TagLayout(options: options)
+    case .tagCloud(let options): return TagCloudLayout(options: options)
+    case .tagStrip(let options): return TagStripLayout(options: options)
     }
   }
 

@@ -1,34 +1,42 @@
 import Cards
 import LayoutEngine
 import TerminalScreen
+import TerminalText
 
 /// A card: a box with rounded corners (heavy when selected), an image area of the measured
 /// rows in the image's dominant colour, the caption in bold and the comment dimmed, each
-/// wrapped exactly as the card measurement computed.
+/// wrapped exactly as the card measurement computed, with search matches highlighted.
 package struct CardWidget {
   package var card: Card
   package var metrics: CardMetrics
   package var captionLines: [String]
   package var commentLines: [String]
   package var isSelected: Bool
+  /// The folded search text whose matches are highlighted (empty: none).
+  package var highlight: [Character]
 
   package init(
     card: Card, metrics: CardMetrics, captionLines: [String], commentLines: [String],
-    isSelected: Bool
+    isSelected: Bool, highlight: [Character] = []
   ) {
     self.card = card
     self.metrics = metrics
     self.captionLines = captionLines
     self.commentLines = commentLines
     self.isSelected = isSelected
+    self.highlight = highlight
   }
 
-  /// The widget for card `index` of `measurer` at `width`.
-  package init(card: Card, index: Int, measurer: CardMeasurer, width: Int, isSelected: Bool) {
+  /// The widget for card `index` of `measurer` in a frame of `size` (which may be shorter
+  /// than the card: its text is then cut with an ellipsis).
+  package init(
+    card: Card, index: Int, measurer: CardMeasurer, size: Size, isSelected: Bool,
+    highlight: [Character] = []
+  ) {
+    let drawn = measurer.drawnLines(ofCard: index, width: size.width, height: size.height)
     self.init(
-      card: card, metrics: measurer.metrics(ofCard: index, width: width),
-      captionLines: measurer.captionLines(ofCard: index, width: width),
-      commentLines: measurer.commentLines(ofCard: index, width: width), isSelected: isSelected)
+      card: card, metrics: drawn.metrics, captionLines: drawn.caption,
+      commentLines: drawn.comment, isSelected: isSelected, highlight: highlight)
   }
 
   /// Draws the card at `frame` (screen coordinates), showing exactly the part inside
@@ -44,11 +52,7 @@ package struct CardWidget {
       height: Swift.max(0, frame.height - 2))
     guard let area = inside.intersection(visible) else { return }
     var y = inside.minY
-    // A frame shorter than the card (fixed-height zigzag items, tiles) shrinks the image
-    // to make room for text, down to half of the card, so both stay recognisable.
-    let textRows = captionLines.count + commentLines.count
-    let imageRows = Swift.min(
-      metrics.imageRows, Swift.max(inside.height / 2, inside.height - textRows))
+    let imageRows = Swift.min(metrics.imageRows, inside.height)
     if imageRows > 0 {
       let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
       if let shown = image.intersection(area) {
@@ -60,7 +64,9 @@ package struct CardWidget {
       for line in lines {
         if y >= area.maxY { return }
         if y >= area.minY {
-          screen.write(line, at: Point(x: inside.minX, y: y), style: style, clip: area)
+          HighlightedText.write(
+            line, at: Point(x: inside.minX, y: y), style: style, highlight: highlight,
+            clip: area, into: &screen)
         }
         y += 1
       }

@@ -2,47 +2,72 @@ import LayoutEngine
 import TerminalScreen
 import TerminalText
 
-/// Every key, in a box over the middle of the screen.
-package enum HelpOverlay {
-  package static let keys: [(key: String, action: String)] = [
-    ("↑ ↓  j k", "scroll one row"),
-    ("PgUp PgDn  b space", "scroll a page"),
-    ("Ctrl-U Ctrl-D", "scroll half a page"),
-    ("g G  Home End", "go to the top / the end"),
-    ("← →  h l", "select the card to the left / right"),
-    ("Shift-↑ ↓  K J", "select the card above / below"),
-    ("Enter, double click", "open the selected card"),
-    ("Esc  q", "close the card, the search or the help"),
-    ("/", "search captions, comments and tags"),
-    ("n N", "next / previous match"),
-    ("t", "focus the tags: ← → walk, Enter filters, Esc clears"),
-    ("1 2 3 4 5", "masonry, grid, tiles, zigzag, tags"),
-    ("+ -  0", "more / fewer columns, adaptive columns"),
-    ("p", "placement: shortest first, left to right, right to left"),
-    ("r", "reload the source"),
-    ("?", "this help"),
-    ("q", "quit"),
-  ]
+/// The keys, in a box over the middle of the screen. When they do not fit, the box
+/// scrolls: its top border says when lines are hidden above, its bottom border when more
+/// is below.
+package struct HelpOverlay {
+  /// A line of the help: a heading or a key and what it does.
+  package struct Line: Hashable, Sendable {
+    package var text: String
+    package var isHeading: Bool
 
-  package static func draw(in area: Rect, into screen: inout Screen) {
-    let keyWidth = keys.map { DisplayWidth.of($0.key) }.max() ?? 0
-    let lines =
-      ["Keys", ""] + keys.map { TextFitting.padded($0.key, toWidth: keyWidth) + "  " + $0.action }
-    let width = Swift.min(area.width, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+    package init(text: String, isHeading: Bool) {
+      self.text = text
+      self.isHeading = isHeading
+    }
+  }
+
+  package var lines: [Line]
+
+  package init(lines: [Line]) {
+    self.lines = lines
+  }
+
+  /// The box the help takes in `area`: as wide and tall as its lines, at most the area.
+  package func box(in area: Rect) -> Rect {
+    let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
+    let width = Swift.min(area.width, Swift.max(widest + 4, 24))
     let height = Swift.min(area.height, lines.count + 2)
-    let box = Rect(
+    return Rect(
       x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
       width: width, height: height)
+  }
+
+  /// How many lines show at once in `area`.
+  package func visibleLineCount(in area: Rect) -> Int {
+    Swift.max(0, box(in: area).height - 2)
+  }
+
+  /// The furthest the help scrolls in `area`: its last line at the bottom of the box.
+  package func maximumScroll(in area: Rect) -> Int {
+    Swift.max(0, lines.count - visibleLineCount(in: area))
+  }
+
+  /// Draws the help into `area`, scrolled down by `scroll` lines (clamped).
+  package func draw(in area: Rect, scroll: Int, into screen: inout Screen) {
+    let box = box(in: area)
+    guard box.width > 0, box.height > 0 else { return }
+    let scroll = Swift.max(0, Swift.min(scroll, maximumScroll(in: area)))
+    let shown = visibleLineCount(in: area)
     screen.fill(box)
     BoxDrawing.rounded.draw(box, style: Theme.selectedBorder, into: &screen, clip: box)
     let inside = Rect(
-      x: box.minX + 2, y: box.minY + 1, width: Swift.max(0, width - 4),
-      height: Swift.max(0, height - 2))
-    for (row, line) in lines.enumerated() {
+      x: box.minX + 2, y: box.minY + 1, width: Swift.max(0, box.width - 4), height: shown)
+    let borderText = Rect(x: box.minX + 2, y: box.minY, width: inside.width, height: box.height)
+    screen.write(
+      TextFitting.truncated(scroll > 0 ? " Keys ↑ " : " Keys ", toWidth: inside.width),
+      at: Point(x: borderText.minX, y: box.minY), style: Theme.overlay, clip: borderText)
+    if scroll + shown < lines.count, box.height > 1 {
+      let more = TextFitting.truncated(" ↓ more: j, PgDn ", toWidth: inside.width)
       screen.write(
-        TextFitting.truncated(line, toWidth: inside.width),
+        more, at: Point(x: borderText.minX, y: box.maxY - 1), style: Theme.overlay,
+        clip: borderText)
+    }
+    for (row, line) in lines.dropFirst(scroll).prefix(shown).enumerated() {
+      screen.write(
+        TextFitting.truncated(line.text, toWidth: inside.width),
         at: Point(x: inside.minX, y: inside.minY + row),
-        style: row == 0 ? Theme.overlay : .plain, clip: inside)
+        style: line.isHeading ? Theme.overlay : .plain, clip: inside)
     }
   }
 }

@@ -1,19 +1,21 @@
 import LayoutEngine
 import TerminalScreen
+import TerminalText
 
-/// The dataset's tags along the top, laid out by the engine's horizontal tag layout (one
-/// to three rows, as tall as its content), scrolled sideways; the active filter is shown
-/// reversed and the focused tag underlined.
+/// The dataset's tags along the top, laid out by the engine's tag strip (one to three
+/// rows, as tall as its content), scrolled sideways. The active filter is shown reversed
+/// and the focused tag underlined; `‹` and `›` at the edges of a row say that it goes on
+/// beyond the screen, and the end of the first row says how many tags there are.
 package struct TagStripWidget {
   package var tags: [String]
-  package var layout: TagLayout
+  package var layout: TagStripLayout
   package var horizontalOffset: Int
   package var activeTag: String?
   package var focusedIndex: Int?
 
   /// The strip for `tags`, laid out by `layout` (from `layout(tags:width:maxRows:)`).
   package init(
-    tags: [String], layout: TagLayout, horizontalOffset: Int = 0, activeTag: String? = nil,
+    tags: [String], layout: TagStripLayout, horizontalOffset: Int = 0, activeTag: String? = nil,
     focusedIndex: Int? = nil
   ) {
     self.tags = tags
@@ -23,15 +25,26 @@ package struct TagStripWidget {
     self.focusedIndex = focusedIndex
   }
 
-  /// The engine's horizontal tag layout of `tags` as chips, for a strip `width` cells
-  /// wide and at most `maxRows` tall: depends on nothing else, so callers may keep it.
+  /// ` 23 tags`: the count at the end of the strip's first row.
+  package static func countLabel(tagCount: Int) -> String {
+    " " + Counted.phrase(tagCount, "tag")
+  }
+
+  /// The width the chips may use in a strip `width` cells wide: what the count leaves.
+  package static func chipsWidth(tagCount: Int, width: Int) -> Int {
+    Swift.max(0, width - DisplayWidth.of(countLabel(tagCount: tagCount)))
+  }
+
+  /// The engine's tag strip of `tags` as chips, for a strip `width` cells wide and at most
+  /// `maxRows` tall: depends on nothing else, so callers may keep it.
   ///
   /// - Complexity: O(*n* · *R*²) for *n* tags and *R* rows.
-  package static func layout(tags: [String], width: Int, maxRows: Int = 3) -> TagLayout {
-    var layout = TagLayout(options: .init(mode: .horizontal(rows: maxRows), spacing: 1))
+  package static func layout(tags: [String], width: Int, maxRows: Int = 3) -> TagStripLayout {
+    var layout = TagStripLayout(options: .init(rows: maxRows, spacing: 1))
     layout.prepare(
       LayoutContext(
-        containerSize: Size(width: width, height: maxRows), itemCount: tags.count,
+        containerSize: Size(width: chipsWidth(tagCount: tags.count, width: width), height: maxRows),
+        itemCount: tags.count,
         measure: .sizes { path, _ in Size(width: ChipWidget.width(of: tags[path.item]), height: 1) }
       ))
     return layout
@@ -43,24 +56,82 @@ package struct TagStripWidget {
   /// Draws the strip in the rows from `top`, `width` wide, asking the layout only for the
   /// chips in view.
   package func draw(top: Int, width: Int, into screen: inout Screen) {
-    let view = Rect(x: horizontalOffset, y: 0, width: width, height: height)
-    let clip = Rect(x: 0, y: top, width: width, height: height)
+    guard height > 0 else { return }
+    let chipsWidth = Self.chipsWidth(tagCount: tags.count, width: width)
+    let view = Rect(x: horizontalOffset, y: 0, width: chipsWidth, height: height)
+    let clip = Rect(x: 0, y: top, width: chipsWidth, height: height)
+    var cutLeft = Set<Int>()
+    var cutRight = Set<Int>()
     for chip in layout.attributes(in: view) {
       let tag = tags[chip.index]
       var style = tag == activeTag ? Theme.activeChip : Theme.chip
       if chip.index == focusedIndex { style.underline = true; style.bold = true }
       ChipWidget(text: tag, style: style).draw(
         at: chip.frame.offsetBy(dx: -horizontalOffset, dy: top), into: &screen, clip: clip)
+      if chip.frame.minX < view.minX { cutLeft.insert(chip.frame.minY) }
+      if chip.frame.maxX > view.maxX { cutRight.insert(chip.frame.minY) }
     }
+    // Rows that go on beyond an edge, even where no chip is cut right at it.
+    for row in 0..<height {
+      if !layout.attributes(in: Rect(x: 0, y: row, width: view.minX, height: 1)).isEmpty {
+        cutLeft.insert(row)
+      }
+      if !layout.attributes(in: Rect(x: view.maxX, y: row, width: Int.max / 4, height: 1)).isEmpty {
+        cutRight.insert(row)
+      }
+    }
+    for row in cutLeft where chipsWidth > 1 {
+      screen.write("‹", at: Point(x: 0, y: top + row), style: Theme.overflow, clip: clip)
+    }
+    for row in cutRight where chipsWidth > 1 {
+      screen.write(
+        "›", at: Point(x: chipsWidth - 1, y: top + row), style: Theme.overflow, clip: clip)
+    }
+    let label = Self.countLabel(tagCount: tags.count)
+    screen.write(
+      label, at: Point(x: chipsWidth, y: top), style: Theme.comment,
+      clip: Rect(x: chipsWidth, y: top, width: width - chipsWidth, height: 1))
   }
 
-  /// The horizontal offset that brings tag `index` into a strip `width` wide.
+  /// The horizontal offset that brings tag `index` into a strip `width` wide (leaving room
+  /// for the `‹ ›` marks when the chip is not at an end).
   package func offset(revealing index: Int, width: Int) -> Int {
+    let chipsWidth = Self.chipsWidth(tagCount: tags.count, width: width)
     guard let frame = layout.attributes(forItem: ItemPath(section: 0, item: index))?.frame else {
       return horizontalOffset
     }
-    if frame.minX < horizontalOffset { return frame.minX }
-    if frame.maxX > horizontalOffset + width { return frame.maxX - width }
-    return horizontalOffset
+    let maximum = Swift.max(0, layout.contentSize.width - chipsWidth)
+    if frame.minX - 1 < horizontalOffset { return Swift.max(0, Swift.min(maximum, frame.minX - 1)) }
+    if frame.maxX + 1 > horizontalOffset + chipsWidth {
+      return Swift.max(0, Swift.min(maximum, frame.maxX + 1 - chipsWidth))
+    }
+    return Swift.min(horizontalOffset, maximum)
+  }
+
+  /// The tags in reading order: row by row, left to right (the strip deals them into rows,
+  /// so their index order zig-zags between rows).
+  package var readingOrder: [Int] {
+    (0..<tags.count).compactMap { index in
+      layout.attributes(forItem: ItemPath(section: 0, item: index)).map {
+        (index, $0.frame.minY, $0.frame.minX)
+      }
+    }
+    .sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
+  }
+
+  /// The tag in the row above (`rows` −1) or below (+1) of tag `index` nearest to it
+  /// sideways, or `nil` at the edge.
+  package func tag(_ index: Int, rowsAway rows: Int) -> Int? {
+    guard let frame = layout.attributes(forItem: ItemPath(section: 0, item: index))?.frame else {
+      return nil
+    }
+    let row = frame.minY + rows * frame.height
+    guard row >= 0, row < height else { return nil }
+    let centre = frame.minX + frame.width / 2
+    let candidates = layout.attributes(in: Rect(x: 0, y: row, width: Int.max / 4, height: 1))
+    func distance(_ chip: LayoutAttributes) -> Int {
+      abs(chip.frame.minX + chip.frame.width / 2 - centre)
+    }
+    return candidates.min { distance($0) < distance($1) }?.index
   }
 }

@@ -15,6 +15,11 @@ package enum Theme {
   package static let focusedChip = CellStyle(bold: true, underline: true)
   package static let overlay = CellStyle(bold: true)
   package static let tags = CellStyle(foreground: .indexed(110))
+  /// The `‹ ›` marks of a strip that goes on beyond the screen.
+  package static let overflow = CellStyle(foreground: .indexed(214), bold: true)
+  /// Search matches in card text: underlined (seen without colour too) on a highlight.
+  package static let match = CellStyle(
+    foreground: .indexed(16), background: .indexed(222), underline: true)
 
   /// The placeholder of an image: its dominant colour, or grey when it has none.
   package static func image(_ color: RGBColor?) -> CellStyle {

@@ -8,6 +8,7 @@ import TerminalScreen
 import TerminalTesting
 import TestSupport
 import Testing
+import Widgets
 
 /// Whole browser sessions in the in-memory terminal: scripted keys and resizes in,
 /// frames and state out.
@@ -40,12 +41,13 @@ private final class ReadCounter: Sendable {
     guard let selected = app.state.selected, let frame = content.frame(ofShown: selected) else {
       return nil
     }
-    let regions = Scrolling.regions(app.state, content: content)
-    return frame.offsetBy(dx: 0, dy: regions.content.minY - app.state.scrollOffset)
+    let geometry = content.sync(with: app.state)
+    return frame.offsetBy(dx: 0, dy: geometry.cardArea.minY - app.state.scrollOffset)
   }
 
   static func expectSelectionVisible(_ app: BrowserApp, _ note: String = "") {
-    let regions = Scrolling.regions(app.state, content: app.content)
+    var content = app.content
+    let regions = content.sync(with: app.state).regions
     guard !regions.isTooSmall, !app.content.shown.isEmpty else { return }
     guard let frame = selectedScreenFrame(app) else {
       Issue.record("no selection \(note)")
@@ -71,7 +73,9 @@ private final class ReadCounter: Sendable {
   @Test func scrollingToTheEndsKeepsASelection() {
     let (app, _) = Self.session(Size(width: 100, height: 30), [key(.end)])
     var content = app.content
-    #expect(app.state.scrollOffset == Scrolling.maximumOffset(app.state, content: &content))
+    #expect(
+      app.state.scrollOffset
+        == Scrolling.maximumOffset(&content, geometry: content.sync(with: app.state)))
     Self.expectSelectionVisible(app, "at the end")
     let (top, _) = Self.session(Size(width: 100, height: 30), [key(.end), key(.character("g"))])
     #expect(top.state.scrollOffset == 0)
@@ -139,7 +143,8 @@ private final class ReadCounter: Sendable {
       var content = app.content
       let clamped =
         app.state.scrollOffset == 0
-        || app.state.scrollOffset == Scrolling.maximumOffset(app.state, content: &content)
+        || app.state.scrollOffset
+          == Scrolling.maximumOffset(&content, geometry: content.sync(with: app.state))
       if !clamped { #expect(frame.minY == row, "row at width \(width)") }
       #expect(app.state.size.width == width)
     }
@@ -169,7 +174,7 @@ private final class ReadCounter: Sendable {
   @Test func searchFiltersIncrementallyIgnoringCaseAndWidth() {
     let (typed, terminal) = Self.session(
       Size(width: 100, height: 30), [key(.character("/"))] + InMemoryTerminal.typing("OCEAN"))
-    #expect(typed.state.isEditingSearch)
+    #expect(typed.state.mode.isEditingSearch)
     let expected = Self.sample.cards.filter {
       ($0.caption + ($0.comment ?? "") + $0.tags.joined()).lowercased().contains("ocean")
     }
@@ -180,7 +185,7 @@ private final class ReadCounter: Sendable {
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ｏｃｅａｎ") + [key(.enter)])
     #expect(fullwidth.content.shown.count == typed.content.shown.count)
-    #expect(!fullwidth.state.isEditingSearch)
+    #expect(!fullwidth.state.mode.isEditingSearch)
     let (kana, _) = Self.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter)])
@@ -199,7 +204,11 @@ private final class ReadCounter: Sendable {
   @Test func tagFocusFiltersAndEscapeClears() {
     let (filtered, terminal) = Self.session(
       Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.right), key(.enter)])
-    let tag = filtered.content.tags[2]
+    // → walks the chips in reading order: row by row, left to right.
+    var content = filtered.content
+    let geometry = content.sync(with: filtered.state)
+    let order = TagStripWidget(tags: content.tags, layout: geometry.tagStrip).readingOrder
+    let tag = filtered.content.tags[order[2]]
     #expect(filtered.state.tagFilter == tag)
     #expect(filtered.content.shown.allSatisfy { Self.sample.cards[$0].tags.contains(tag) })
     #expect(filtered.content.shown.count < 64)
@@ -220,7 +229,7 @@ private final class ReadCounter: Sendable {
       Size(width: 100, height: 30),
       [key(.character("2")), .wait(milliseconds: 40), .wait(milliseconds: 200)])
     #expect(settled.state.transition == nil)
-    for (digit, kind) in zip("12345", LayoutOptions.Kind.allCases) {
+    for (digit, kind) in zip("12345", LayoutKind.all) {
       let (app, _) = Self.session(
         Size(width: 100, height: 30),
         [key(.character("l")), key(.character(digit)), .wait(milliseconds: 300)])
@@ -246,14 +255,14 @@ private final class ReadCounter: Sendable {
   @Test func detailViewOpensScrollsAndCloses() {
     let (open, terminal) = Self.session(
       Size(width: 60, height: 16), [key(.enter), key(.character("j")), key(.character("j"))])
-    #expect(open.state.detailScroll == 2)
+    #expect(open.state.mode.detailScroll == 2)
     #expect(terminal.lastFrame!.row(0).hasPrefix("┏"))
     let (closed, _) = Self.session(Size(width: 60, height: 16), [key(.enter), key(.escape)])
-    #expect(!closed.state.showsDetail)
+    #expect(closed.state.mode.detailScroll == nil)
     let (clicked, _) = Self.session(
       Size(width: 100, height: 30), [.event(.mouse(MouseEvent(.doubleClick, x: 40, y: 8)))])
     #expect(clicked.state.selected == 1)
-    #expect(clicked.state.showsDetail)
+    #expect(clicked.state.mode.detailScroll != nil)
   }
 
   @Test func quitAndEndOfInputEndTheSession() {

@@ -18,7 +18,7 @@ import Testing
     var content = BrowserContent(collection: sample)
     for _ in 0..<400 {
       var options = LayoutOptions()
-      options.kind = LayoutOptions.Kind.allCases.randomElement(using: &random)!
+      options.kind = LayoutKind.all.randomElement(using: &random)!
       if Bool.random(using: &random) { options.columns = Int.random(in: 1...8, using: &random) }
       var state = BrowserState(
         size: Size(
@@ -26,15 +26,15 @@ import Testing
           height: Int.random(in: 1...100, using: &random)),
         layout: options)
       state.selected = Int.random(in: 0..<sample.cards.count, using: &random)
-      let maximum = Scrolling.maximumOffset(state, content: &content)
+      let maximum = Scrolling.maximumOffset(&content, geometry: content.sync(with: state))
       state.scrollOffset = Int.random(in: 0...maximum, using: &random)
       let screen = FrameComposer.compose(state, content: &content)
       let rows = screen.plainText().split(separator: "\n", omittingEmptySubsequences: false)
         .dropLast()
       #expect(rows.count == state.size.height)
       for row in rows { #expect(DisplayWidth.of(row) == state.size.width, "\(state.size)") }
-      let regions = Scrolling.regions(state, content: content)
-      guard !regions.isTooSmall, options.kind != .tags else { continue }
+      let regions = content.sync(with: state).regions
+      guard !regions.isTooSmall, !options.kind.showsCardsAsChips else { continue }
       let visible = Rect(
         x: 0, y: state.scrollOffset, width: regions.content.width, height: regions.content.height)
       for item in content.layout.attributes(in: visible)

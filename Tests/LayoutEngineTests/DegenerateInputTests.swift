@@ -19,8 +19,8 @@ import Testing
   private func everyLayout() -> [any CollectionLayout] {
     [
       MasonryLayout(options: .init(columns: .fixed(3), gutter: 5)), GridLayout(),
-      TileLayout(), ZigzagLayout(), TagLayout(),
-      TagLayout(options: .init(mode: .horizontal(rows: 3))),
+      TileLayout(), ZigzagLayout(), TagCloudLayout(),
+      TagStripLayout(options: .init(rows: 3)),
     ]
   }
 

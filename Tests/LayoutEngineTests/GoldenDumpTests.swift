@@ -72,7 +72,7 @@ import Testing
   @Test func threeRowHorizontalTagStrip() {
     // The seed's concerns, as chip widths: the text's width plus a cell of padding each side.
     let widths = [10, 8, 14, 12, 6, 10, 16, 8, 12, 10, 6, 14]
-    var layout = TagLayout(options: .init(mode: .horizontal(rows: 3), spacing: 1))
+    var layout = TagStripLayout(options: .init(rows: 3, spacing: 1))
     let context = LayoutContext(
       containerSize: Size(width: 30, height: 3), itemCount: widths.count,
       measure: .sizes { path, _ in Size(width: widths[path.item], height: 1) })
@@ -84,7 +84,7 @@ import Testing
 
   @Test func wrappingTagCloud() {
     let widths = [10, 8, 14, 12, 6, 10, 16, 8, 12, 10, 6, 14, 45]
-    var layout = TagLayout(options: .init(mode: .vertical, spacing: 1))
+    var layout = TagCloudLayout(options: .init(spacing: 1))
     let context = LayoutContext(
       containerSize: Size(width: 30, height: 10), itemCount: widths.count,
       measure: .sizes { path, _ in Size(width: widths[path.item], height: 1) })

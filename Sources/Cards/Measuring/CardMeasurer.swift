@@ -84,6 +84,69 @@ package struct CardMeasurer {
       commentRows: commentRows)
   }
 
+  /// The card as drawn in a frame `height` rows tall, which may be shorter than the card
+  /// (tiles and the zigzag set their items' heights): the image gives up rows first, down
+  /// to half of the space inside the border, then the comment, then the caption. Equal to
+  /// `metrics(ofCard:width:)` when the card fits.
+  ///
+  /// - Complexity: O(text length) of the card, no ICU call.
+  package func metrics(ofCard index: Int, width: Int, height: Int) -> CardMetrics {
+    let natural = metrics(ofCard: index, width: width)
+    guard natural.height > height else { return natural }
+    let inner = Swift.max(0, height - CardStyle.verticalChrome)
+    let textRows = natural.captionRows + natural.commentRows
+    let imageRows = Swift.min(natural.imageRows, Swift.max(inner / 2, inner - textRows))
+    let captionRows = Swift.min(natural.captionRows, inner - imageRows)
+    return CardMetrics(
+      innerWidth: natural.innerWidth, imageRows: imageRows, captionRows: captionRows,
+      commentRows: Swift.min(natural.commentRows, inner - imageRows - captionRows))
+  }
+
+  /// The caption and comment lines of card `index` as drawn in a frame `width` × `height`
+  /// (with `metrics(ofCard:width:height:)`): when text is cut, the last line shown ends in
+  /// an ellipsis, so no card ever stops mid-word without a mark.
+  package func drawnLines(ofCard index: Int, width: Int, height: Int) -> (
+    metrics: CardMetrics, caption: [String], comment: [String]
+  ) {
+    let natural = metrics(ofCard: index, width: width)
+    let fitted = metrics(ofCard: index, width: width, height: height)
+    let inner = Swift.max(1, width - CardStyle.horizontalChrome)
+    let caption = caption(ofCard: index).lines(
+      width: inner, mode: style.wrap, maxLines: fitted.captionRows)
+    var comment = comment(ofCard: index).lines(
+      width: inner, mode: style.wrap,
+      maxLines: Swift.min(fitted.commentRows, style.maximumCommentLines ?? .max))
+    var captionLines = caption
+    // Text hidden below the last line shown (the whole comment, say): mark that line.
+    let hidesMore =
+      fitted.captionRows < natural.captionRows || fitted.commentRows < natural.commentRows
+    if hidesMore {
+      if !comment.isEmpty {
+        comment[comment.count - 1] = Self.endingInEllipsis(comment[comment.count - 1], width: inner)
+      } else if !captionLines.isEmpty {
+        captionLines[captionLines.count - 1] = Self.endingInEllipsis(
+          captionLines[captionLines.count - 1], width: inner)
+      }
+    }
+    return (fitted, captionLines, comment)
+  }
+
+  /// `line` ending in an ellipsis within `width` cells (unchanged when it already ends in
+  /// one).
+  static func endingInEllipsis(_ line: String, width: Int) -> String {
+    if line.hasSuffix("…") { return line }
+    var kept = ""
+    var used = 0
+    for cluster in line {
+      let clusterWidth = DisplayWidth.of(cluster)
+      if used + clusterWidth > width - 1 { break }
+      kept.append(cluster)
+      used += clusterWidth
+    }
+    while kept.last == " " { kept.removeLast() }
+    return kept + "…"
+  }
+
   /// The measure function for a layout over `collection`'s sections.
   package func itemMeasure(sectionStarts: [Int]) -> ItemMeasure {
     .heights { path, width in

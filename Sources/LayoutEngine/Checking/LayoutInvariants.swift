@@ -43,7 +43,8 @@ public enum LayoutInvariants {
             + firstDifference(actual, expected))
       }
     }
-    problems += placementViolations(of: layout, context: context, attributes: all)
+    problems += layout.placementViolations(
+      context: context, items: all.filter { $0.kind == .item })
     return problems
   }
 
@@ -107,7 +108,7 @@ public enum LayoutInvariants {
     return problems
   }
 
-  static func describe(_ attributes: LayoutAttributes) -> String {
+  package static func describe(_ attributes: LayoutAttributes) -> String {
     let what = attributes.kind == .item ? "item \(attributes.path)" : "header \(attributes.section)"
     return "\(what) [\(attributes.frame)]"
   }

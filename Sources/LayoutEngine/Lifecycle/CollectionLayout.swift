@@ -43,6 +43,13 @@ public protocol CollectionLayout {
 
   /// The header of `section`, or `nil` when it has none or it is not placed yet.
   func headerAttributes(forSection section: Int) -> LayoutAttributes?
+
+  /// The ways in which `items` (every item placed, in flat order) break the rule by which
+  /// this layout places items, each as one line; empty when there is none. It replays the
+  /// rule from the options alone, independently of the placement code.
+  /// `LayoutInvariants` calls it: every layout brings its own check, so a new layout
+  /// cannot go unchecked.
+  func placementViolations(context: LayoutContext, items: [LayoutAttributes]) -> [String]
 }
 
 extension CollectionLayout {

@@ -1,34 +1,38 @@
 import LayoutEngine
 import TerminalCore
+import Widgets
 
 extension BrowserReducer {
-  enum Direction {
-    case left, right, up, down
-  }
-
-  /// The card area in content coordinates.
-  static func viewport(_ state: BrowserState, content: BrowserContent) -> Rect {
-    let regions = Scrolling.regions(state, content: content)
-    return Rect(
-      x: 0, y: state.scrollOffset, width: regions.content.width, height: regions.content.height)
-  }
-
   /// Scrolls by `delta` rows; the selection follows when it would leave the screen.
   static func scroll(by delta: Int, _ state: inout BrowserState, content: inout BrowserContent) {
+    let geometry = content.sync(with: state)
     state.scrollOffset = Scrolling.clampedLazily(
-      state.scrollOffset + delta, state, content: &content)
+      state.scrollOffset + delta, &content, geometry: geometry)
     keepSelectionVisible(&state, content: &content)
+  }
+
+  /// Remembers the selected card's screen row as the one to keep it at (see
+  /// `BrowserState.selectionRow`).
+  static func rememberSelectionRow(_ state: inout BrowserState, content: inout BrowserContent) {
+    let geometry = content.sync(with: state)
+    guard !geometry.isTooSmall, let selected = state.selected,
+      let frame = content.frame(ofShown: selected)
+    else {
+      if state.selected == nil { state.selectionRow = nil }
+      return
+    }
+    state.selectionRow = geometry.cardArea.minY + frame.minY - state.scrollOffset
   }
 
   /// After scrolling: when the selected card is off screen, the on-screen card nearest to
   /// it (in its column first) becomes selected, so a selection always exists and shows.
   static func keepSelectionVisible(_ state: inout BrowserState, content: inout BrowserContent) {
-    Scrolling.update(&content, for: state)
+    let geometry = content.sync(with: state)
     guard !content.shown.isEmpty else {
       state.selected = nil
       return
     }
-    let view = viewport(state, content: content)
+    let view = geometry.viewport(scrolledTo: state.scrollOffset)
     let old = state.selected.flatMap { content.frame(ofShown: $0) }
     if let old, old.intersects(view) || old.isEmpty && view.contains(old) { return }
     let visible = content.cards(in: view)
@@ -51,27 +55,59 @@ extension BrowserReducer {
   /// Scrolls as little as needed to show the selected card.
   static func revealSelection(_ state: inout BrowserState, content: inout BrowserContent) {
     guard let selected = state.selected else { return }
-    let offset = Scrolling.offset(revealing: selected, state, content: &content)
-    state.scrollOffset = Scrolling.clampedLazily(offset, state, content: &content)
+    let geometry = content.sync(with: state)
+    let offset = Scrolling.offset(
+      revealing: selected, from: state.scrollOffset, &content, geometry: geometry)
+    state.scrollOffset = Scrolling.clampedLazily(offset, &content, geometry: geometry)
+  }
+
+  /// `g`, `Home`: the first card, selected, with the top of the content on screen.
+  static func selectFirstCard(_ state: inout BrowserState, content: inout BrowserContent) {
+    guard !content.shown.isEmpty else { return }
+    state.selected = 0
+    state.scrollOffset = 0
+    revealSelectionWhenHidden(&state, content: &content)
+  }
+
+  /// `G`, `End`: the last card, selected, with the end of the content on screen (or, when
+  /// the last card ends higher up than a screen above the end, the last card).
+  static func selectLastCard(_ state: inout BrowserState, content: inout BrowserContent) {
+    guard !content.shown.isEmpty else { return }
+    let geometry = content.sync(with: state)
+    state.selected = content.shown.count - 1
+    state.scrollOffset = Scrolling.maximumOffset(&content, geometry: geometry)
+    revealSelectionWhenHidden(&state, content: &content)
+  }
+
+  /// Scrolls to the selected card only when none of it is on screen.
+  private static func revealSelectionWhenHidden(
+    _ state: inout BrowserState, content: inout BrowserContent
+  ) {
+    let geometry = content.sync(with: state)
+    guard let selected = state.selected, let frame = content.frame(ofShown: selected),
+      !frame.intersects(geometry.viewport(scrolledTo: state.scrollOffset))
+    else { return }
+    revealSelection(&state, content: &content)
   }
 
   /// Moves the selection to the nearest card in `direction`, by geometry: sideways, the
   /// next column's card that overlaps the selected one most vertically; up and down, the
   /// card above or below in its column.
   static func moveSelection(
-    _ direction: Direction, _ state: inout BrowserState, content: inout BrowserContent
+    _ direction: SelectionDirection, _ state: inout BrowserState, content: inout BrowserContent
   ) {
+    let geometry = content.sync(with: state)
     guard let selected = state.selected, let frame = content.frame(ofShown: selected) else {
       return
     }
-    if state.layout.kind == .tags && (direction == .left || direction == .right) {
+    if state.layout.kind.showsCardsAsChips && (direction == .left || direction == .right) {
       // Chips flow like text: sideways is the previous or next chip.
       let next = selected + (direction == .left ? -1 : 1)
       if next >= 0 && next < content.shown.count { state.selected = next }
       revealSelection(&state, content: &content)
       return
     }
-    let span = Swift.max(8, viewport(state, content: content).height)
+    let span = Swift.max(8, geometry.cardArea.height)
     var found: LayoutAttributes?
     switch direction {
     case .left, .right:
@@ -122,7 +158,7 @@ extension BrowserReducer {
           : (content.layout.isFullyPrepared
             && frame.maxY + reach >= content.layout.contentSize.height)
         if beyond { break }
-        reach *= 4
+        reach = reach > Int.max / 8 ? Int.max / 2 : reach * 4
       }
     }
     if let found { state.selected = found.index }
@@ -133,7 +169,7 @@ extension BrowserReducer {
     Swift.max(0, Swift.min(a.maxY, b.maxY) - Swift.max(a.minY, b.minY))
   }
 
-  /// The next (or previous) card of the search results.
+  /// The next (or previous) card of the search results, wrapping around.
   static func jumpToMatch(_ step: Int, _ state: inout BrowserState, content: inout BrowserContent) {
     guard !state.searchQuery.isEmpty else {
       state.message = "no search: press /"
@@ -150,39 +186,45 @@ extension BrowserReducer {
   static func handleMouse(
     _ mouse: MouseEvent, _ state: inout BrowserState, content: inout BrowserContent
   ) {
-    let regions = Scrolling.regions(state, content: content)
-    if state.showsDetail || state.showsHelp {
+    let geometry = content.sync(with: state)
+    switch state.mode {
+    case .detail(let scroll):
+      let maximum = geometry.detailMaximumScroll
       switch mouse.kind {
-      case .wheelUp where state.showsDetail: scrollDetail(by: -3, &state, content: content)
-      case .wheelDown where state.showsDetail: scrollDetail(by: 3, &state, content: content)
+      case .wheelUp: state.mode = .detail(scroll: Swift.max(0, scroll - 3))
+      case .wheelDown: state.mode = .detail(scroll: Swift.min(maximum, scroll + 3))
       default: break
       }
       return
+    case .help, .searching:
+      return
+    case .browsing, .tags:
+      break
     }
     switch mouse.kind {
     case .wheelUp: scroll(by: -3, &state, content: &content)
     case .wheelDown: scroll(by: 3, &state, content: &content)
     case .click, .doubleClick:
-      if regions.tagStrip.height > 0 && mouse.y < regions.tagStrip.maxY {
-        let strip = FrameComposer.tagStrip(state, content: content)
+      let strip = geometry.regions.tagStrip
+      if strip.height > 0 && mouse.y < strip.maxY {
         let point = Rect(
-          x: mouse.x + state.tagStripOffset, y: mouse.y - regions.tagStrip.minY, width: 1, height: 1
-        )
-        if let chip = strip.layout.attributes(in: point).first {
-          let tag = content.tags[chip.index]
-          refilter(&state, content: &content) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
+          x: mouse.x + state.tagStripOffset, y: mouse.y - strip.minY, width: 1, height: 1)
+        let chipsWidth = TagStripWidget.chipsWidth(tagCount: content.tags.count, width: strip.width)
+        guard mouse.x < chipsWidth, let chip = geometry.tagStrip.attributes(in: point).first else {
+          return
         }
+        let tag = content.tags[chip.index]
+        refilter(&state, content: &content) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
         return
       }
-      guard regions.content.contains(Rect(x: mouse.x, y: mouse.y, width: 1, height: 1)) else {
+      guard geometry.cardArea.contains(Rect(x: mouse.x, y: mouse.y, width: 1, height: 1)) else {
         return
       }
       let point = Rect(
-        x: mouse.x, y: mouse.y - regions.content.minY + state.scrollOffset, width: 1, height: 1)
+        x: mouse.x, y: mouse.y - geometry.cardArea.minY + state.scrollOffset, width: 1, height: 1)
       guard let card = content.cards(in: point).first else { return }
       state.selected = card.index
-      if mouse.kind == .doubleClick { state.detailScroll = 0 }
+      state.mode = mouse.kind == .doubleClick ? .detail(scroll: 0) : .browsing
     }
   }
-
 }

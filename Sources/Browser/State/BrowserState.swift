@@ -2,7 +2,8 @@ import CardLayouts
 import LayoutEngine
 
 /// Everything about what the browser shows that can change: a value, changed only by
-/// `reduce` (the interactive browser) or set from options (`masonry render`).
+/// `BrowserReducer.reduce` (the interactive browser) or set from options (`masonry
+/// render`).
 package struct BrowserState: Hashable, Sendable {
   /// The terminal's size.
   package var size: Size
@@ -12,20 +13,21 @@ package struct BrowserState: Hashable, Sendable {
   /// The selected card: an index into the cards shown (after any filter), or `nil` when
   /// none is shown.
   package var selected: Int?
-  /// The detail view of the selected card, and how far it is scrolled.
-  package var detailScroll: Int?
-  package var showsHelp = false
+  /// The screen row where the selected card's top edge belongs: set where the person put
+  /// the card (by scrolling or selecting), kept through resizes and layout switches, which
+  /// put the card back at this row whenever the new screen allows. A round trip through a
+  /// small window therefore comes back exactly where it started.
+  package var selectionRow: Int?
+  /// What has the keys: the cards, an open card, the tag strip, the search prompt, help.
+  package var mode: BrowserMode = .browsing
   /// Only cards with this tag are shown.
   package var tagFilter: String?
-  /// The tag strip has focus, on this tag.
-  package var focusedTag: Int?
+  /// How far the tag strip is scrolled sideways.
   package var tagStripOffset = 0
   /// A line for the status bar instead of the hint (what just happened).
   package var message: String?
   /// The search applied to the cards (empty: none).
   package var searchQuery = ""
-  /// The search prompt is open on the status row; the query before it opened.
-  package var searchBeforeEditing: String?
   /// The layout switch being animated.
   package var transition: LayoutTransition?
   /// The time of the last event, in milliseconds (drives the animation).
@@ -36,8 +38,6 @@ package struct BrowserState: Hashable, Sendable {
     self.layout = layout
   }
 
-  package var showsDetail: Bool { detailScroll != nil }
-  package var isEditingSearch: Bool { searchBeforeEditing != nil }
   /// Which cards are shown.
   package var filter: CardFilter { CardFilter(tag: tagFilter, query: searchQuery) }
 }

@@ -22,11 +22,11 @@ package struct BrowserContent {
   package private(set) var layout: any CollectionLayout
   package private(set) var context: LayoutContext
   private var preparedFor: (options: LayoutOptions, size: Size, filter: CardFilter)?
-  /// The tag strip's layout for the last width asked: it depends only on the tags and the
-  /// width, and every event asks for the strip's height several times.
-  private let stripLayouts = TagStripLayoutCache()
-  /// Each card's caption, comment and tags folded for search; made at the first search.
-  private var foldedTexts: [[Character]]?
+  /// The frame geometry for the last state synced, with what it was computed from.
+  private var geometryCache: (key: GeometryKey, geometry: FrameGeometry)?
+  /// Each card's caption and comment, and its tags, folded for search; made at the first
+  /// search.
+  private var foldedTexts: [(text: [Character], tags: [Character])]?
 
   package init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
@@ -45,9 +45,50 @@ package struct BrowserContent {
     context = LayoutContext(containerSize: .zero, sections: [], measure: .constant(height: 0))
   }
 
-  /// The tag strip's layout at `width`, laid out once per width.
-  package func tagStripLayout(width: Int) -> TagLayout {
-    stripLayouts.layout(tags: tags, width: width)
+  /// What the geometry depends on: the size, and, while a card is open, which card and
+  /// how its text wraps.
+  private struct GeometryKey: Equatable {
+    var size: Size
+    var openCard: Int?
+    var filter: CardFilter?
+    var wrap: WrapMode?
+  }
+
+  /// Makes the content match `state` (the cards its filter lets through, the layout of its
+  /// options at its card area, placed as far as the screen shows) and returns the frame's
+  /// geometry. Cheap when nothing changed: the geometry is kept until the size or the open
+  /// card changes, and the layout is only placed further.
+  package mutating func sync(with state: BrowserState) -> FrameGeometry {
+    let openCard = state.mode.detailScroll != nil ? state.selected : nil
+    let key = GeometryKey(
+      size: state.size, openCard: openCard, filter: openCard.map { _ in state.filter },
+      wrap: openCard.map { _ in state.layout.wrap })
+    var geometry: FrameGeometry
+    if let cached = geometryCache, cached.key.size == key.size {
+      geometry = cached.geometry
+    } else {
+      geometry = FrameGeometry(
+        size: state.size, tagStrip: TagStripWidget.layout(tags: tags, width: state.size.width),
+        tagCount: tags.count)
+    }
+    if !geometry.isTooSmall {
+      update(
+        options: state.layout, size: geometry.cardArea.size, filter: state.filter,
+        through: state.scrollOffset + geometry.cardArea.height)
+    }
+    if geometryCache?.key != key {
+      var detailHeight: Int?
+      if let openCard, openCard < shown.count {
+        detailHeight = DetailView(
+          card: shownCollection.cards[openCard], index: openCard, measurer: shownMeasurer
+        ).contentHeight(width: state.size.width, height: geometry.overlayArea.height)
+      }
+      geometry = FrameGeometry(
+        size: geometry.size, tagStrip: geometry.tagStrip, tagCount: tags.count,
+        detailContentHeight: detailHeight)
+      geometryCache = (key, geometry)
+    }
+    return geometry
   }
 
   /// The indices of the cards `filter` lets through, in layout order.
@@ -63,16 +104,37 @@ package struct BrowserContent {
     }
     let needle = SearchFolding.fold(filter.query)
     if !needle.isEmpty {
-      if foldedTexts == nil {
-        foldedTexts = collection.cards.map { card in
-          SearchFolding.fold(
-            [card.caption, card.comment ?? "", card.tags.joined(separator: " ")].joined(
-              separator: "\n"))
-        }
+      let folded = foldedSearchTexts()
+      result = result.filter {
+        SearchFolding.contains(folded[$0].text, needle)
+          || SearchFolding.contains(folded[$0].tags, needle)
       }
-      result = result.filter { SearchFolding.contains(foldedTexts![$0], needle) }
     }
     return result
+  }
+
+  private mutating func foldedSearchTexts() -> [(text: [Character], tags: [Character])] {
+    if let foldedTexts { return foldedTexts }
+    let folded = collection.cards.map { card in
+      (
+        text: SearchFolding.fold(card.caption + "\n" + (card.comment ?? "")),
+        tags: SearchFolding.fold(card.tags.joined(separator: "\n"))
+      )
+    }
+    foldedTexts = folded
+    return folded
+  }
+
+  /// The tag through which shown card `index` matches `query` when its caption and
+  /// comment do not (`nil` when they do, or nothing matches).
+  package mutating func tagOnlyMatch(ofShown index: Int, query: String) -> String? {
+    let needle = SearchFolding.fold(query)
+    guard !needle.isEmpty, index >= 0, index < shown.count else { return nil }
+    let folded = foldedSearchTexts()[shown[index]]
+    guard !SearchFolding.contains(folded.text, needle) else { return nil }
+    return collection.cards[shown[index]].tags.first {
+      SearchFolding.contains(SearchFolding.fold($0), needle)
+    }
   }
 
   /// Makes the layout match `options`, `size` and the cards `filter` lets through;
@@ -81,7 +143,7 @@ package struct BrowserContent {
   ///
   /// - Returns: whether the layout was prepared again.
   @discardableResult
-  package mutating func update(
+  mutating func update(
     options: LayoutOptions, size: Size, filter: CardFilter, through extent: Int
   ) -> Bool {
     if let preparedFor, preparedFor.options == options, preparedFor.size == size,

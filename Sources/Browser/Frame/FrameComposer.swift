@@ -6,26 +6,23 @@ import Widgets
 
 /// Draws one frame of the browser into a screen: the tag strip, the cards the layout
 /// returns for the visible rectangle (and nothing off screen), the section headers, the
-/// status bar, and the detail view or help overlay on top.
+/// status bar, and the open card or the help on top.
 package enum FrameComposer {
   package static func compose(_ state: BrowserState, content: inout BrowserContent) -> Screen {
+    let geometry = content.sync(with: state)
     var screen = Screen(width: state.size.width, height: state.size.height)
-    let strip = tagStrip(state, content: content)
-    let regions = ScreenRegions(size: state.size, tagStripHeight: strip.height)
-    if regions.isTooSmall {
+    if geometry.isTooSmall {
       TooSmallMessage.draw(need: ScreenRegions.minimumSize, into: &screen)
       return screen
     }
-    let visible = Rect(
-      x: 0, y: state.scrollOffset, width: regions.content.width, height: regions.content.height)
-    content.update(
-      options: state.layout, size: regions.content.size, filter: state.filter,
-      through: visible.maxY)
-
+    let regions = geometry.regions
+    let visible = geometry.viewport(scrolledTo: state.scrollOffset)
     if regions.tagStrip.height > 0 {
-      strip.draw(top: regions.tagStrip.minY, width: state.size.width, into: &screen)
+      BrowserReducer.tagStrip(state, geometry: geometry, content: content)
+        .draw(top: regions.tagStrip.minY, width: state.size.width, into: &screen)
     }
     let selectedPath = state.selected.flatMap { content.path(ofShown: $0) }
+    let highlight = SearchFolding.fold(state.searchQuery)
     var onScreen: [Int] = []
     if let transition = state.transition {
       // Mid-animation: every card that ends on screen, at its eased frame.
@@ -34,7 +31,7 @@ package enum FrameComposer {
         onScreen.append(index)
         drawCard(
           index, at: frame, selected: content.path(ofShown: index) == selectedPath, state,
-          content: content, clip: regions.content, into: &screen)
+          highlight: highlight, content: content, clip: regions.content, into: &screen)
       }
     } else {
       for attributes in content.layout.attributes(in: visible) {
@@ -47,32 +44,34 @@ package enum FrameComposer {
         onScreen.append(attributes.index)
         drawCard(
           attributes.index, at: frame, selected: attributes.path == selectedPath, state,
-          content: content, clip: regions.content, into: &screen)
+          highlight: highlight, content: content, clip: regions.content, into: &screen)
       }
     }
     if content.shown.isEmpty { drawEmptyMessage(state, in: regions.content, into: &screen) }
-    statusBar(state, content: content, onScreen: onScreen, regions: regions)
+    statusBar(state, content: &content, onScreen: onScreen, geometry: geometry)
       .draw(row: regions.statusRow, width: state.size.width, into: &screen)
 
-    let overlayArea = Rect(x: 0, y: 0, width: state.size.width, height: regions.statusRow)
-    if let detailScroll = state.detailScroll, let selected = state.selected,
+    if let detailScroll = state.mode.detailScroll, let selected = state.selected,
       selected < content.shown.count
     {
       DetailView(
         card: content.shownCollection.cards[selected], index: selected,
         measurer: content.shownMeasurer
       )
-      .draw(in: overlayArea, scroll: detailScroll, into: &screen)
+      .draw(in: geometry.overlayArea, scroll: detailScroll, into: &screen)
     }
-    if state.showsHelp { HelpOverlay.draw(in: overlayArea, into: &screen) }
+    if let helpScroll = state.mode.helpScroll {
+      HelpOverlay(lines: KeyBindings.helpLines).draw(
+        in: geometry.overlayArea, scroll: helpScroll, into: &screen)
+    }
     return screen
   }
 
   private static func drawCard(
-    _ index: Int, at frame: Rect, selected: Bool, _ state: BrowserState, content: BrowserContent,
-    clip: Rect, into screen: inout Screen
+    _ index: Int, at frame: Rect, selected: Bool, _ state: BrowserState, highlight: [Character],
+    content: BrowserContent, clip: Rect, into screen: inout Screen
   ) {
-    if state.layout.kind == .tags {
+    if state.layout.kind.showsCardsAsChips {
       ChipWidget(
         text: content.shownMeasurer.caption(ofCard: index).string,
         style: selected ? Theme.activeChip : Theme.chip
@@ -80,7 +79,7 @@ package enum FrameComposer {
     } else {
       CardWidget(
         card: content.shownCollection.cards[index], index: index, measurer: content.shownMeasurer,
-        width: frame.width, isSelected: selected
+        size: frame.size, isSelected: selected, highlight: highlight
       ).draw(at: frame, into: &screen, clip: clip)
     }
   }
@@ -101,21 +100,13 @@ package enum FrameComposer {
       line, at: Point(x: x, y: area.minY + area.height / 2), style: Theme.comment, clip: area)
   }
 
-  /// The tag strip for the state's width.
-  package static func tagStrip(_ state: BrowserState, content: BrowserContent) -> TagStripWidget {
-    TagStripWidget(
-      tags: content.tags, layout: content.tagStripLayout(width: state.size.width),
-      horizontalOffset: state.tagStripOffset, activeTag: state.tagFilter,
-      focusedIndex: state.focusedTag)
-  }
-
   private static func statusBar(
-    _ state: BrowserState, content: BrowserContent, onScreen: [Int], regions: ScreenRegions
+    _ state: BrowserState, content: inout BrowserContent, onScreen: [Int], geometry: FrameGeometry
   ) -> StatusBar {
     let total = content.shown.count
     let range = onScreen.min().flatMap { low in onScreen.max().map { (low + 1)...($0 + 1) } }
     var percent: Int?
-    let maxOffset = content.layout.contentSize.height - regions.content.height
+    let maxOffset = content.layout.contentSize.height - geometry.cardArea.height
     if content.layout.isFullyPrepared {
       percent = maxOffset > 0 ? Swift.min(100, state.scrollOffset * 100 / maxOffset) : nil
     } else if let first = onScreen.min(), total > 0 {
@@ -123,19 +114,31 @@ package enum FrameComposer {
       percent = first * 100 / total
     }
     return StatusBar(
-      source: content.collection.source, layoutName: state.layout.kind.rawValue,
+      source: content.collection.source, layoutName: state.layout.kind.name,
       columns: content.layout.columnCount, visibleRange: range, total: total, percent: percent,
-      message: message(state, total: total))
+      message: message(state, content: &content))
   }
 
   /// What the status bar says in place of the hint.
-  static func message(_ state: BrowserState, total: Int) -> String? {
-    if state.isEditingSearch { return "/" + state.searchQuery + "▏" }
+  static func message(_ state: BrowserState, content: inout BrowserContent) -> String? {
+    if state.mode.isEditingSearch { return "/" + state.searchQuery + "▏" }
     if let message = state.message { return message }
-    if state.showsDetail { return "Esc close" }
-    if state.focusedTag != nil { return "tags: ← → Enter filter · Esc clear" }
+    switch state.mode.base {
+    case .detail: return "Esc close"
+    case .tags(let focused):
+      return "tag \(focused + 1) of \(content.tags.count): ← → ↑ ↓ Enter filter · Esc clear"
+    default: break
+    }
     var parts: [String] = []
-    if !state.searchQuery.isEmpty { parts.append("/\(state.searchQuery) · n N") }
+    if !state.searchQuery.isEmpty {
+      var search = "/\(state.searchQuery) · n N"
+      if let selected = state.selected,
+        let tag = content.tagOnlyMatch(ofShown: selected, query: state.searchQuery)
+      {
+        search += " · matched tag #\(tag)"
+      }
+      parts.append(search)
+    }
     if let tag = state.tagFilter { parts.append("#\(tag)") }
     return parts.isEmpty ? nil : parts.joined(separator: " ") + " · Esc clears"
   }

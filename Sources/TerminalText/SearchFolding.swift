@@ -44,3 +44,38 @@ package enum SearchFolding {
     return false
   }
 }
+
+extension SearchFolding {
+  /// Where `needle` (folded) occurs in `line`, as ranges of the line's grapheme clusters,
+  /// so that a match can be highlighted where it is drawn although folding changed its
+  /// length (ﾊﾟ is two clusters, パ one).
+  ///
+  /// - Complexity: O(*n* · *m*) for a line of *n* clusters and a needle of *m*.
+  package static func matchedClusters(in line: String, needle: [Character]) -> [Range<Int>] {
+    guard !needle.isEmpty else { return [] }
+    var folded: [Character] = []
+    var origin: [Int] = []
+    for (index, cluster) in line.enumerated() {
+      for character in fold(String(cluster)) {
+        folded.append(character)
+        origin.append(index)
+      }
+    }
+    var ranges: [Range<Int>] = []
+    var start = 0
+    while start + needle.count <= folded.count {
+      if folded[start] == needle[0] && folded[start..<start + needle.count].elementsEqual(needle) {
+        let range = origin[start]..<(origin[start + needle.count - 1] + 1)
+        if let last = ranges.last, last.upperBound >= range.lowerBound {
+          ranges[ranges.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+        } else {
+          ranges.append(range)
+        }
+        start += needle.count
+      } else {
+        start += 1
+      }
+    }
+    return ranges
+  }
+}

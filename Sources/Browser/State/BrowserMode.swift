@@ -1,0 +1,43 @@
+/// What the keys act on. One mode at a time; help opens over any other and returns to it.
+package indirect enum BrowserMode: Hashable, Sendable {
+  /// The cards: scrolling, selecting, switching layouts.
+  case browsing
+  /// The search prompt is open on the status row; the query before it opened comes back
+  /// on Esc.
+  case searching(previousQuery: String)
+  /// The tag strip has the keys, on tag `focused` (an index into the content's tags).
+  case tags(focused: Int)
+  /// The selected card is open over the screen, scrolled down by `scroll` rows.
+  case detail(scroll: Int)
+  /// The keys, over `underneath`, scrolled down by `scroll` rows.
+  case help(scroll: Int, over: BrowserMode)
+
+  /// The mode under any help overlay.
+  package var base: BrowserMode {
+    if case .help(_, let underneath) = self { return underneath.base }
+    return self
+  }
+
+  package var isEditingSearch: Bool {
+    if case .searching = base { return true }
+    return false
+  }
+
+  /// The focused tag, while the tag strip has the keys.
+  package var focusedTag: Int? {
+    if case .tags(let focused) = base { return focused }
+    return nil
+  }
+
+  /// How far the open card is scrolled, while a card is open.
+  package var detailScroll: Int? {
+    if case .detail(let scroll) = base { return scroll }
+    return nil
+  }
+
+  /// How far the help is scrolled, while it shows.
+  package var helpScroll: Int? {
+    if case .help(let scroll, _) = self { return scroll }
+    return nil
+  }
+}

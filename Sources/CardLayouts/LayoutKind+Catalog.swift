@@ -1,0 +1,58 @@
+import LayoutEngine
+
+extension LayoutKind {
+  /// Every layout, in the order of their keys.
+  package static let all: [LayoutKind] = [.masonry, .grid, .tiles, .zigzag, .tags]
+
+  /// The Pinterest layout: cards of measured height in adaptive columns.
+  package static let masonry = LayoutKind(
+    name: "masonry", key: "1", summary: "cards of their own height in columns",
+    options: ["--columns", "--min-column-width", "--placement", "--gutter"]
+  ) { options in
+    MasonryLayout(
+      options: .init(
+        columns: options.columns.map { .fixed($0) }
+          ?? .adaptive(minimumWidth: options.minimumColumnWidth),
+        gutter: options.gutter, itemSpacing: 0, sectionSpacing: 1, placement: options.placement))
+  }
+
+  /// The seed's grid: each row as tall as its tallest card.
+  package static let grid = LayoutKind(
+    name: "grid", key: "2", summary: "rows as tall as their tallest card",
+    options: ["--columns", "--gutter"]
+  ) { options in
+    GridLayout(options: .init(columns: options.columns ?? 3, gutter: options.gutter, rowSpacing: 0))
+  }
+
+  /// Equal tiles whose column count follows the width class.
+  package static let tiles = LayoutKind(
+    name: "tiles", key: "3", summary: "equal tiles, 4 columns when narrow, 8 when wide",
+    options: ["--columns", "--gutter"], setsItemHeights: true
+  ) { options in
+    var tileOptions = TileLayout.Options(spacing: options.gutter)
+    if let columns = options.columns {
+      tileOptions.compact.columns = columns
+      tileOptions.regular.columns = columns
+    }
+    return TileLayout(options: tileOptions)
+  }
+
+  /// The seed's staircase of fixed-height cards.
+  package static let zigzag = LayoutKind(
+    name: "zigzag", key: "4", summary: "a staircase of equal cards, left and right",
+    options: ["--columns", "--gutter"], setsItemHeights: true
+  ) { options in
+    ZigzagLayout(
+      options: .init(
+        columns: options.columns ?? 2, itemHeight: options.zigzagItemHeight,
+        gutter: options.gutter))
+  }
+
+  /// Captions as left-aligned chips that wrap like text.
+  package static let tags = LayoutKind(
+    name: "tags", key: "5", summary: "captions as chips, left-aligned like text",
+    options: ["--gutter"], showsCardsAsChips: true
+  ) { options in
+    TagCloudLayout(options: .init(spacing: options.gutter, lineSpacing: 0))
+  }
+}
