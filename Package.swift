@@ -80,9 +80,10 @@ let package = Package(
       ],
       exclude: ["Golden"]
     ),
+    .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore", "TerminalScreen"]),
     .testTarget(
       name: "MasonryCommandsTests",
-      dependencies: ["MasonryCommands", "TestSupport"],
+      dependencies: ["MasonryCommands", "Browser", "TestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -3,7 +3,7 @@
 # no network) when all are present. Used by `make run` and `make test`.
 set -eu
 
-packages="libncursesw5-dev libicu-dev tmux ncurses-term"
+packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -9,32 +9,35 @@ package struct BrowseCommand {
   package let options: LayoutOptions
   private let path: String?
 
-  static let usage = """
-    usage: masonry [SOURCE] [options]
+  static let documentation = CommandDocumentation(
+    name: "browse", synopsis: "[browse] [SOURCE] [options]",
+    description: """
+      Browses the cards of SOURCE (JSON, JSON Lines or a property list; the bundled sample \
+      when absent) in the terminal, in columns that follow the window's width. Press ? in \
+      the browser for the keys.
+      """,
+    options: LayoutOptions.documentation)
 
-    Browses the cards of SOURCE (JSON, JSON Lines or a property list; the bundled sample
-    when absent) in the terminal. Press ? in the browser for the keys.
+  /// `masonry browse --help`: how to call the browser, and its keys.
+  static var usage: String {
+    documentation.usage + "\n\nkeys:\n" + KeyBindings.plainText()
+  }
 
-    options:
-    \(LayoutOptions.help)
-      -h, --help              Show this help.
-
-    Other commands: masonry layout, masonry render, masonry generate (see --help of each).
-    """
-
-  /// Whether `arguments` ask for the browser rather than a subcommand.
+  /// Whether `arguments` ask for the browser rather than another command or a program
+  /// option such as `--help` (which `MasonryCommand.main` answers).
   package static func isBrowse(_ arguments: [String]) -> Bool {
-    guard let first = arguments.first else { return true }
-    return !["layout", "render", "generate", "help"].contains(first)
-      && !["--help", "-h"].contains(first)
+    if let first = arguments.first, MasonryCommand.commandNames.contains(first) { return false }
+    let options = arguments.prefix { $0 != "--" }
+    return !options.contains { MasonryCommand.programOptions.contains($0) }
   }
 
   /// Reads the command line and loads the source.
   ///
   /// - Throws: `UsageError` or `DataError`.
   package init(_ arguments: [String]) throws {
+    let rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
     let parsed = try ParsedArguments(
-      arguments, valueOptions: LayoutOptions.valueOptions, flagOptions: [])
+      rest, valueOptions: LayoutOptions.valueOptions, flagOptions: [])
     options = try LayoutOptions(parsed)
     let positionals = try parsed.positionals(atMost: 1)
     path = positionals.first

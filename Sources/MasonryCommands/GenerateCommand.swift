@@ -2,12 +2,18 @@ import Cards
 
 /// `masonry generate --count N [--seed S]`: a deterministic JSON Lines feed.
 enum GenerateCommand {
-  static let usage = """
-    usage: masonry generate --count N [--seed S]
+  static let documentation = CommandDocumentation(
+    name: "generate", synopsis: "generate --count N [--seed S]",
+    description: """
+      Prints N generated cards as JSON Lines, the same for the same seed: large feeds for \
+      benchmarks and stress tests.
+      """,
+    options: [
+      OptionHelp("--count N", "How many cards, 1 to 10000000 (required)."),
+      OptionHelp("--seed S", "The seed of the generator (default: 1)."),
+    ])
 
-    Prints N generated cards (1 to 10000000) as JSON Lines, the same for the same seed:
-    large feeds for benchmarks and stress tests.
-    """
+  static var usage: String { documentation.usage }
 
   static func run(_ arguments: [String], output: inout some TextOutput) throws -> Int32 {
     let parsed = try ParsedArguments(

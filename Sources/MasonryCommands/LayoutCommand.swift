@@ -5,19 +5,19 @@ import LayoutEngine
 /// `masonry layout [SOURCE] --width W [options]`: lays the cards out and prints one JSON
 /// object per card, then one with the content size.
 enum LayoutCommand {
-  static let usage = """
-    usage: masonry layout [SOURCE] --width W [options]
+  static let documentation = CommandDocumentation(
+    name: "layout", synopsis: "layout [SOURCE] --width W [options]",
+    description: """
+      Lays out the cards of SOURCE (JSON, JSON Lines or a property list; the bundled \
+      sample when absent) at width W and prints one JSON object per card: \
+      {"index","section","x","y","width","height","column","imageRows","captionRows","commentRows"}, \
+      then {"contentWidth","contentHeight","columns","items"}. The rows are the rows drawn: \
+      a layout that sets item heights (tiles, zigzag) cuts the card to fit.
+      """,
+    options: [OptionHelp("--width W", "The container width in cells, 1 to 10000 (required).")]
+      + LayoutOptions.documentation)
 
-    Lays out the cards of SOURCE (JSON, JSON Lines or a property list; the bundled
-    sample when absent) at width W and prints one JSON object per card:
-      {"index","section","x","y","width","height","column","imageRows","captionRows","commentRows"}
-    then {"contentWidth","contentHeight","columns","items"}.
-
-    options:
-      --width W               The container width in cells, 1 to 10000 (required).
-    \(LayoutOptions.help)
-      -h, --help              Show this help.
-    """
+  static var usage: String { documentation.usage }
 
   static func run(_ arguments: [String], output: inout some TextOutput) throws -> Int32 {
     let parsed = try ParsedArguments(

@@ -6,27 +6,29 @@ extension LayoutOptions {
     "--layout", "--columns", "--min-column-width", "--placement", "--gutter", "--wrap",
   ]
 
-  /// The layout options' help, the kinds listed from the layout catalog.
-  static let help: String = {
-    let widest = LayoutKind.all.map(\.name.count).max() ?? 0
-    let kinds = LayoutKind.all.map {
-      "                            \($0.name.padding(to: widest))  \($0.summary)"
-    }
-    return """
-        --layout \(LayoutKind.all.map(\.name).joined(separator: "|"))
-                                The layout (default: masonry):
-      \(kinds.joined(separator: "\n"))
-        --columns N             A fixed column count, 1 to 100 (default: masonry adapts
-                                to the width; grid 3; zigzag 2; tiles follow the width).
-        --min-column-width N    Masonry's adaptive columns: as many of at least N cells
-                                as fit (default: 26).
-        --placement shortest|ltr|rtl
-                                Masonry placement: shortest column first (default), or
-                                round-robin left to right or right to left.
-        --gutter N              Cells between columns, 0 to 20 (default: 1).
-        --wrap word|char        Wrap text between words (default) or anywhere.
-      """
-  }()
+  /// The layout options, documented; the kinds come from the layout catalog.
+  static let documentation: [OptionHelp] = [
+    OptionHelp(
+      "--layout " + LayoutKind.all.map(\.name).joined(separator: "|"),
+      "The layout (default: masonry): "
+        + LayoutKind.all.map { "\($0.name), \($0.summary)" }.joined(separator: "; ") + "."),
+    OptionHelp(
+      "--columns N",
+      "A fixed column count, 1 to 100 (default: masonry adapts to the width; grid 3; zigzag 2; tiles follow the width)."
+    ),
+    OptionHelp(
+      "--min-column-width N",
+      "Masonry's adaptive columns: as many of at least N cells as fit (default: 26)."),
+    OptionHelp(
+      "--placement shortest|ltr|rtl",
+      "Masonry placement: shortest column first (default), or round-robin left to right or right to left."
+    ),
+    OptionHelp("--gutter N", "Cells between columns, 0 to 20 (default: 1)."),
+    OptionHelp("--wrap word|char", "Wrap text between words (default) or anywhere."),
+  ]
+
+  /// The layout options as help text.
+  static let help = OptionHelp.text(documentation)
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     self.init()
@@ -49,11 +51,4 @@ extension LayoutOptions {
     }
   }
 
-}
-
-extension String {
-  /// The string padded with spaces to `width` characters (ASCII help text).
-  fileprivate func padding(to width: Int) -> String {
-    self + String(repeating: " ", count: Swift.max(0, width - count))
-  }
 }

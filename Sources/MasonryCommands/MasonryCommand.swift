@@ -1,21 +1,52 @@
+import Browser
 import Cards
 
 /// The `masonry` program: picks the subcommand, runs it, and turns every failure into one
 /// line on standard error and a conventional exit code (64 usage, 65 bad data, 66 missing
 /// input).
 package enum MasonryCommand {
-  static let usage = """
-    usage: masonry [SOURCE] [options]     browse the cards in the terminal
-           masonry <command> [options]
+  /// The commands other than the browser.
+  static let commandNames: Set<String> = ["layout", "render", "generate", "help"]
+  /// Options of the program itself, which the browser does not take.
+  static let programOptions: Set<String> = ["--help", "-h", "--version", "--man"]
 
-    commands:
-      layout [SOURCE] --width W   Print the layout of the cards as JSON lines.
-      render [SOURCE] --size CxR  Print one frame of the browser as text.
-      generate --count N          Print a generated feed of N cards (JSON Lines).
+  /// The version `--version` prints.
+  package static let version = "0.3.0"
 
-    SOURCE is a JSON, JSON Lines or property-list file of cards; without it, the bundled
-    sample. 'masonry <command> --help' describes each command.
-    """
+  /// The other commands' documentation, in the order the help lists them.
+  static let commands = [
+    LayoutCommand.documentation, RenderCommand.documentation, GenerateCommand.documentation,
+  ]
+
+  /// `masonry --help`: the browser's options and keys, the commands, the exit codes.
+  static var usage: String {
+    let synopses = commands.map { "masonry " + $0.synopsis }
+    return """
+      usage: masonry [browse] [SOURCE] [options]   browse the cards in the terminal
+      \(synopses.map { "       " + $0 }.joined(separator: "\n"))
+             masonry --version | --man
+
+      \(OptionHelp.wrap(BrowseCommand.documentation.description, width: 80).joined(separator: "\n"))
+
+      SOURCE is a JSON, JSON Lines or property-list file of cards; without it, the bundled
+      sample. 'masonry <command> --help' describes each command.
+
+      options:
+      \(OptionHelp.text(BrowseCommand.documentation.options + programOptionHelp))
+
+      keys:
+      \(KeyBindings.plainText())
+
+      exit status: 0 done; 64 bad command line; 65 bad data; 66 missing or unreadable input;
+      69 no usable terminal; 70 internal error.
+      """
+  }
+
+  static let programOptionHelp = [
+    CommandDocumentation.helpOption,
+    OptionHelp("--version", "Print the version."),
+    OptionHelp("--man", "Print the manual page as roff (man -l <(masonry --man))."),
+  ]
 
   /// Runs `arguments` (without the program name) and returns the exit code.
   package static func main(
@@ -30,13 +61,21 @@ package enum MasonryCommand {
           Array(arguments.dropFirst()), environment: environment, output: &output)
       case "generate":
         return try GenerateCommand.run(Array(arguments.dropFirst()), output: &output)
-      case "--help", "-h", "help":
-        output.write(usage + "\n")
+      default:
+        // The browser's own arguments with a program option, or `help`.
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--version") {
+          output.write("masonry \(version)\n")
+        } else if options.contains("--man") {
+          output.write(ManualPage.text)
+        } else if options.contains("--help") || options.contains("-h") || options.first == "help" {
+          output.write((arguments.first == "browse" ? BrowseCommand.usage : usage) + "\n")
+        } else if let first = arguments.first {
+          throw UsageError("unknown command '\(ParsedArguments.printable(first))'")
+        } else {
+          throw UsageError("missing command")
+        }
         return 0
-      case let other?:
-        throw UsageError("unknown command '\(ParsedArguments.printable(other))'")
-      case nil:
-        throw UsageError("missing command")
       }
     } catch {
       let command = arguments.first.flatMap {

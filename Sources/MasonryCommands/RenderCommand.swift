@@ -8,24 +8,26 @@ import Widgets
 /// `masonry render [SOURCE] --size COLSxROWS [options]`: one frame of the browser, as
 /// text, without a terminal.
 enum RenderCommand {
-  static let usage = """
-    usage: masonry render [SOURCE] --size COLSxROWS [options]
+  static let documentation = CommandDocumentation(
+    name: "render", synopsis: "render [SOURCE] --size COLSxROWS [options]",
+    description: """
+      Prints one frame of the browser without a terminal: exactly ROWS lines of exactly \
+      COLS display columns, plain text unless --color is given (and never colour when \
+      NO_COLOR is set).
+      """,
+    options: [
+      OptionHelp("--size COLSxROWS", "The terminal size, e.g. 120x40 (required)."),
+      OptionHelp(
+        "--scroll ROW",
+        "The first content row on screen (default: 0, or where the selected card shows)."),
+      OptionHelp("--select INDEX", "Select card INDEX (0-based, among the cards shown)."),
+      OptionHelp("--tag TAG", "Show only the cards with TAG."),
+      OptionHelp("--detail", "Open the selected card."),
+      OptionHelp("--help-overlay", "Show the keys."),
+      OptionHelp("--color", "ANSI colours and attributes."),
+    ] + LayoutOptions.documentation)
 
-    Prints one frame of the browser: exactly ROWS lines of exactly COLS display columns,
-    plain text unless --color is given (and never colour when NO_COLOR is set).
-
-    options:
-      --size COLSxROWS        The terminal size, e.g. 120x40 (required).
-      --scroll ROW            The first content row on screen (default: 0, or where the
-                              selected card shows).
-      --select INDEX          Select card INDEX (0-based, among the cards shown).
-      --tag TAG               Show only the cards with TAG.
-      --detail                Open the selected card.
-      --help-overlay          Show the keys.
-      --color                 ANSI colours and attributes.
-    \(LayoutOptions.help)
-      -h, --help              Show this help.
-    """
+  static var usage: String { documentation.usage }
 
   static func run(
     _ arguments: [String], environment: [String: String], output: inout some TextOutput

@@ -212,7 +212,18 @@ private final class ReadCounter: Sendable {
     #expect(filtered.state.tagFilter == tag)
     #expect(filtered.content.shown.allSatisfy { Self.sample.cards[$0].tags.contains(tag) })
     #expect(filtered.content.shown.count < 64)
-    #expect(terminal.lastFrame!.styledDump().contains("r"), "the active chip is reversed")
+    // The active chip, and only it, is drawn reversed in the strip.
+    let frame = terminal.lastFrame!
+    let chip = geometry.tagStrip.attributes(forItem: ItemPath(section: 0, item: order[2]))!.frame
+    let stripRows = 0..<geometry.regions.tagStrip.height
+    let reversed = stripRows.flatMap { y in
+      (0..<frame.width).filter { frame[$0, y].style.reverse }.map { Point(x: $0, y: y) }
+    }
+    #expect(!reversed.isEmpty)
+    #expect(
+      reversed.allSatisfy { $0.y == chip.minY && $0.x >= chip.minX && $0.x < chip.maxX },
+      "reversed cells lie on the active chip only")
+    #expect(reversed.count == chip.width, "the whole chip is reversed")
     let (cleared, _) = Self.session(
       Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.enter), key(.escape)])
     #expect(cleared.state.tagFilter == nil)

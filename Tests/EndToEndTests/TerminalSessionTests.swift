@@ -82,23 +82,35 @@ import Testing
     try session.send("q")
   }
 
+  /// Bytes through a real terminal: one row of scrolling stays small, and a key that
+  /// changes nothing sends nothing (shown with a marker: `x` then `?` sends exactly what `?`
+  /// alone sends from the same screen).
   @Test func oneRowOfScrollingStaysWithinTheByteBudget() throws {
     let session = try TmuxSession(width: 120, height: 40)
     let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     let path = try session.startRecording()
-    usleep(200_000)
+    let start = TmuxSession.settledSize(of: path)
     try session.send("j")
-    _ = try #require(session.waitForScreen { $0 != first })
-    usleep(300_000)
-    let scrollBytes = TmuxSession.size(of: path)
+    let scrolled = try #require(session.waitForScreen { $0 != first })
+    let afterScroll = TmuxSession.settledSize(of: path)
+    let scrollBytes = afterScroll - start
     #expect(scrollBytes > 0)
     #expect(scrollBytes <= 1_536, "one row of scrolling sent \(scrollBytes) bytes")
-    // A key that changes nothing sends nothing.
-    try session.send("x")
-    usleep(400_000)
-    #expect(TmuxSession.size(of: path) == scrollBytes)
     print("one-row scroll at 120x40: \(scrollBytes) bytes")
-    try session.send("q")
+
+    try session.send("x", "?")
+    _ = try #require(session.waitForScreen { $0.contains("Keys") })
+    let afterNoOpAndHelp = TmuxSession.settledSize(of: path)
+    try session.send("Escape")
+    _ = try #require(session.waitForScreen { $0 == scrolled })
+    let beforeHelp = TmuxSession.settledSize(of: path)
+    try session.send("?")
+    _ = try #require(session.waitForScreen { $0.contains("Keys") })
+    let afterHelp = TmuxSession.settledSize(of: path)
+    #expect(
+      afterNoOpAndHelp - afterScroll == afterHelp - beforeHelp,
+      "x sent \((afterNoOpAndHelp - afterScroll) - (afterHelp - beforeHelp)) bytes")
+    try session.send("q", "q")
   }
 
   @Test(arguments: [(SIGTERM, "143"), (SIGHUP, "129")])
@@ -179,7 +191,7 @@ import Testing
     ])
     try session.send("?")
     _ = try #require(session.waitForScreen { $0.contains("Keys") }, "help opens after the bytes")
-    #expect(session.waitForFile("exit", seconds: 0.2) == nil, "still running")
+    #expect(session.isRunning(), "still running")
     try session.send("q", "q")
     #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
   }

@@ -3,8 +3,16 @@ import Foundation
 /// The real `masonry` in a private tmux server: keys in, screens out. Each session has its
 /// own socket, so tests never share a server.
 final class TmuxSession {
-  static let root = #filePath.components(separatedBy: "/Tests/")[0]
-  static let binary = "\(root)/.build/debug/masonry"
+  /// The `masonry` built with these tests: the test target depends on the executable, so
+  /// `swift test` (and `make test`) builds it into the same folder as the test bundle.
+  static let binary: String = {
+    let tests =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: tests).deletingLastPathComponent().appendingPathComponent(
+      "masonry"
+    ).path
+  }()
   nonisolated(unsafe) private static var counter = 0
 
   let socket: String
@@ -111,5 +119,31 @@ final class TmuxSession {
 
   static func size(of path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+  }
+
+  /// The size of the recording at `path` once it stops growing (the same size over three
+  /// polls 50 ms apart, after the screen already showed what was awaited).
+  static func settledSize(of path: String, seconds: Double = 5) -> Int {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = size(of: path)
+    var steady = 0
+    while steady < 3 && Date() < deadline {
+      usleep(50_000)
+      let now = size(of: path)
+      steady = now == last ? steady + 1 : 0
+      last = now
+    }
+    return last
+  }
+
+  /// The process id of the program in the pane.
+  func programID() -> Int32? {
+    waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+  }
+
+  /// Whether the program in the pane is still running.
+  func isRunning() -> Bool {
+    guard let pid = programID() else { return false }
+    return kill(pid, 0) == 0 && waitForFile("exit", seconds: 0) == nil
   }
 }

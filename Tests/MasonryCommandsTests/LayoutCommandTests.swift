@@ -24,6 +24,22 @@ import Testing
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
+  /// Layouts that set item heights report the rows actually drawn: they always add up to
+  /// the item's height at most (border included).
+  @Test(arguments: ["zigzag", "tiles", "grid", "masonry"])
+  func reportedRowsFitTheItem(layout: String) throws {
+    for width in [30, 40, 80, 120] {
+      let (code, output) = run(["layout", "--width", "\(width)", "--layout", layout])
+      #expect(code == 0)
+      for line in output.standardOutput.split(separator: "\n").dropLast() {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Int]
+        let rows = object["imageRows"]! + object["captionRows"]! + object["commentRows"]! + 2
+        #expect(rows <= object["height"]!, "\(layout) at \(width): \(line)")
+        if layout == "masonry" { #expect(rows == object["height"]!) }
+      }
+    }
+  }
+
   @Test func everyLineIsJSONWithTheDocumentedKeys() throws {
     let (code, output) = run([
       "layout", "--width=90", "--placement", "rtl", "--gutter", "2", "--wrap", "char",

@@ -50,7 +50,7 @@ extension KeyBindings {
     for context in KeyContext.allCases {
       text += ".SS \(Roff.escaped(context.title))\n"
       for binding in bindings(in: context) {
-        text += ".TP\n.B \(Roff.quoted(binding.keyNames.joined(separator: " ")))\n"
+        text += ".TP 22\n.B \(Roff.quoted(binding.keyNames.joined(separator: " ")))\n"
         text += Roff.escaped(binding.summary) + "\n"
       }
     }

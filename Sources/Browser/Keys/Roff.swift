@@ -7,7 +7,18 @@ package enum Roff {
       switch character {
       case "\\": result += "\\e"
       case "-": result += "\\-"
-      default: result.append(character)
+      default:
+        // Anything beyond ASCII as groff's named code point, so that the page reads the
+        // same under any locale (man runs troff on ASCII input in the C locale).
+        for scalar in character.unicodeScalars {
+          if scalar.isASCII {
+            result.unicodeScalars.append(scalar)
+          } else {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            result +=
+              "\\[u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex + "]"
+          }
+        }
       }
     }
     return result

@@ -33,15 +33,18 @@ package enum Scrolling {
     Swift.max(0, Swift.min(offset, maximumOffset(&content, geometry: geometry)))
   }
 
-  /// The smallest change of `offset` that shows all of shown card `index` (its top when it
-  /// is taller than the card area).
+  /// The smallest change of `offset` that shows all of shown card `index`; a card taller
+  /// than the card area shows its top (and stays put when its top already shows).
   package static func offset(
     revealing index: Int, from offset: Int, _ content: inout BrowserContent,
     geometry: FrameGeometry
   ) -> Int {
     guard let frame = content.frame(ofShown: index) else { return offset }
     let height = geometry.cardArea.height
-    if frame.minY < offset || frame.height > height { return frame.minY }
+    if frame.height > height {
+      return frame.minY >= offset && frame.minY < offset + height ? offset : frame.minY
+    }
+    if frame.minY < offset { return frame.minY }
     if frame.maxY > offset + height { return frame.maxY - height }
     return offset
   }

@@ -1,37 +1,24 @@
 extension MasonryLayout {
   /// Replays shortest-first or round-robin placement column by column, from the options:
   /// each item must sit in the column the rule picks, right under that column's previous
-  /// item, at its measured height; headers span the inner width above their section.
+  /// item, at its measured height; sections stack, their headers across the inner width.
   public func placementViolations(context: LayoutContext, items: [LayoutAttributes])
     -> [String]
   {
-    let sections = LayoutInvariants.itemsBySection(items, context: context)
-    var problems: [String] = []
     let width = context.containerSize.width
     let spacing = Swift.max(0, options.itemSpacing)
-    let (left, inner) = ColumnGeometry.innerWidth(
-      containerWidth: width, insets: options.insets)
-    var top = Swift.max(0, options.insets.top)
-    for (section, items) in sections.enumerated() {
+    return LayoutInvariants.stackedSectionViolations(
+      context: context, items: items, insets: options.insets,
+      sectionSpacing: options.sectionSpacing, header: headerAttributes(forSection:)
+    ) { section, itemTop, items, problems in
+      let describe = LayoutInvariants.describe
       let geometry = geometry(forSection: section, containerWidth: width)
       problems += LayoutInvariants.columnWidthViolations(geometry)
-      let spec = context.sections[section]
-      let header = headerAttributes(forSection: section)?.frame
-      let expectedHeader =
-        spec.headerHeight > 0
-        ? Rect(x: left, y: top, width: inner, height: spec.headerHeight) : nil
-      if header != expectedHeader {
-        problems.append(
-          "header \(section) is \(String(describing: header)), not \(String(describing: expectedHeader))"
-        )
-      }
-      let itemTop = top + Swift.max(0, spec.headerHeight)
       var nextY = Array(repeating: itemTop, count: geometry.count)
       var bottom = itemTop
       for (position, item) in items.enumerated() {
         guard let column = item.column, column >= 0, column < geometry.count else {
-          problems.append(
-            "\(LayoutInvariants.describe(item)) has column \(String(describing: item.column))")
+          problems.append("\(describe(item)) has column \(String(describing: item.column))")
           continue
         }
         let expectedColumn: Int
@@ -47,17 +34,14 @@ extension MasonryLayout {
           height: height)
         if column != expectedColumn {
           problems.append(
-            "\(LayoutInvariants.describe(item)) went to column \(column), the rule picks \(expectedColumn)"
-          )
+            "\(describe(item)) went to column \(column), the rule picks \(expectedColumn)")
         } else if item.frame != expected {
-          problems.append("\(LayoutInvariants.describe(item)) should be at [\(expected)]")
+          problems.append("\(describe(item)) should be at [\(expected)]")
         }
         nextY[column] = item.frame.maxY + spacing
         bottom = Swift.max(bottom, item.frame.maxY)
       }
-      let showsSomething = spec.headerHeight > 0 || spec.itemCount > 0
-      top = bottom + (showsSomething ? Swift.max(0, options.sectionSpacing) : 0)
+      return bottom
     }
-    return problems
   }
 }

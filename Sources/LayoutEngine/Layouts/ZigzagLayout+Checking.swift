@@ -1,26 +1,25 @@
 extension ZigzagLayout {
-  /// Each item alternates between the columns at the fixed item height, one step below
-  /// the previous item.
+  /// Item *i* of a section goes to column *i* mod the column count, at the fixed item
+  /// height, *i* steps below where the section's items start.
   public func placementViolations(context: LayoutContext, items: [LayoutAttributes])
     -> [String]
   {
-    let sections = LayoutInvariants.itemsBySection(items, context: context)
-    var problems: [String] = []
-    for items in sections {
+    LayoutInvariants.stackedSectionViolations(
+      context: context, items: items, insets: options.insets,
+      sectionSpacing: options.sectionSpacing, header: headerAttributes(forSection:)
+    ) { _, itemTop, items, problems in
       for (position, item) in items.enumerated() {
         let column = position % geometry.count
-        if item.column != column || item.frame.minX != geometry.origins[column]
-          || item.frame.height != itemHeight
-        {
+        let expected = Rect(
+          x: geometry.origins[column], y: itemTop + position * step,
+          width: geometry.widths[column], height: itemHeight)
+        if item.column != column || item.frame != expected {
           problems.append(
-            "\(LayoutInvariants.describe(item)) is not a zigzag item of column \(column)")
-        }
-        if position > 0 && item.frame.minY - items[position - 1].frame.minY != step {
-          problems.append(
-            "\(LayoutInvariants.describe(item)) is not one step \(step) below the previous")
+            "\(LayoutInvariants.describe(item)) is not zigzag item \(position) at [\(expected)]")
         }
       }
+      let count = items.count
+      return itemTop + Swift.max(count * step, count > 0 ? (count - 1) * step + itemHeight : 0)
     }
-    return problems
   }
 }

@@ -1,0 +1,22 @@
+/// What a command is for and how it is called: the source of its `--help` text and of
+/// its part of the manual page.
+struct CommandDocumentation: Sendable {
+  /// The words after `masonry` that name it (empty for the browser).
+  var name: String
+  /// How it is called, after `masonry`.
+  var synopsis: String
+  /// What it does, in a paragraph or two (blank lines between paragraphs).
+  var description: String
+  var options: [OptionHelp]
+
+  static let helpOption = OptionHelp("-h, --help", "Show this help.")
+
+  /// The `--help` text.
+  var usage: String {
+    let paragraphs = description.split(separator: "\n\n").map {
+      OptionHelp.wrap(String($0), width: 80).joined(separator: "\n")
+    }
+    return "usage: masonry \(synopsis)\n\n" + paragraphs.joined(separator: "\n\n")
+      + "\n\noptions:\n" + OptionHelp.text(options + [Self.helpOption])
+  }
+}

@@ -1,0 +1,91 @@
+import Browser
+import Foundation
+import MasonryCommands
+import TestSupport
+import Testing
+
+/// The help, the manual page and the README come from the same tables as the browser.
+@Suite struct DocumentationTests {
+  private func run(_ arguments: [String]) -> (code: Int32, output: CapturedOutput) {
+    var output = CapturedOutput()
+    let code = MasonryCommand.main(arguments, output: &output)
+    return (code, output)
+  }
+
+  @Test func readmeKeyTableIsTheBrowsersKeyTable() {
+    let mismatch = Snapshot.mismatch(
+      KeyBindings.markdown(), between: "<!-- keys: begin -->", and: "<!-- keys: end -->",
+      inRepositoryFile: "README.md")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test func helpListsTheBrowsersOptionsAndEveryKey() {
+    let (code, output) = run(["--help"])
+    #expect(code == 0)
+    let help = output.standardOutput
+    for option in ["--layout", "--columns", "--placement", "--wrap", "--version", "--man"] {
+      #expect(help.contains(option), "\(option)")
+    }
+    for binding in KeyBindings.all {
+      #expect(help.contains(binding.summary), "\(binding.summary)")
+    }
+    #expect(run(["cards.json", "--help"]).output.standardOutput == help)
+  }
+
+  @Test(arguments: ["browse", "layout", "render", "generate"])
+  func everyCommandHasHelp(command: String) {
+    let (code, output) = run([command, "--help"])
+    #expect(code == 0)
+    #expect(output.standardOutput.hasPrefix("usage: masonry "), "\(command)")
+    #expect(output.standardError == "")
+    if command == "browse" { #expect(output.standardOutput.contains("scroll one row")) }
+  }
+
+  @Test func versionPrintsTheVersion() {
+    let (code, output) = run(["--version"])
+    #expect(code == 0)
+    #expect(output.standardOutput == "masonry \(MasonryCommand.version)\n")
+  }
+
+  /// The manual page is valid roff: groff formats it without a single warning, in UTF-8
+  /// and in plain ASCII, and it holds every key and option.
+  @Test func manualPageFormatsWithoutWarnings() throws {
+    let (code, output) = run(["--man"])
+    #expect(code == 0)
+    let page = output.standardOutput
+    #expect(page.hasPrefix(".TH MASONRY 1"))
+    #expect(page.unicodeScalars.allSatisfy { $0.isASCII }, "roff source is ASCII")
+    let path = TemporaryFiles.write(page, named: "masonry.1")
+    for device in ["utf8", "ascii"] {
+      let (status, text, errors) = try Self.groff([
+        "-man", "-T\(device)", "-P-cbou", "-ww", path,
+      ])
+      #expect(status == 0)
+      #expect(errors == "", "groff -T\(device): \(errors)")
+      for binding in KeyBindings.all { #expect(text.contains(binding.summary.prefix(20))) }
+      #expect(text.contains("EXIT STATUS"))
+    }
+  }
+
+  private static func groff(_ arguments: [String]) throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["LC_ALL"] = "C.UTF-8"
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let errorText = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // Formatted text breaks lines and may hyphenate: compare words joined by single spaces.
+    let flattened = text.replacingOccurrences(of: "\u{2010}\n", with: "")
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    return (process.terminationStatus, flattened, errorText)
+  }
+}

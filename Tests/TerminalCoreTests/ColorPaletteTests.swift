@@ -1,0 +1,29 @@
+import TerminalCore
+import TerminalScreen
+import Testing
+
+@Suite struct ColorPaletteTests {
+  /// terminfo's setaf/setab send colour numbers below 8 as the theme's ANSI colours, so in
+  /// direct colour the darkest blacks must not become "colour 0" (the theme's black, which
+  /// may be any colour).
+  @Test func directColourNeverSendsThemeColourNumbers() {
+    let palette = ColorPalette(depth: .direct)
+    for blue in UInt8(0)...8 {
+      #expect(palette.number(for: .rgb(red: 0, green: 0, blue: blue)) == 8, "#0000\(blue)")
+    }
+    #expect(palette.number(for: .rgb(red: 0, green: 0, blue: 9)) == 9)
+    #expect(palette.number(for: .rgb(red: 1, green: 0, blue: 0)) == 0x01_0000)
+    #expect(palette.number(for: .indexed(16)) == 8, "palette black (16) is RGB 0,0,0")
+    #expect(palette.number(for: .indexed(3)) == 3, "a theme colour asked for stays one")
+    #expect(palette.number(for: .default) == -1)
+  }
+
+  @Test func palette256AvoidsTheThemeColours() {
+    let palette = ColorPalette(depth: .palette256)
+    for value in stride(from: 0, through: 255, by: 17) {
+      let byte = UInt8(value)
+      let number = palette.number(for: .rgb(red: byte, green: 255 - byte, blue: byte / 2))
+      #expect((16...255).contains(number))
+    }
+  }
+}
