@@ -27,12 +27,22 @@ let package = Package(
     // own ICU clashes with the system ICU inside one Swift module).
     .target(name: "CTextSupport", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "TerminalText", dependencies: ["CTextSupport"]),
-    .target(name: "Cards", dependencies: ["LayoutEngine", "TerminalText"]),
+    .target(name: "Cards", dependencies: ["LayoutEngine", "TerminalText", "Pictures"]),
     // The layout choices over cards, shared by every command; below the browser, so that
     // `masonry layout` needs none of it.
     .target(name: "CardLayouts", dependencies: ["Cards", "LayoutEngine", "TerminalText"]),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
     .target(name: "TerminalScreen", dependencies: ["LayoutEngine", "TerminalText"]),
+    // Pictures: the Debian decoders made for untrusted files, and libchafa for drawing in
+    // terminal symbols, behind a C target whose header exposes no glib or decoder type.
+    .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+    .target(
+      name: "CPictures", dependencies: ["CChafa"],
+      linkerSettings: [
+        .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
+        .linkedLibrary("gif"),
+      ]),
+    .target(name: "Pictures", dependencies: ["CPictures", "TerminalScreen"]),
     // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
     // terminal interface, the wake-up signal. The curses backend and the in-memory
     // terminal depend on it, not on the browser.
@@ -40,11 +50,13 @@ let package = Package(
     .target(
       name: "TerminalTesting", dependencies: ["TerminalCore", "TerminalScreen", "LayoutEngine"]),
     .target(
-      name: "Widgets", dependencies: ["TerminalScreen", "Cards", "LayoutEngine", "TerminalText"]),
+      name: "Widgets",
+      dependencies: ["TerminalScreen", "Cards", "LayoutEngine", "TerminalText", "Pictures"]),
     .target(
       name: "Browser",
       dependencies: [
         "Widgets", "TerminalCore", "TerminalScreen", "Cards", "CardLayouts", "LayoutEngine",
+        "Pictures",
         "TerminalText",
       ]),
     // The only modules that touch a terminal: ncursesw (a system library through a module
@@ -55,17 +67,17 @@ let package = Package(
       name: "CursesBackend",
       dependencies: [
         "CNcursesw", "CTerminalGuard", "CTextSupport", "TerminalCore", "TerminalScreen",
-        "LayoutEngine",
+        "LayoutEngine", "Pictures",
       ]),
     .target(
       name: "MasonryCommands",
       dependencies: [
-        "Browser", "CardLayouts", "Widgets", "TerminalScreen", "Cards", "LayoutEngine",
-        "TerminalText",
+        "Browser", "CardLayouts", "Widgets", "TerminalCore", "TerminalScreen", "Cards",
+        "LayoutEngine", "TerminalText", "Pictures",
       ]),
     .executableTarget(
       name: "masonry",
-      dependencies: ["MasonryCommands", "CursesBackend", "Browser", "TerminalCore"]),
+      dependencies: ["MasonryCommands", "CursesBackend", "Browser", "TerminalCore", "Pictures"]),
     .executableTarget(
       name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport", "Cards", "TerminalText"]),
     // Runs the built executable in tmux. Depending on it makes `swift test` build it
@@ -82,13 +94,16 @@ let package = Package(
     ),
     .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore", "TerminalScreen"]),
     .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "TerminalScreen", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
       name: "MasonryCommandsTests",
       dependencies: ["MasonryCommands", "Browser", "TestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "CardsTests",
-      dependencies: ["Cards", "TestSupport"],
+      dependencies: ["Cards", "Pictures", "TestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

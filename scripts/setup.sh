@@ -3,7 +3,7 @@
 # no network) when all are present. Used by `make run` and `make test`.
 set -eu
 
-packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base"
+packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev chafa"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -2,6 +2,7 @@ import CNcursesw
 import CTerminalGuard
 import CTextSupport
 import LayoutEngine
+import Pictures
 import TerminalCore
 import TerminalScreen
 
@@ -38,6 +39,16 @@ package final class CursesTerminal: TerminalDevice {
 
   private static let bracketedPasteOn = "\u{1B}[?2004h"
   private static let bracketedPasteOff = "\u{1B}[?2004l"
+
+  /// The colours thumbnails can use here: 24-bit where terminfo says RGB, the palette's
+  /// 240 colours in a 256- (or 8-) colour terminal, none under `NO_COLOR`.
+  package var thumbnailMode: ThumbnailMode {
+    switch palette.depth {
+    case .direct: return .truecolor
+    case .palette256, .eight: return .palette240
+    case .none: return .symbolsOnly
+    }
+  }
 
   /// Takes over the terminal.
   ///

@@ -7,7 +7,10 @@ import Cards
 package struct BrowseCommand {
   package let collection: CardCollection
   package let options: LayoutOptions
-  private let path: String?
+  /// Whether pictures are drawn as thumbnails (`--images symbols`, the default).
+  package let drawsThumbnails: Bool
+  private let sources: [String]
+  private let sourceOptions: SourceOptions
 
   static let documentation = CommandDocumentation(
     name: "browse", synopsis: "[browse] [SOURCE] [options]",
@@ -16,7 +19,8 @@ package struct BrowseCommand {
       when absent) in the terminal, in columns that follow the window's width. Press ? in \
       the browser for the keys.
       """,
-    options: LayoutOptions.documentation)
+    options: LayoutOptions.documentation + SourceOptions.documentation
+      + PictureOptions.documentation)
 
   /// `masonry browse --help`: how to call the browser, and its keys.
   static var usage: String {
@@ -37,17 +41,21 @@ package struct BrowseCommand {
   package init(_ arguments: [String]) throws {
     let rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
     let parsed = try ParsedArguments(
-      rest, valueOptions: LayoutOptions.valueOptions, flagOptions: [])
+      rest,
+      valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
+        PictureOptions.valueOptions),
+      flagOptions: SourceOptions.flagOptions)
     options = try LayoutOptions(parsed)
-    let positionals = try parsed.positionals(atMost: 1)
-    path = positionals.first
-    collection = try SourceArgument.load(positionals)
+    drawsThumbnails = try PictureOptions(parsed).drawsThumbnails
+    sourceOptions = try SourceOptions(parsed)
+    sources = parsed.positionals
+    collection = try sourceOptions.load(sources)
   }
 
   /// Reads the source again (the browser's `r`); safe to call from any thread.
   package var reload: @Sendable () throws -> CardCollection {
-    let positionals = path.map { [$0] } ?? []
-    return { try SourceArgument.load(positionals) }
+    let (sources, options) = (self.sources, self.sourceOptions)
+    return { try options.load(sources) }
   }
 
   /// Runs `body` with the loaded command, or reports why it cannot: one line on `output`'s

@@ -14,15 +14,22 @@ enum LayoutCommand {
       then {"contentWidth","contentHeight","columns","items"}. The rows are the rows drawn: \
       a layout that sets item heights (tiles, zigzag) cuts the card to fit.
       """,
-    options: [OptionHelp("--width W", "The container width in cells, 1 to 10000 (required).")]
-      + LayoutOptions.documentation)
+    options: [
+      OptionHelp("--width W", "The container width in cells, 1 to 10000 (required)."),
+      OptionHelp(
+        "--height H",
+        "The height of the card area in cells: a picture taller than it is capped to it, as on a screen that tall (default: no cap)."
+      ),
+    ] + LayoutOptions.documentation + SourceOptions.documentation)
 
   static var usage: String { documentation.usage }
 
   static func run(_ arguments: [String], output: inout some TextOutput) throws -> Int32 {
     let parsed = try ParsedArguments(
-      arguments, valueOptions: LayoutOptions.valueOptions.union(["--width"]),
-      flagOptions: ["--help"])
+      arguments,
+      valueOptions: LayoutOptions.valueOptions.union(["--width", "--height"]).union(
+        SourceOptions.valueOptions),
+      flagOptions: SourceOptions.flagOptions.union(["--help"]))
     if parsed.flags.contains("--help") {
       output.write(usage + "\n")
       return 0
@@ -31,11 +38,14 @@ enum LayoutCommand {
     guard let width = try parsed.integer("--width", in: 1...10_000) else {
       throw UsageError("--width is required")
     }
-    let collection = try SourceArgument.load(try parsed.positionals(atMost: 1))
-    let measurer = CardMeasurer(cards: collection.cards, style: options.cardStyle)
+    let height = try parsed.integer("--height", in: 1...100_000)
+    let collection = try SourceOptions(parsed).load(parsed.positionals)
+    var style = options.cardStyle
+    style.maximumImageRows = height.map { CardStyle.imageRowLimit(cardAreaHeight: $0) }
+    let measurer = CardMeasurer(cards: collection.cards, style: style)
     var layout = options.makeLayout()
     let context = options.context(
-      for: collection, measurer: measurer, size: Size(width: width, height: 24))
+      for: collection, measurer: measurer, size: Size(width: width, height: height ?? 24))
     layout.prepare(context)
 
     var text = ""

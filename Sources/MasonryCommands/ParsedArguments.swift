@@ -6,9 +6,13 @@ struct ParsedArguments {
   private(set) var flags: Set<String> = []
   private(set) var positionals: [String] = []
 
+  /// - Parameters:
+  ///   - optionalValueOptions: options that are flags alone and take a value only as
+  ///     `--name=value` (`--color`, `--color=256`).
   init(
     _ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
-    aliases: [String: String] = ["-h": "--help"]
+    optionalValueOptions: Set<String> = [],
+    aliases: [String: String] = ["-h": "--help", "-r": "--recursive"]
   ) throws(UsageError) {
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -26,7 +30,13 @@ struct ParsedArguments {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if valueOptions.contains(name) {
+      if optionalValueOptions.contains(name) {
+        if let inlineValue {
+          values[name] = inlineValue
+        } else {
+          flags.insert(name)
+        }
+      } else if valueOptions.contains(name) {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw UsageError("\(name) needs a value")
         }

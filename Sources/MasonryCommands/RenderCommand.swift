@@ -2,6 +2,7 @@ import Browser
 import CardLayouts
 import Cards
 import LayoutEngine
+import TerminalCore
 import TerminalScreen
 import Widgets
 
@@ -13,7 +14,9 @@ enum RenderCommand {
     description: """
       Prints one frame of the browser without a terminal: exactly ROWS lines of exactly \
       COLS display columns, plain text unless --color is given (and never colour when \
-      NO_COLOR is set).
+      NO_COLOR is set). Pictures are drawn as in the browser: in 24-bit colour with \
+      --color, in colours 16-255 of the palette with --color=256, in symbols alone \
+      without colour.
       """,
     options: [
       OptionHelp("--size COLSxROWS", "The terminal size, e.g. 120x40 (required)."),
@@ -24,8 +27,10 @@ enum RenderCommand {
       OptionHelp("--tag TAG", "Show only the cards with TAG."),
       OptionHelp("--detail", "Open the selected card."),
       OptionHelp("--help-overlay", "Show the keys."),
-      OptionHelp("--color", "ANSI colours and attributes."),
-    ] + LayoutOptions.documentation)
+      OptionHelp(
+        "--color[=256]", "ANSI colours and attributes: 24-bit, or with =256 the 256-colour palette."
+      ),
+    ] + LayoutOptions.documentation + SourceOptions.documentation + PictureOptions.documentation)
 
   static var usage: String { documentation.usage }
 
@@ -34,8 +39,10 @@ enum RenderCommand {
   ) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments,
-      valueOptions: LayoutOptions.valueOptions.union(["--size", "--scroll", "--select", "--tag"]),
-      flagOptions: ["--help", "--detail", "--help-overlay", "--color"])
+      valueOptions: LayoutOptions.valueOptions.union(["--size", "--scroll", "--select", "--tag"])
+        .union(SourceOptions.valueOptions).union(PictureOptions.valueOptions),
+      flagOptions: SourceOptions.flagOptions.union(["--help", "--detail", "--help-overlay"]),
+      optionalValueOptions: ["--color"])
     if parsed.flags.contains("--help") {
       output.write(usage + "\n")
       return 0
@@ -45,9 +52,16 @@ enum RenderCommand {
     let size = try parseSize(sizeText)
     let scroll = try parsed.integer("--scroll", in: 0...100_000_000)
     let select = try parsed.integer("--select", in: 0...100_000_000)
-    let collection = try SourceArgument.load(try parsed.positionals(atMost: 1))
+    let collection = try SourceOptions(parsed).load(parsed.positionals)
+    let colorDepth = try parsed.choice("--color", of: ["256", "24bit"])
+    let colors =
+      (parsed.flags.contains("--color") || colorDepth != nil) && environment["NO_COLOR"] == nil
+    let palette = colorDepth == "256"
 
     var state = BrowserState(size: size, layout: options)
+    if try PictureOptions(parsed).drawsThumbnails {
+      state.pictures = .thumbnails(!colors ? .symbolsOnly : palette ? .palette240 : .truecolor)
+    }
     state.tagFilter = parsed.values["--tag"]
     var content = BrowserContent(collection: collection, style: options.cardStyle)
     let geometry = content.sync(with: state)
@@ -73,10 +87,19 @@ enum RenderCommand {
     }
     if parsed.flags.contains("--help-overlay") { state.mode = .help(scroll: 0, over: state.mode) }
 
+    content.makeThumbnails(for: state)
     let screen = FrameComposer.compose(state, content: &content)
-    let colors = parsed.flags.contains("--color") && environment["NO_COLOR"] == nil
-    output.write(
-      parsed.flags.contains("--color") ? screen.ansiText(colors: colors) : screen.plainText())
+    if parsed.flags.contains("--color") || colorDepth != nil {
+      // In 256 colours, the colours that are RGB (placeholders) go to the palette too.
+      let depth: ColorPalette = ColorPalette(depth: palette ? .palette256 : .direct)
+      output.write(
+        screen.ansiText(colors: colors) { color in
+          guard palette, case .rgb = color else { return color }
+          return .indexed(UInt8(depth.number(for: color)))
+        })
+    } else {
+      output.write(screen.plainText())
+    }
     return 0
   }
 

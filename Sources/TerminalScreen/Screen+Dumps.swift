@@ -51,7 +51,12 @@ extension Screen {
   /// a reset: what `masonry render --color` prints (`colors: false` keeps the attributes
   /// only, for NO_COLOR). The text itself is sanitised, so the only escape sequences are
   /// these.
-  package func ansiText(colors: Bool = true) -> String {
+  ///
+  /// - Parameters:
+  ///   - map: turns each colour into the one to send (RGB into the palette, say).
+  package func ansiText(
+    colors: Bool = true, map: (TerminalColor) -> TerminalColor = { $0 }
+  ) -> String {
     var text = ""
     for y in 0..<height {
       var current = CellStyle.plain
@@ -59,7 +64,10 @@ extension Screen {
         let cell = cells[y * width + x]
         if cell.isContinuation { continue }
         var style = cell.style
-        if !colors {
+        if colors {
+          style.foreground = map(style.foreground)
+          style.background = map(style.background)
+        } else {
           style.foreground = .default
           style.background = .default
         }

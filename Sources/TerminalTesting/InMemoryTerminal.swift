@@ -13,6 +13,9 @@ package struct InMemoryTerminal: TerminalDevice {
     case wait(milliseconds: Int)
     /// Blocks until background work signals `wakeUp` (at most `seconds`), then reports it.
     case waitForWakeUp(seconds: Int)
+    /// Reports every wake-up that comes while background work keeps coming back within
+    /// `idleMilliseconds` of the last one (all thumbnails arriving, say), then goes on.
+    case wakeUpsUntilIdle(idleMilliseconds: Int)
   }
 
   package private(set) var size: Size
@@ -53,6 +56,10 @@ package struct InMemoryTerminal: TerminalDevice {
       return nil
     case .waitForWakeUp(let seconds):
       guard let wakeUp, wakeUp.wait(timeout: seconds * 1000) else { return .endOfInput }
+      return .wakeUp
+    case .wakeUpsUntilIdle(let idle):
+      guard let wakeUp, wakeUp.wait(timeout: idle) else { return nextEvent(timeout: timeout) }
+      steps.append(step)
       return .wakeUp
     }
   }

@@ -23,6 +23,25 @@ package enum TemporaryFiles {
     write(Array(text.utf8), named: name)
   }
 
+  /// A fresh, empty directory.
+  package static func makeDirectory() -> String {
+    var template = Array("/tmp/masonry-test-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { buffer -> String in
+      guard let result = mkdtemp(buffer.baseAddress!) else { return "/tmp" }
+      return String(cString: result)
+    }
+  }
+
+  /// Writes `bytes` to `path` (its directory must exist) and returns the path.
+  @discardableResult
+  package static func write(_ bytes: [UInt8], to path: String) -> String {
+    if let file = fopen(path, "wb") {
+      _ = fwrite(bytes, 1, bytes.count, file)
+      fclose(file)
+    }
+    return path
+  }
+
   /// The text of a file of this repository, from a test file's `#filePath`.
   package static func repositoryFile(_ relativePath: String, testFile: String = #filePath)
     -> String?

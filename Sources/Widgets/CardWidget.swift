@@ -3,8 +3,8 @@ import LayoutEngine
 import TerminalScreen
 import TerminalText
 
-/// A card: a box with rounded corners (heavy when selected), an image area of the measured
-/// rows in the image's dominant colour, the caption in bold and the comment dimmed, each
+/// A card: a box with rounded corners (heavy when selected), an image box of the measured
+/// rows (the thumbnail, or a placeholder in the picture's dominant colour), the caption in bold and the comment dimmed, each
 /// wrapped exactly as the card measurement computed, with search matches highlighted.
 package struct CardWidget {
   package var card: Card
@@ -14,10 +14,11 @@ package struct CardWidget {
   package var isSelected: Bool
   /// The folded search text whose matches are highlighted (empty: none).
   package var highlight: [Character]
+  package var picture: CardPicture
 
   package init(
     card: Card, metrics: CardMetrics, captionLines: [String], commentLines: [String],
-    isSelected: Bool, highlight: [Character] = []
+    isSelected: Bool, highlight: [Character] = [], picture: CardPicture = .placeholder
   ) {
     self.card = card
     self.metrics = metrics
@@ -25,18 +26,20 @@ package struct CardWidget {
     self.commentLines = commentLines
     self.isSelected = isSelected
     self.highlight = highlight
+    self.picture = picture
   }
 
   /// The widget for card `index` of `measurer` in a frame of `size` (which may be shorter
   /// than the card: its text is then cut with an ellipsis).
   package init(
     card: Card, index: Int, measurer: CardMeasurer, size: Size, isSelected: Bool,
-    highlight: [Character] = []
+    highlight: [Character] = [], picture: CardPicture = .placeholder
   ) {
     let drawn = measurer.drawnLines(ofCard: index, width: size.width, height: size.height)
     self.init(
       card: card, metrics: drawn.metrics, captionLines: drawn.caption,
-      commentLines: drawn.comment, isSelected: isSelected, highlight: highlight)
+      commentLines: drawn.comment, isSelected: isSelected, highlight: highlight,
+      picture: picture)
   }
 
   /// Draws the card at `frame` (screen coordinates), showing exactly the part inside
@@ -55,9 +58,8 @@ package struct CardWidget {
     let imageRows = Swift.min(metrics.imageRows, inside.height)
     if imageRows > 0 {
       let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
-      if let shown = image.intersection(area) {
-        screen.fill(shown, with: Theme.imageFill, style: Theme.image(card.image?.dominantColor))
-      }
+      PictureBox.draw(
+        picture, of: card.image, in: image, clip: area, into: &screen)
       y += imageRows
     }
     for (lines, style) in [(captionLines, Theme.caption), (commentLines, Theme.comment)] {

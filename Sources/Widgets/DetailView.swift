@@ -10,33 +10,45 @@ package struct DetailView {
   package var caption: PreparedText
   package var comment: PreparedText
   package var wrap: WrapMode
+  package var picture: CardPicture
 
   /// The view of `card`, whose caption and comment are already prepared (a measurer keeps
   /// them), so that drawing it again needs no ICU call.
-  package init(card: Card, caption: PreparedText, comment: PreparedText, wrap: WrapMode = .word) {
+  package init(
+    card: Card, caption: PreparedText, comment: PreparedText, wrap: WrapMode = .word,
+    picture: CardPicture = .placeholder
+  ) {
     self.card = card
     self.caption = caption
     self.comment = comment
     self.wrap = wrap
+    self.picture = picture
   }
 
   /// The view of card `index` of `measurer`.
-  package init(card: Card, index: Int, measurer: CardMeasurer) {
+  package init(card: Card, index: Int, measurer: CardMeasurer, picture: CardPicture = .placeholder)
+  {
     self.init(
       card: card, caption: measurer.caption(ofCard: index),
       comment: measurer.comment(ofCard: index),
-      wrap: measurer.style.wrap)
+      wrap: measurer.style.wrap, picture: picture)
+  }
+
+  /// The image box of a view `size` (the overlay) shows: as wide as the view inside its
+  /// border, as tall as the picture's shape makes it, at most two thirds of the view.
+  package func imageBox(size: Size) -> Size {
+    guard let image = card.image else { return .zero }
+    let inner = Swift.max(1, size.width - 4)
+    let limit = Swift.max(3, (size.height - 2) * 2 / 3)
+    let rows = Swift.min(
+      CardMeasurer.imageRows(aspectRatio: image.aspectRatio, innerWidth: inner), limit)
+    return Size(width: inner, height: rows)
   }
 
   /// The rows of content at `width`, before scrolling: image rows, then styled lines.
   func content(width: Int, height: Int) -> (imageRows: Int, lines: [(String, CellStyle)]) {
     let inner = Swift.max(1, width - 4)
-    var imageRows = 0
-    if let image = card.image {
-      let aspect = Swift.min(Swift.max(image.aspectRatio, 0.25), 3)
-      imageRows = Swift.max(
-        1, Swift.min(Int(Double(inner) * aspect / 2 + 0.5), Swift.max(3, height / 2)))
-    }
+    let imageRows = imageBox(size: Size(width: width, height: height)).height
     var lines: [(String, CellStyle)] = []
     for line in caption.lines(width: inner, mode: wrap) {
       lines.append((line, Theme.caption))
@@ -72,9 +84,7 @@ package struct DetailView {
     var y = inside.minY - scroll
     if imageRows > 0 {
       let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
-      if let shown = image.intersection(inside) {
-        screen.fill(shown, with: Theme.imageFill, style: Theme.image(card.image?.dominantColor))
-      }
+      PictureBox.draw(picture, of: card.image, in: image, clip: inside, into: &screen)
       y += imageRows + 1
     }
     for (line, style) in lines {

@@ -21,6 +21,10 @@ package enum Theme {
   package static let match = CellStyle(
     foreground: .indexed(16), background: .indexed(222), underline: true)
 
+  /// Why a picture cannot be shown, written over its neutral placeholder.
+  package static let pictureProblem = CellStyle(
+    foreground: .indexed(255), background: .indexed(240), bold: true)
+
   /// The placeholder of an image: its dominant colour, or grey when it has none.
   package static func image(_ color: RGBColor?) -> CellStyle {
     let terminalColor =

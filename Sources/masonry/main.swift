@@ -1,6 +1,7 @@
 import Browser
 import CursesBackend
 import MasonryCommands
+import TerminalCore
 
 #if canImport(Glibc)
   import Glibc
@@ -20,15 +21,18 @@ guard BrowseCommand.isBrowse(arguments) else {
 }
 exit(
   BrowseCommand.run(arguments, output: &output) { command in
-    var app = BrowserApp(
-      collection: command.collection, options: command.options, reload: command.reload)
+    let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
     do throws(TerminalError) {
-      terminal = try CursesTerminal(environment: environment, wakeUp: app.wakeUp)
+      terminal = try CursesTerminal(environment: environment, wakeUp: wakeUp)
     } catch {
       output.writeError("masonry: \(error.description)\n")
       return error.exitCode
     }
+    var app = BrowserApp(
+      collection: command.collection, options: command.options,
+      pictures: command.drawsThumbnails ? .thumbnails(terminal.thumbnailMode) : .placeholders,
+      wakeUp: wakeUp, reload: command.reload)
     var device = terminal
     app.run(on: &device)
     terminal.close()

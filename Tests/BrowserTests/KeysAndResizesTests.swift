@@ -234,7 +234,7 @@ import Widgets
       $0.mode = .browsing
       $0.searchQuery = ""
       $0.selected = zebra
-      $0.scrollOffset = 370
+      $0.scrollOffset = 339
       $0.selectionRow = 3
     }
     let effects = store.send(.key(.character("r")))

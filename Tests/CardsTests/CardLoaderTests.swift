@@ -1,4 +1,6 @@
 import Cards
+import Foundation
+import Pictures
 import TestSupport
 import Testing
 
@@ -30,7 +32,13 @@ import Testing
     #expect(collection.cards.count == 10)
     #expect(collection.cards[0].caption == "リス")
     #expect(collection.cards[0].image?.dominantColor?.hex == "#a0522d")
-    #expect(collection.cards[2].image == CardImage(width: 1, height: 1, path: "rabbit"))
+    // The seed's shape: the image is a name; the picture's size comes from its header.
+    let rabbit = try #require(collection.cards[2].image)
+    #expect(rabbit.path == "pictures/rabbit.png")
+    #expect(
+      rabbit.source
+        == .file("/" + path.replacingOccurrences(of: "animals.plist", with: "pictures/rabbit.png")))
+    #expect(rabbit.width == 198 && rabbit.height == 120 && rabbit.problem == nil)
     #expect(collection.cards[9].tags == ["ocean", "medium"])
   }
 

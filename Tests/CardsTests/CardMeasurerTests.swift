@@ -26,12 +26,15 @@ import Testing
     let panorama = Card(caption: "x", image: CardImage(width: 10_000, height: 100))
     let needle = Card(caption: "x", image: CardImage(width: 10, height: 10_000))
     let measurer = CardMeasurer(cards: [square, panorama, needle, Card(caption: "text only")])
+    // Inner width 20: a square picture is 20 cells wide and 10 rows tall.
     #expect(measurer.metrics(ofCard: 0, width: 24).imageRows == 10)
-    #expect(measurer.metrics(ofCard: 0, width: 40).imageRows == 12, "capped")
-    #expect(measurer.metrics(ofCard: 1, width: 24).imageRows == 3, "aspect clamped to 1:4")
-    #expect(measurer.metrics(ofCard: 2, width: 24).imageRows == 12, "aspect clamped, then capped")
-    let uncapped = CardMeasurer(cards: [needle], style: CardStyle(maximumImageRows: nil))
-    #expect(uncapped.metrics(ofCard: 0, width: 24).imageRows == 30, "aspect clamped to 3:1")
+    #expect(measurer.metrics(ofCard: 0, width: 40).imageRows == 18, "no silent flattening")
+    #expect(measurer.metrics(ofCard: 1, width: 24).imageRows == 1, "a panorama keeps a row")
+    #expect(measurer.metrics(ofCard: 2, width: 24).imageRows == 10_000, "its true shape")
+    let onScreen = CardMeasurer(
+      cards: [needle],
+      style: CardStyle(maximumImageRows: CardStyle.imageRowLimit(cardAreaHeight: 36)))
+    #expect(onScreen.metrics(ofCard: 0, width: 24).imageRows == 33, "capped to the card area")
     #expect(measurer.metrics(ofCard: 3, width: 24).imageRows == 0)
     #expect(measurer.metrics(ofCard: 3, width: 24).height == 3)
   }

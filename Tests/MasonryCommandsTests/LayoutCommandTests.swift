@@ -75,8 +75,8 @@ import Testing
       "masonry: unknown option '--colour'; see 'masonry layout --help'\n"
     ),
     (
-      ["layout", "a.json", "b.json", "--width", "80"],
-      "masonry: unexpected argument 'b.json'; see 'masonry layout --help'\n"
+      ["layout", "--width", "80", "--sort", "colour"],
+      "masonry: --sort must be one of name, date, size, not 'colour'; see 'masonry layout --help'\n"
     ),
     (
       ["layout", "--width", "80", "--\u{1B}[2J"],

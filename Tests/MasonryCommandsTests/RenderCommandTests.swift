@@ -14,7 +14,12 @@ import Testing
     return (code, output.standardOutput, output.standardError)
   }
 
+  /// The frame of `arguments`, between bars. Placeholders stand for pictures unless the
+  /// arguments ask for `--images`: frames about layout do not depend on decoders.
   static func framed(_ arguments: [String]) -> String {
+    let arguments =
+      arguments.contains { $0.hasPrefix("--images") }
+      ? arguments : arguments + ["--images", "none"]
     let (code, text, error) = frame(arguments)
     // Temporary sources appear by their file name, so that golden files do not change.
     let shown = arguments.map {
@@ -39,6 +44,47 @@ import Testing
     expectGolden(
       "render-\(layout)",
       ["120x40", "80x24", "40x20"].map { ["--size", $0, "--layout", layout] })
+  }
+
+  /// Real thumbnails of the sample's pictures: in 256 colours (the palette's 16–255 only)
+  /// and in symbols alone (plain text, or NO_COLOR).
+  @Test func picturesAsThumbnails() {
+    expectGolden(
+      "render-pictures",
+      [
+        ["--size", "80x24", "--images", "symbols"],
+        ["--size", "80x24", "--images", "symbols", "--select", "5", "--detail"],
+      ])
+    let (code, ansi, _) = Self.frame(["--size", "80x24", "--color=256"])
+    #expect(code == 0)
+    let mismatch = Snapshot.mismatch(ansi, named: "render-pictures-256")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+    // Only palette colours 16–255 (never the theme's 0–15) and no 24-bit colour.
+    let numbers = ansi.matches(of: /[34]8;5;(\d+)/).map { Int($0.1)! }
+    #expect(!numbers.isEmpty && numbers.allSatisfy { (16...255).contains($0) })
+    #expect(!ansi.contains("38;2;") && !ansi.contains("48;2;"))
+    let (_, truecolor, _) = Self.frame(["--size", "80x24", "--color"])
+    #expect(truecolor.contains("48;2;"), "24-bit by default with --color")
+  }
+
+  /// A picture that cannot be shown keeps its card and says why inside its image box.
+  @Test func unreadablePicturesSayWhy() {
+    let folder = TemporaryFiles.makeDirectory()
+    TemporaryFiles.write([0xFF, 0xD8, 0xFF, 0xE0, 0x00], to: folder + "/cut.jpg")
+    TemporaryFiles.write(Array("hello".utf8), to: folder + "/notes.jpg")
+    let source = TemporaryFiles.write(
+      Array(
+        """
+        [{"caption": "Missing", "image": {"path": "gone.png", "width": 400, "height": 200}},
+         {"caption": "Cut short", "image": {"path": "cut.jpg", "width": 400, "height": 200}},
+         {"caption": "Not a picture", "image": {"path": "notes.jpg", "width": 400, "height": 200}},
+         {"caption": "Unknown size", "image": "gone-too.webp"}]
+        """.utf8), to: folder + "/cards.json")
+    let (code, text, _) = Self.frame(["--size", "100x16", source, "--images", "symbols"])
+    #expect(code == 0)
+    for reason in ["not found", "corrupt JPEG", "not an image"] {
+      #expect(text.contains(reason), "\(reason)")
+    }
   }
 
   @Test func cardsCutAtTheTopAndBottom() {

@@ -2,6 +2,7 @@ import CardLayouts
 import Cards
 import Dispatch
 import LayoutEngine
+import Pictures
 import TerminalCore
 import TerminalScreen
 
@@ -16,17 +17,23 @@ package struct BrowserApp {
   package private(set) var state: BrowserState
   package private(set) var content: BrowserContent
   private let reload: @Sendable () throws -> CardCollection
-  private let mailbox = EventMailbox<BrowserEvent>()
+  private let mailbox: EventMailbox<BrowserEvent>
+  /// Makes thumbnails on worker threads; started at the first one wanted.
+  private var thumbnails: ThumbnailService?
   /// The last frame sent to the terminal.
   private var drawn: Screen?
 
   /// - Parameters:
+  ///   - pictures: thumbnails (in the terminal's colours) or placeholders.
   ///   - reload: reads the source again (`r`), off the event loop's thread.
+  ///   - wakeUp: the signal background work raises; the terminal must poll it.
   package init(
-    collection: CardCollection, options: LayoutOptions,
+    collection: CardCollection, options: LayoutOptions, pictures: PictureDisplay = .placeholders,
+    wakeUp: WakeUpSignal = WakeUpSignal(),
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
-    state = BrowserState(size: .zero, layout: options)
+    mailbox = EventMailbox(wakeUp: wakeUp)
+    state = BrowserState(size: .zero, layout: options, pictures: pictures)
     content = BrowserContent(collection: collection, style: options.cardStyle)
     self.reload = reload
   }
@@ -58,6 +65,14 @@ package struct BrowserApp {
               mailbox.post(.reloadFailed("\(error)"))
             }
           }
+        case .makeThumbnails(let requests):
+          if thumbnails == nil {
+            let mailbox = self.mailbox
+            thumbnails = ThumbnailService { request, result in
+              mailbox.post(.thumbnailReady(request, result))
+            }
+          }
+          thumbnails?.want(requests)
         }
       }
     }

@@ -22,6 +22,8 @@ package struct BrowserContent {
   package private(set) var layout: any CollectionLayout
   package private(set) var context: LayoutContext
   private var preparedFor: (options: LayoutOptions, size: Size, filter: CardFilter)?
+  /// The thumbnails received, and what was last asked for.
+  package var thumbnails = ThumbnailStore()
   /// The frame geometry for the last state synced, with what it was computed from.
   private var geometryCache: (key: GeometryKey, geometry: FrameGeometry)?
   /// Each card's caption and comment, and its tags, folded for search; made at the first
@@ -152,14 +154,17 @@ package struct BrowserContent {
       layout.prepareMore(through: extent)
       return false
     }
-    if preparedFor == nil || preparedFor?.filter != filter
-      || preparedFor?.options.wrap != options.wrap
-    {
+    // Pictures taller than the card area are capped to it (and drawn letterboxed).
+    var style = options.cardStyle
+    style.maximumImageRows = CardStyle.imageRowLimit(cardAreaHeight: size.height)
+    if preparedFor == nil || preparedFor?.filter != filter {
       let indices = indices(matching: filter)
       shown = indices
       shownCollection = CardCollection(
         source: collection.source, cards: indices.map { collection.cards[$0] })
-      shownMeasurer = measurer.restyled(options.cardStyle).subset(indices)
+      shownMeasurer = measurer.restyled(style).subset(indices)
+    } else if shownMeasurer.style != style {
+      shownMeasurer = shownMeasurer.restyled(style)
     }
     layout = options.makeLayout()
     context = options.context(for: shownCollection, measurer: shownMeasurer, size: size)

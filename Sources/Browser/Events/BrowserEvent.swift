@@ -1,5 +1,6 @@
 import Cards
 import LayoutEngine
+import Pictures
 import TerminalCore
 
 /// Everything that can change what the browser shows. Each goes through
@@ -21,6 +22,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case reloaded(CardCollection)
   /// Reading the source again failed, for this reason.
   case reloadFailed(String)
+  /// A thumbnail asked for by `BrowserEffect.makeThumbnails` is ready, or why it is not.
+  case thumbnailReady(ThumbnailRequest, Result<Thumbnail, PictureFailure>)
 }
 
 /// What the program around `reduce` must do after an event: the state itself never does
@@ -29,4 +32,7 @@ package enum BrowserEffect: Hashable, Sendable {
   case quit
   /// Read the source again; answer `.reloaded` or `.reloadFailed`.
   case reload
+  /// Make these thumbnails, the first most urgently, and forget any other still waiting;
+  /// answer `.thumbnailReady` for each.
+  case makeThumbnails([ThumbnailRequest])
 }

@@ -54,9 +54,12 @@ package enum FrameComposer {
     if let detailScroll = state.mode.detailScroll, let selected = state.selected,
       selected < content.shown.count
     {
+      let request = BrowserReducer.detailThumbnailRequest(
+        state, geometry: geometry, content: content)
       DetailView(
         card: content.shownCollection.cards[selected], index: selected,
-        measurer: content.shownMeasurer
+        measurer: content.shownMeasurer,
+        picture: BrowserReducer.picture(for: request, content: content)
       )
       .draw(in: geometry.overlayArea, scroll: detailScroll, into: &screen)
     }
@@ -77,9 +80,12 @@ package enum FrameComposer {
         style: selected ? Theme.activeChip : Theme.chip
       ).draw(at: frame, into: &screen, clip: clip)
     } else {
+      let request = BrowserReducer.thumbnailRequest(
+        forShown: index, size: frame.size, state, content: content)
       CardWidget(
         card: content.shownCollection.cards[index], index: index, measurer: content.shownMeasurer,
-        size: frame.size, isSelected: selected, highlight: highlight
+        size: frame.size, isSelected: selected, highlight: highlight,
+        picture: BrowserReducer.picture(for: request, content: content)
       ).draw(at: frame, into: &screen, clip: clip)
     }
   }

@@ -42,6 +42,9 @@ package enum BrowserReducer {
         with: BrowserContent(collection: collection, style: state.layout.cardStyle))
     case .reloadFailed(let reason):
       state.message = "reload failed: \(reason)"
+    case .thumbnailReady(let request, let result):
+      content.thumbnails.store(result, for: request)
+      positionsCards = false
     case .paste(let text):
       guard state.mode.isEditingSearch, !geometry.isTooSmall else { return [] }
       state.message = nil
@@ -60,6 +63,14 @@ package enum BrowserReducer {
     if positionsCards && (before != Position(state, content: content) || state.selectionRow == nil)
     {
       rememberSelectionRow(&state, content: &content)
+    }
+    if state.scrollOffset != before.scrollOffset {
+      content.thumbnails.scrollsDown = state.scrollOffset > before.scrollOffset
+    }
+    if !effects.contains(.quit) {
+      let wanted = wantedThumbnails(
+        state, scrolledDown: content.thumbnails.scrollsDown, content: &content)
+      if let effect = thumbnailEffect(wanted, content: &content) { effects.append(effect) }
     }
     return effects
   }

@@ -32,10 +32,15 @@ package struct BrowserState: Hashable, Sendable {
   package var transition: LayoutTransition?
   /// The time of the last event, in milliseconds (drives the animation).
   package var time = 0
+  /// Thumbnails or placeholders.
+  package var pictures: PictureDisplay
 
-  package init(size: Size, layout: LayoutOptions = LayoutOptions()) {
+  package init(
+    size: Size, layout: LayoutOptions = LayoutOptions(), pictures: PictureDisplay = .placeholders
+  ) {
     self.size = size
     self.layout = layout
+    self.pictures = pictures
   }
 
   /// Which cards are shown.

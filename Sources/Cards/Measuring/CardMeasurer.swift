@@ -66,10 +66,7 @@ package struct CardMeasurer {
     let inner = Swift.max(1, width - CardStyle.horizontalChrome)
     var imageRows = 0
     if let image = images[index] {
-      let aspect = Swift.min(
-        Swift.max(image.aspectRatio, style.aspectRange.lowerBound), style.aspectRange.upperBound)
-      // Terminal cells are about twice as tall as wide.
-      imageRows = Swift.max(1, Int(Double(inner) * aspect / 2 + 0.5))
+      imageRows = Self.imageRows(aspectRatio: image.aspectRatio, innerWidth: inner)
       if let limit = style.maximumImageRows {
         imageRows = Swift.min(imageRows, Swift.max(1, limit))
       }
@@ -82,6 +79,13 @@ package struct CardMeasurer {
       innerWidth: inner, imageRows: imageRows,
       captionRows: caption(ofCard: index).lineCount(width: inner, mode: style.wrap),
       commentRows: commentRows)
+  }
+
+  /// The rows a picture of `aspectRatio` (height over width) takes at `innerWidth` cells:
+  /// terminal cells are about twice as tall as wide; at least one row.
+  package static func imageRows(aspectRatio: Double, innerWidth: Int) -> Int {
+    let rows = Double(innerWidth) * aspectRatio / 2 + 0.5
+    return rows.isFinite ? Swift.max(1, Swift.min(Int(rows), 1 << 20)) : 1
   }
 
   /// The card as drawn in a frame `height` rows tall, which may be shorter than the card

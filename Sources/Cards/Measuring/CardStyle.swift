@@ -6,21 +6,23 @@ package struct CardStyle: Hashable, Sendable {
   package var wrap: WrapMode
   /// The comment is cut to this many lines, the last ending in an ellipsis (`nil`: all).
   package var maximumCommentLines: Int?
-  /// Image rows never exceed this (`nil`: no limit). The default, 12, keeps a placeholder
-  /// from filling a terminal: a square image in a 40-cell column would take 18 rows.
+  /// Image rows never exceed this (`nil`: no limit). Pictures keep their shape: the image
+  /// box is as tall as the picture's aspect ratio makes it at the column's width; only a
+  /// picture taller than the screen's card area is capped (and drawn letterboxed, whole),
+  /// so the browser sets this from the screen.
   package var maximumImageRows: Int?
-  /// Aspect ratios (height over width) are clamped to this range, so that a panorama still
-  /// gets a row and a needle-thin image does not fill the column.
-  package var aspectRange: ClosedRange<Double>
 
-  package init(
-    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = 12,
-    aspectRange: ClosedRange<Double> = 0.25...3
-  ) {
+  package init(wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = nil)
+  {
     self.wrap = wrap
     self.maximumCommentLines = maximumCommentLines
     self.maximumImageRows = maximumImageRows
-    self.aspectRange = aspectRange
+  }
+
+  /// The image-row cap for a card area `height` rows tall: the picture, the border and a
+  /// caption row fit on screen.
+  package static func imageRowLimit(cardAreaHeight height: Int) -> Int {
+    Swift.max(1, height - verticalChrome - 1)
   }
 
   /// Cells taken by the border and padding: a border cell and a padding cell each side.

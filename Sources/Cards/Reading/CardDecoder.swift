@@ -90,17 +90,23 @@ enum CardDecoder {
   }
 
   /// An image: an object with `width`, `height` (pixels), `color` (`#rrggbb`) and `path`,
-  /// or, as in the seed, just a name, which is taken as a path of unknown (square) shape.
+  /// or, as in the seed, just a name, which is taken as a path. With a path, the size may
+  /// be left out: it is read from the picture's header when the cards are loaded.
   private static func image(_ value: DataValue?) throws(DataError) -> CardImage? {
     guard let value else { return nil }
     switch value.kind {
     case .null:
       return nil
     case .string(let name):
-      return CardImage(width: 1, height: 1, path: name)
+      return CardImage(width: 0, height: 0, path: name)
     case .object:
-      let width = try dimension(value["width"], named: "width", of: value)
-      let height = try dimension(value["height"], named: "height", of: value)
+      let path = try optionalString(value["path"], named: "path")
+      var width = 0
+      var height = 0
+      if path == nil || value["width"] != nil || value["height"] != nil {
+        width = try dimension(value["width"], named: "width", of: value)
+        height = try dimension(value["height"], named: "height", of: value)
+      }
       var color: RGBColor?
       if let colorValue = value["color"] {
         let text = try string(colorValue, named: "color")
@@ -109,9 +115,7 @@ enum CardDecoder {
         }
         color = parsed
       }
-      return CardImage(
-        width: width, height: height, dominantColor: color,
-        path: try optionalString(value["path"], named: "path"))
+      return CardImage(width: width, height: height, dominantColor: color, path: path)
     default:
       throw .bad("'image' must be an object or a name, not \(value.typeName)", at: value.location)
     }

@@ -22,13 +22,16 @@ package enum CardLoader {
   package static func load(path: String) throws(DataError) -> CardCollection {
     let file = try SourceFile(path: path)
     defer { file.close() }
+    var cards: [Card]
     if format(forPath: path) == .jsonLines
       || (format(forPath: path) == nil && file.looksLikeJSONLines())
     {
-      return CardCollection(source: path, cards: try readJSONLines(file, path: path))
+      cards = try readJSONLines(file, path: path)
+    } else {
+      cards = try self.cards(in: try file.readAll(), path: path, format: nil)
     }
-    let bytes = try file.readAll()
-    return CardCollection(source: path, cards: try cards(in: bytes, path: path, format: nil))
+    CardPictures.resolve(&cards, base: CardPictures.base(forCardFile: path))
+    return CardCollection(source: path, cards: cards)
   }
 
   /// The cards in `bytes`, read as `format` (or the format their content suggests).

@@ -1,0 +1,60 @@
+#ifndef MASONRY_PICTURES_INTERNAL_H
+#define MASONRY_PICTURES_INTERNAL_H
+
+#include "pictures.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/types.h>
+
+/// Reads bytes of a picture from a file (pread) or from memory, bounds-checked.
+typedef struct {
+  int descriptor;
+  const uint8_t *bytes;
+  size_t length;
+} masonry_reader;
+
+/// Reads exactly `count` bytes at `offset`; returns 0, or -1 when they are not there.
+int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer, size_t count);
+
+/// The header of the picture `reader` reads (see masonry_picture_probe).
+int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *info);
+
+/// Averages rows of RGBA pixels, as they are decoded one after another, down to a target
+/// size: each source pixel counts towards exactly one target pixel (alpha-weighted, so
+/// transparent pixels lend no colour). Memory: one target row of sums and the result.
+typedef struct {
+  int source_width;
+  int source_height;
+  int width;
+  int height;
+  int next_row;
+  int target_row;
+  uint64_t *sums;
+  uint8_t *pixels;
+} masonry_downscaler;
+
+/// The size that fits `max_side` on the longer side (the source size when it fits).
+void masonry_fitted_size(int width, int height, int max_side, int *fitted_width,
+                         int *fitted_height);
+
+int masonry_downscaler_init(masonry_downscaler *scaler, int source_width, int source_height,
+                            int max_side);
+void masonry_downscaler_push_row(masonry_downscaler *scaler, const uint8_t *rgba);
+/// Hands the result over to `out` (rows never pushed stay transparent).
+void masonry_downscaler_finish(masonry_downscaler *scaler, masonry_pixels *out);
+void masonry_downscaler_free(masonry_downscaler *scaler);
+
+/// `pixels` turned by the EXIF `orientation` (1-8), in place (may reallocate).
+int masonry_apply_orientation(masonry_pixels *pixels, int orientation);
+
+int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                        masonry_pixels *out);
+int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                       masonry_pixels *out);
+int masonry_decode_webp(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                        masonry_pixels *out);
+int masonry_decode_gif(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                       masonry_pixels *out);
+
+#endif

@@ -1,0 +1,176 @@
+#include "internal.h"
+
+#include <string.h>
+
+void masonry_fitted_size(int width, int height, int max_side, int *fitted_width,
+                         int *fitted_height) {
+  int longer = width > height ? width : height;
+  if (max_side <= 0 || longer <= max_side) {
+    *fitted_width = width;
+    *fitted_height = height;
+    return;
+  }
+  int64_t w = (int64_t)width * max_side / longer;
+  int64_t h = (int64_t)height * max_side / longer;
+  *fitted_width = w > 0 ? (int)w : 1;
+  *fitted_height = h > 0 ? (int)h : 1;
+}
+
+int masonry_downscaler_init(masonry_downscaler *scaler, int source_width, int source_height,
+                            int max_side) {
+  memset(scaler, 0, sizeof(*scaler));
+  if (source_width <= 0 || source_height <= 0) {
+    return -1;
+  }
+  scaler->source_width = source_width;
+  scaler->source_height = source_height;
+  masonry_fitted_size(source_width, source_height, max_side, &scaler->width, &scaler->height);
+  scaler->sums = calloc((size_t)scaler->width * 5, sizeof(uint64_t));
+  scaler->pixels = calloc((size_t)scaler->width * (size_t)scaler->height, 4);
+  if (scaler->sums == NULL || scaler->pixels == NULL) {
+    masonry_downscaler_free(scaler);
+    return -1;
+  }
+  return 0;
+}
+
+static void flush_row(masonry_downscaler *scaler) {
+  uint8_t *row = scaler->pixels + (size_t)scaler->target_row * (size_t)scaler->width * 4;
+  for (int x = 0; x < scaler->width; x++) {
+    uint64_t *sum = scaler->sums + (size_t)x * 5;
+    if (sum[4] == 0) {
+      continue;
+    }
+    uint64_t alpha = sum[3];
+    if (alpha > 0) {
+      row[x * 4 + 0] = (uint8_t)(sum[0] / alpha);
+      row[x * 4 + 1] = (uint8_t)(sum[1] / alpha);
+      row[x * 4 + 2] = (uint8_t)(sum[2] / alpha);
+    }
+    row[x * 4 + 3] = (uint8_t)(alpha / sum[4]);
+  }
+  memset(scaler->sums, 0, (size_t)scaler->width * 5 * sizeof(uint64_t));
+}
+
+void masonry_downscaler_push_row(masonry_downscaler *scaler, const uint8_t *rgba) {
+  if (scaler->sums == NULL || scaler->next_row >= scaler->source_height) {
+    return;
+  }
+  int target =
+      (int)((int64_t)scaler->next_row * scaler->height / scaler->source_height);
+  if (target != scaler->target_row) {
+    flush_row(scaler);
+    scaler->target_row = target;
+  }
+  int64_t width = scaler->source_width;
+  for (int64_t x = 0; x < width; x++) {
+    uint64_t *sum = scaler->sums + (size_t)(x * scaler->width / width) * 5;
+    const uint8_t *pixel = rgba + x * 4;
+    uint64_t alpha = pixel[3];
+    sum[0] += pixel[0] * alpha;
+    sum[1] += pixel[1] * alpha;
+    sum[2] += pixel[2] * alpha;
+    sum[3] += alpha;
+    sum[4] += 1;
+  }
+  scaler->next_row++;
+}
+
+void masonry_downscaler_finish(masonry_downscaler *scaler, masonry_pixels *out) {
+  if (scaler->next_row > 0) {
+    flush_row(scaler);
+  }
+  out->pixels = scaler->pixels;
+  out->width = scaler->width;
+  out->height = scaler->height;
+  scaler->pixels = NULL;
+  masonry_downscaler_free(scaler);
+}
+
+void masonry_downscaler_free(masonry_downscaler *scaler) {
+  free(scaler->sums);
+  free(scaler->pixels);
+  scaler->sums = NULL;
+  scaler->pixels = NULL;
+}
+
+void masonry_pixels_free(masonry_pixels *pixels) {
+  free(pixels->pixels);
+  pixels->pixels = NULL;
+  pixels->width = 0;
+  pixels->height = 0;
+}
+
+int masonry_apply_orientation(masonry_pixels *pixels, int orientation) {
+  if (orientation <= 1 || orientation > 8 || pixels->pixels == NULL) {
+    return 0;
+  }
+  int width = pixels->width;
+  int height = pixels->height;
+  // 5 to 8 swap the axes (the picture was stored turned by a quarter).
+  int swaps = orientation >= 5;
+  int out_width = swaps ? height : width;
+  int out_height = swaps ? width : height;
+  uint32_t *source = (uint32_t *)pixels->pixels;
+  uint32_t *result = malloc((size_t)width * (size_t)height * 4);
+  if (result == NULL) {
+    return -1;
+  }
+  for (int y = 0; y < height; y++) {
+    for (int x = 0; x < width; x++) {
+      int to_x, to_y;
+      switch (orientation) {
+        case 2: to_x = width - 1 - x; to_y = y; break;
+        case 3: to_x = width - 1 - x; to_y = height - 1 - y; break;
+        case 4: to_x = x; to_y = height - 1 - y; break;
+        case 5: to_x = y; to_y = x; break;
+        case 6: to_x = height - 1 - y; to_y = x; break;
+        case 7: to_x = height - 1 - y; to_y = width - 1 - x; break;
+        default: to_x = y; to_y = width - 1 - x; break;  // 8
+      }
+      result[(size_t)to_y * (size_t)out_width + (size_t)to_x] =
+          source[(size_t)y * (size_t)width + (size_t)x];
+    }
+  }
+  free(pixels->pixels);
+  pixels->pixels = (uint8_t *)result;
+  pixels->width = out_width;
+  pixels->height = out_height;
+  return 0;
+}
+
+int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                           masonry_pixels *out) {
+  memset(out, 0, sizeof(*out));
+  masonry_reader reader = {-1, bytes, length};
+  masonry_picture_info info;
+  int probed = masonry_probe_reader(&reader, &info);
+  if (probed != MASONRY_PICTURE_OK) {
+    return probed;
+  }
+  if ((int64_t)info.width * (int64_t)info.height > max_pixels) {
+    return MASONRY_PICTURE_TOO_LARGE;
+  }
+  int result;
+  switch (info.format) {
+    case MASONRY_PICTURE_JPEG:
+      result = masonry_decode_jpeg(bytes, length, max_side, max_pixels, out);
+      break;
+    case MASONRY_PICTURE_PNG:
+      result = masonry_decode_png(bytes, length, max_side, max_pixels, out);
+      break;
+    case MASONRY_PICTURE_WEBP:
+      result = masonry_decode_webp(bytes, length, max_side, max_pixels, out);
+      break;
+    case MASONRY_PICTURE_GIF:
+      result = masonry_decode_gif(bytes, length, max_side, max_pixels, out);
+      break;
+    default:
+      return MASONRY_PICTURE_NOT_AN_IMAGE;
+  }
+  if (result == MASONRY_PICTURE_OK && masonry_apply_orientation(out, info.orientation) != 0) {
+    masonry_pixels_free(out);
+    return MASONRY_PICTURE_LIMIT;
+  }
+  return result;
+}

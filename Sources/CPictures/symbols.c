@@ -1,0 +1,62 @@
+#include "internal.h"
+
+#include <pthread.h>
+
+#include <chafa.h>
+
+static pthread_once_t setup = PTHREAD_ONCE_INIT;
+static ChafaSymbolMap *symbols = NULL;
+
+static void set_up(void) {
+  // Pictures are drawn in parallel, one thread each: chafa itself stays on one.
+  chafa_set_n_threads(1);
+  // As chafa's own tool chooses, plus sextants: blocks, half blocks, quadrants, sextants
+  // and border glyphs, never wide or inverted ones.
+  symbols = chafa_symbol_map_new();
+  chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
+                                            CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SEXTANT);
+  chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_INVERTED);
+}
+
+int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows, int mode,
+                            masonry_symbol_cell *cells) {
+  if (pixels == NULL || pixels->pixels == NULL || columns <= 0 || rows <= 0) {
+    return -1;
+  }
+  pthread_once(&setup, set_up);
+  ChafaCanvasConfig *config = chafa_canvas_config_new();
+  if (config == NULL) {
+    return -1;
+  }
+  ChafaCanvasMode canvas_mode = mode == MASONRY_SYMBOLS_TRUECOLOR ? CHAFA_CANVAS_MODE_TRUECOLOR
+                                : mode == MASONRY_SYMBOLS_PALETTE_240
+                                    ? CHAFA_CANVAS_MODE_INDEXED_240
+                                    : CHAFA_CANVAS_MODE_FGBG;
+  chafa_canvas_config_set_canvas_mode(config, canvas_mode);
+  chafa_canvas_config_set_geometry(config, columns, rows);
+  chafa_canvas_config_set_symbol_map(config, symbols);
+  chafa_canvas_config_set_work_factor(config, 0.5f);
+  ChafaCanvas *canvas = chafa_canvas_new(config);
+  chafa_canvas_config_unref(config);
+  if (canvas == NULL) {
+    return -1;
+  }
+  // RGBA rows are a multiple of 4 bytes: chafa 1.12 mis-reads RGB rows that are not.
+  chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels->pixels,
+                               pixels->width, pixels->height, pixels->width * 4);
+  for (int y = 0; y < rows; y++) {
+    for (int x = 0; x < columns; x++) {
+      masonry_symbol_cell *cell = cells + (size_t)y * columns + x;
+      cell->symbol = chafa_canvas_get_char_at(canvas, x, y);
+      gint foreground = -1;
+      gint background = -1;
+      if (mode != MASONRY_SYMBOLS_NONE) {
+        chafa_canvas_get_raw_colors_at(canvas, x, y, &foreground, &background);
+      }
+      cell->foreground = foreground;
+      cell->background = background;
+    }
+  }
+  chafa_canvas_unref(canvas);
+  return 0;
+}

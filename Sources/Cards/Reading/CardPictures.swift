@@ -1,0 +1,51 @@
+import Pictures
+
+/// Connects cards to their pictures after a card file is read: each `image.path` is
+/// resolved against the card file's folder (or names a picture compiled into the
+/// program), and a picture whose size the file left out is measured from its header.
+package enum CardPictures {
+  /// Where relative picture paths of a source point.
+  package enum Base: Sendable {
+    /// The folder of the card file (its path's directory; the working directory for a
+    /// file named without one).
+    case folder(String)
+    /// Pictures compiled into the program, by the path the sample gives.
+    case embedded
+  }
+
+  /// The base for a card file at `path`.
+  package static func base(forCardFile path: String) -> Base {
+    guard let slash = path.lastIndex(of: "/") else { return .folder(".") }
+    return .folder(slash == path.startIndex ? "/" : String(path[..<slash]))
+  }
+
+  /// Resolves every card's picture against `base`; reads the header of each picture whose
+  /// size is unknown (a picture that cannot be read keeps its card and its reason).
+  ///
+  /// - Complexity: one header read per picture of unknown size; none otherwise.
+  package static func resolve(_ cards: inout [Card], base: Base) {
+    for index in cards.indices {
+      guard var image = cards[index].image, let path = image.path, !path.isEmpty else { continue }
+      switch base {
+      case .embedded:
+        image.source = .embedded(path)
+      case .folder(let folder):
+        image.source = .file(path.hasPrefix("/") || folder == "." ? path : folder + "/" + path)
+      }
+      if !image.hasSize, let source = image.source {
+        do {
+          let info = try PictureInfo.read(source)
+          image.width = info.width
+          image.height = info.height
+        } catch {
+          if case .tooLarge(let width, let height) = error {
+            image.width = width
+            image.height = height
+          }
+          image.problem = error.description
+        }
+      }
+      cards[index].image = image
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import CPictures
+
+/// A picture decoded small (at most `PictureLimits.decodedSide` on its longer side), with
+/// its EXIF orientation applied: RGBA, 8 bits a channel, not premultiplied.
+package struct DecodedPicture: Sendable {
+  package let width: Int
+  package let height: Int
+  package let pixels: [UInt8]
+
+  package init(width: Int, height: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// The bytes it takes.
+  package var cost: Int { pixels.count }
+
+  /// Decodes the picture at `source`.
+  ///
+  /// - Throws: `PictureFailure`, from the header (before any pixel is decoded) or the decoder.
+  /// - Complexity: JPEG decodes at 1/2, 1/4 or 1/8 from the DCT; WebP scales while it
+  ///   decodes; PNG and GIF are averaged row by row, so memory is about the result.
+  package static func decode(_ source: PictureSource, maxSide: Int = PictureLimits.decodedSide)
+    throws(PictureFailure) -> DecodedPicture
+  {
+    let bytes: [UInt8]
+    switch source {
+    case .file(let path):
+      let file = try PictureFile(path: path)
+      bytes = try file.readAll()
+    case .embedded(let name):
+      guard let embedded = EmbeddedPictures.bytes(named: name) else { throw .notFound }
+      bytes = embedded
+    }
+    return try decode(bytes: bytes, maxSide: maxSide)
+  }
+
+  /// Decodes the picture file held in `bytes`.
+  package static func decode(bytes: [UInt8], maxSide: Int = PictureLimits.decodedSide)
+    throws(PictureFailure) -> DecodedPicture
+  {
+    guard bytes.count <= PictureLimits.maximumFileBytes else {
+      throw .fileTooBig(bytes: bytes.count)
+    }
+    let format = PictureFormat.sniff(Array(bytes.prefix(16)))
+    var decoded = masonry_pixels()
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      masonry_picture_decode(
+        buffer.baseAddress, buffer.count, Int32(maxSide), PictureLimits.maximumPixels, &decoded)
+    }
+    defer { masonry_pixels_free(&decoded) }
+    switch result {
+    case Int32(MASONRY_PICTURE_OK): break
+    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAnImage
+    case Int32(MASONRY_PICTURE_TOO_LARGE):
+      do {
+        _ = try PictureInfo.read(bytes: bytes, stamp: PictureStamp(modified: 0, bytes: 0))
+      } catch .tooLarge(let width, let height) {
+        throw .tooLarge(width: width, height: height)
+      } catch {}
+      throw .tooLarge(width: 0, height: 0)
+    case Int32(MASONRY_PICTURE_UNSUPPORTED): throw .unsupported(format)
+    case Int32(MASONRY_PICTURE_LIMIT): throw .overLimit(format)
+    default: throw .corrupt(format)
+    }
+    let width = Int(decoded.width)
+    let height = Int(decoded.height)
+    let pixels = Array(UnsafeBufferPointer(start: decoded.pixels, count: width * height * 4))
+    return DecodedPicture(width: width, height: height, pixels: pixels)
+  }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A picture file opened for reading: only regular files (a FIFO or device would block or
+/// never end), with its size and modification time, which tell whether a cached thumbnail
+/// is still that file's.
+package struct PictureFile: ~Copyable {
+  package let descriptor: Int32
+  package let stamp: PictureStamp
+
+  /// Opens `path`.
+  ///
+  /// - Throws: `PictureFailure` (not found, unreadable, not a file, over the size limit).
+  package init(path: String) throws(PictureFailure) {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(Self.reason(errno))
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw .unreadable(Self.reason(code))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw .unreadable(status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a file")
+    }
+    let size = Int(status.st_size)
+    guard size <= PictureLimits.maximumFileBytes else {
+      close(descriptor)
+      throw .fileTooBig(bytes: size)
+    }
+    self.descriptor = descriptor
+    stamp = PictureStamp(
+      modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec),
+      bytes: size)
+  }
+
+  deinit { close(descriptor) }
+
+  /// The whole file (at most the size limit).
+  package func readAll() throws(PictureFailure) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: stamp.bytes)
+    var done = 0
+    while done < bytes.count {
+      let got = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done))
+      }
+      if got < 0 && errno == EINTR { continue }
+      if got < 0 { throw .unreadable(Self.reason(errno)) }
+      if got == 0 { break }
+      done += got
+    }
+    // A file that shrank while being read: what is there is what the decoder sees.
+    bytes.removeLast(bytes.count - done)
+    return bytes
+  }
+
+  package static func reason(_ code: Int32) -> String {
+    switch code {
+    case EACCES, EPERM: return "permission denied"
+    case EISDIR: return "a folder"
+    default:
+      guard let text = strerror(code) else { return "unreadable" }
+      return String(cString: text).lowercased()
+    }
+  }
+}
+
+/// What identifies a version of a file: its modification time and size.
+package struct PictureStamp: Hashable, Sendable {
+  package var modified: Int
+  package var bytes: Int
+
+  package init(modified: Int, bytes: Int) {
+    self.modified = modified
+    self.bytes = bytes
+  }
+}

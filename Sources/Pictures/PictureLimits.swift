@@ -1,0 +1,11 @@
+/// The bounds that keep untrusted pictures cheap: checked from the header and the file's
+/// size before any decoding.
+package enum PictureLimits {
+  /// Pictures over 50 megapixels are refused (a 20000×20000 PNG of 1 MB would need 1.6 GB).
+  package static let maximumPixels: Int64 = 50_000_000
+  /// Files over 64 MB are refused.
+  package static let maximumFileBytes = 64 << 20
+  /// Pictures are decoded at most this many pixels on their longer side: more than any
+  /// terminal thumbnail needs (a 250-column cell area is 500 half-block pixels wide).
+  package static let decodedSide = 512
+}

@@ -1,0 +1,47 @@
+import TerminalScreen
+
+/// A picture drawn in terminal symbols: each cell a symbol with a foreground and a
+/// background colour, chosen by libchafa.
+package struct Thumbnail: Hashable, Sendable {
+  /// One cell: a symbol (a block, half block, quadrant, sextant or border glyph, or a
+  /// space) and its colours (`.default` where the picture is transparent or has no colour).
+  package struct Cell: Hashable, Sendable {
+    package var symbol: Unicode.Scalar
+    package var foreground: TerminalColor
+    package var background: TerminalColor
+
+    package init(symbol: Unicode.Scalar, foreground: TerminalColor, background: TerminalColor) {
+      self.symbol = symbol
+      self.foreground = foreground
+      self.background = background
+    }
+
+    package static let blank = Cell(symbol: " ", foreground: .default, background: .default)
+  }
+
+  package let columns: Int
+  package let rows: Int
+  /// Row by row, `columns` × `rows`.
+  package let cells: [Cell]
+
+  package init(columns: Int, rows: Int, cells: [Cell]) {
+    self.columns = columns
+    self.rows = rows
+    self.cells = cells
+  }
+
+  package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
+
+  /// The bytes it takes in a cache.
+  package var cost: Int { cells.count * MemoryLayout<Cell>.stride + 64 }
+}
+
+/// How a thumbnail is coloured: what the terminal can show.
+package enum ThumbnailMode: String, Hashable, Sendable {
+  /// 24-bit colours (terminfo says RGB: `xterm-direct`, `tmux-direct`).
+  case truecolor
+  /// Colours 16–255 of the 256-colour palette (never 0–15, whose colours follow the theme).
+  case palette240
+  /// No colour (`NO_COLOR`, plain text): the picture's shape in symbols alone.
+  case symbolsOnly
+}

@@ -1,0 +1,80 @@
+import CPictures
+import TerminalScreen
+
+/// Draws decoded pictures as thumbnails of terminal symbols with libchafa.
+package enum ThumbnailRenderer {
+  /// `picture` in a box of `columns` × `rows` cells, whole and in its own shape: when the
+  /// box is not of the picture's shape (a cap on tall pictures, a wrong size in a card
+  /// file), the picture is letterboxed, centred with blank cells around it. A terminal
+  /// cell is taken as twice as tall as wide.
+  ///
+  /// - Complexity: chafa's work on the picture's cells (about 2–3 ms for 30×12 cells).
+  package static func render(
+    _ picture: DecodedPicture, columns: Int, rows: Int, mode: ThumbnailMode
+  ) -> Thumbnail {
+    let columns = Swift.max(0, columns)
+    let rows = Swift.max(0, rows)
+    var cells = [Thumbnail.Cell](repeating: .blank, count: columns * rows)
+    let fitted = fittedBox(
+      pictureWidth: picture.width, pictureHeight: picture.height, columns: columns, rows: rows)
+    guard fitted.columns > 0, fitted.rows > 0, picture.width > 0, picture.height > 0 else {
+      return Thumbnail(columns: columns, rows: rows, cells: cells)
+    }
+    var drawn = [masonry_symbol_cell](
+      repeating: masonry_symbol_cell(), count: fitted.columns * fitted.rows)
+    let code: Int32
+    switch mode {
+    case .truecolor: code = Int32(MASONRY_SYMBOLS_TRUECOLOR)
+    case .palette240: code = Int32(MASONRY_SYMBOLS_PALETTE_240)
+    case .symbolsOnly: code = Int32(MASONRY_SYMBOLS_NONE)
+    }
+    let result = picture.pixels.withUnsafeBufferPointer { buffer in
+      var pixels = masonry_pixels(
+        pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(picture.width),
+        height: Int32(picture.height))
+      return masonry_picture_symbols(
+        &pixels, Int32(fitted.columns), Int32(fitted.rows), code, &drawn)
+    }
+    guard result == 0 else { return Thumbnail(columns: columns, rows: rows, cells: cells) }
+    for row in 0..<fitted.rows {
+      for column in 0..<fitted.columns {
+        let source = drawn[row * fitted.columns + column]
+        cells[(fitted.top + row) * columns + fitted.left + column] = Thumbnail.Cell(
+          symbol: Unicode.Scalar(source.symbol) ?? " ",
+          foreground: color(source.foreground, mode: mode),
+          background: color(source.background, mode: mode))
+      }
+    }
+    return Thumbnail(columns: columns, rows: rows, cells: cells)
+  }
+
+  /// The part of a `columns` × `rows` box that a picture fills in its own shape, centred.
+  package static func fittedBox(pictureWidth: Int, pictureHeight: Int, columns: Int, rows: Int)
+    -> (left: Int, top: Int, columns: Int, rows: Int)
+  {
+    guard pictureWidth > 0, pictureHeight > 0, columns > 0, rows > 0 else { return (0, 0, 0, 0) }
+    // Rows the picture needs at the full width (cells are twice as tall as wide).
+    let neededRows = Double(columns) * Double(pictureHeight) / Double(pictureWidth) / 2
+    if neededRows <= Double(rows) + 0.5 {
+      let fittedRows = Swift.max(1, Swift.min(rows, Int(neededRows.rounded())))
+      return (0, (rows - fittedRows) / 2, columns, fittedRows)
+    }
+    let neededColumns = Double(rows) * 2 * Double(pictureWidth) / Double(pictureHeight)
+    let fittedColumns = Swift.max(1, Swift.min(columns, Int(neededColumns.rounded())))
+    return ((columns - fittedColumns) / 2, 0, fittedColumns, rows)
+  }
+
+  private static func color(_ value: Int32, mode: ThumbnailMode) -> TerminalColor {
+    guard value >= 0 else { return .default }
+    switch mode {
+    case .truecolor:
+      return .rgb(
+        red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+    case .palette240:
+      // chafa's 240-colour mode answers with xterm palette indices 16–255.
+      return .indexed(UInt8(Swift.max(16, Swift.min(255, value))))
+    case .symbolsOnly:
+      return .default
+    }
+  }
+}

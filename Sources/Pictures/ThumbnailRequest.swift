@@ -1,0 +1,44 @@
+/// A thumbnail to make: which picture, in how many cells, in which colours.
+package struct ThumbnailRequest: Hashable, Sendable {
+  package var source: PictureSource
+  package var columns: Int
+  package var rows: Int
+  package var mode: ThumbnailMode
+
+  package init(source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode) {
+    self.source = source
+    self.columns = columns
+    self.rows = rows
+    self.mode = mode
+  }
+
+  /// Makes the thumbnail now, on this thread, through `caches` when given.
+  package func make(caches: ThumbnailCaches? = nil) -> Result<Thumbnail, PictureFailure> {
+    do {
+      let stamp = try Self.stamp(of: source)
+      if let thumbnail = caches?.thumbnail(for: self, stamp: stamp) { return .success(thumbnail) }
+      let picture: DecodedPicture
+      if let decoded = caches?.picture(for: source, stamp: stamp) {
+        picture = decoded
+      } else {
+        picture = try DecodedPicture.decode(source)
+        caches?.keep(picture, for: source, stamp: stamp)
+      }
+      let thumbnail = ThumbnailRenderer.render(picture, columns: columns, rows: rows, mode: mode)
+      caches?.keep(thumbnail, for: self, stamp: stamp)
+      return .success(thumbnail)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// What identifies the picture's current version (a file's size and modification time).
+  static func stamp(of source: PictureSource) throws(PictureFailure) -> PictureStamp {
+    switch source {
+    case .file(let path): return try PictureFile(path: path).stamp
+    case .embedded(let name):
+      guard let bytes = EmbeddedPictures.bytes(named: name) else { throw .notFound }
+      return PictureStamp(modified: 0, bytes: bytes.count)
+    }
+  }
+}

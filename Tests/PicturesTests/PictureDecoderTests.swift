@@ -1,0 +1,154 @@
+import Foundation
+import Pictures
+import TerminalScreen
+import TestSupport
+import Testing
+
+/// Each decoder on valid, truncated, corrupt, zero-byte and bomb files.
+@Suite struct PictureDecoderTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+  static let valid = [
+    ("gradient.jpg", PictureFormat.jpeg), ("progressive.jpg", .jpeg), ("cmyk.jpg", .jpeg),
+    ("rotated.jpg", .jpeg), ("alpha.png", .png), ("interlaced.png", .png), ("gray.png", .png),
+    ("palette.png", .png), ("lossy.webp", .webp), ("lossless.webp", .webp),
+    ("interlaced.gif", .gif),
+  ]
+
+  static func path(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+  static func bytes(_ name: String) -> [UInt8] {
+    Array(FileManager.default.contents(atPath: path(name)) ?? Data())
+  }
+
+  @Test(arguments: valid)
+  func validPicturesDecodeUprightAtTheirSize(name: String, format: PictureFormat) throws {
+    let info = try PictureInfo.read(.file(Self.path(name)))
+    #expect(info.format == format)
+    #expect(info.width == 64 && info.height == 48, "\(name) shows 64×48")
+    let picture = try DecodedPicture.decode(.file(Self.path(name)))
+    #expect(picture.width == 64 && picture.height == 48)
+    // The red square is at the top left, whatever way the file stores the picture.
+    let corner = Array(picture.pixels[(4 * 64 + 4) * 4..<(4 * 64 + 4) * 4 + 4])
+    if name == "gray.png" {
+      // Red in grey is darker than the gradient's grey next to it.
+      #expect(corner[0] == corner[1] && corner[1] == corner[2])
+    } else {
+      #expect(corner[0] > 180 && corner[1] < 90 && corner[2] < 110, "\(name): \(corner)")
+    }
+    #expect(corner[3] == 255)
+  }
+
+  @Test func exifGivesTheOrientationAndTheDateTaken() throws {
+    let info = try PictureInfo.read(.file(Self.path("rotated.jpg")))
+    #expect(info.dateTaken == "2021:07:04 10:30:00")
+    #expect(try PictureInfo.read(.file(Self.path("gradient.jpg"))).dateTaken == nil)
+  }
+
+  @Test func transparentPixelsStayTransparent() throws {
+    let picture = try DecodedPicture.decode(.file(Self.path("alpha.png")))
+    #expect(picture.pixels[(10 * 64 + 60) * 4 + 3] == 0, "the right half is transparent")
+    let gif = try DecodedPicture.decode(.file(Self.path("interlaced.gif")))
+    #expect(gif.pixels.count == 64 * 48 * 4)
+  }
+
+  @Test(arguments: valid.map(\.0))
+  func truncatedFilesAreCorrupt(name: String) {
+    let whole = Self.bytes(name)
+    for keep in [whole.count / 2, whole.count - 9] {
+      do {
+        _ = try DecodedPicture.decode(bytes: Array(whole.prefix(keep)))
+        Issue.record("\(name) cut to \(keep) bytes decoded")
+      } catch {
+        #expect(
+          error.description.hasPrefix("corrupt"), "\(name) cut to \(keep): \(error.description)")
+      }
+    }
+  }
+
+  @Test func emptyAndForeignFilesAreNotImages() {
+    #expect(throws: PictureFailure.notAnImage) { try DecodedPicture.decode(bytes: []) }
+    #expect(throws: PictureFailure.notAnImage) {
+      try DecodedPicture.decode(bytes: Array("{\"caption\": \"not a picture\"}".utf8))
+    }
+    let empty = TemporaryFiles.write([], named: "empty.jpg")
+    #expect(throws: PictureFailure.notAnImage) { try PictureInfo.read(.file(empty)) }
+  }
+
+  @Test func aDamagedHeaderIsCorrupt() {
+    var png = Self.bytes("alpha.png")
+    png[14] ^= 0xFF  // inside IHDR: its CRC no longer matches
+    #expect(throws: PictureFailure.corrupt(.png)) { try DecodedPicture.decode(bytes: png) }
+    var jpeg = Self.bytes("gradient.jpg")
+    jpeg[3] = 0x00  // FF 00 where a marker must be
+    #expect(throws: PictureFailure.corrupt(.jpeg)) { try DecodedPicture.decode(bytes: jpeg) }
+  }
+
+  /// Pictures that claim more pixels than the limit are refused from their header, at
+  /// once, before a byte of pixels is decoded.
+  @Test func bombsAreRefusedFromTheirHeader() throws {
+    let started = ContinuousClock.now
+    #expect(throws: PictureFailure.tooLarge(width: 20000, height: 20000)) {
+      try DecodedPicture.decode(bytes: PictureBombs.png(width: 20000, height: 20000))
+    }
+    #expect(throws: PictureFailure.tooLarge(width: 22500, height: 33300)) {
+      try DecodedPicture.decode(bytes: PictureBombs.progressiveJPEG(width: 22500, height: 33300))
+    }
+    #expect(throws: PictureFailure.tooLarge(width: 65535, height: 65535)) {
+      try DecodedPicture.decode(bytes: PictureBombs.gif(width: 65535, height: 65535))
+    }
+    #expect(throws: PictureFailure.tooLarge(width: 16384, height: 16384)) {
+      try DecodedPicture.decode(bytes: PictureBombs.webp(width: 16384, height: 16384))
+    }
+    let path = TemporaryFiles.write(
+      PictureBombs.png(width: 20000, height: 20000), named: "bomb.png")
+    #expect(throws: PictureFailure.tooLarge(width: 20000, height: 20000)) {
+      try PictureInfo.read(.file(path))
+    }
+    #expect(ContinuousClock.now - started < .milliseconds(500))
+  }
+
+  @Test func filesThatAreNotPicturesFilesGiveReasons() throws {
+    #expect(throws: PictureFailure.notFound) { try PictureInfo.read(.file("/no/such/picture.jpg")) }
+    #expect(throws: PictureFailure.unreadable("a folder")) {
+      try PictureInfo.read(.file(NSTemporaryDirectory()))
+    }
+    // A FIFO would block a reader forever: it is refused without reading.
+    let fifo = NSTemporaryDirectory() + "masonry-fifo-\(getpid())"
+    unlink(fifo)
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    #expect(throws: PictureFailure.unreadable("not a file")) { try PictureInfo.read(.file(fifo)) }
+    // Over the file size limit: refused from the size, not read.
+    let big = TemporaryFiles.write([], named: "big.jpg")
+    #expect(truncate(big, off_t(PictureLimits.maximumFileBytes + 1)) == 0)
+    #expect(throws: PictureFailure.fileTooBig(bytes: PictureLimits.maximumFileBytes + 1)) {
+      try DecodedPicture.decode(.file(big))
+    }
+  }
+
+  /// Thousands of seeded byte mutations of every fixture: each decode ends with a picture
+  /// within the size bound or a reason, never a crash.
+  @Test func mutatedFilesNeverCrashTheDecoders() {
+    var random = SeededGenerator(seed: 99)
+    var decoded = 0
+    for (name, _) in Self.valid {
+      let original = Self.bytes(name)
+      for _ in 0..<300 {
+        var bytes = original
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+          let at = Int.random(in: 0..<bytes.count, using: &random)
+          bytes[at] = UInt8.random(in: 0...255, using: &random)
+        }
+        if Bool.random(using: &random) {
+          bytes.removeLast(Int.random(in: 0...bytes.count / 3, using: &random))
+        }
+        if let picture = try? DecodedPicture.decode(bytes: bytes) {
+          decoded += 1
+          #expect(picture.width <= PictureLimits.decodedSide)
+          #expect(picture.pixels.count == picture.width * picture.height * 4)
+        }
+      }
+    }
+    #expect(decoded > 0)
+  }
+}
