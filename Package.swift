@@ -92,7 +92,8 @@ let package = Package(
       ],
       exclude: ["Golden"]
     ),
-    .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore", "TerminalScreen"]),
+    .testTarget(
+      name: "TerminalCoreTests", dependencies: ["TerminalCore", "TerminalScreen", "TestSupport"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "TerminalScreen", "TestSupport"],
       exclude: ["Fixtures"]),

@@ -25,7 +25,7 @@ package final class CursesTerminal: TerminalDevice {
   private let window: UnsafeMutablePointer<WINDOW>
   private let wakeUp: WakeUpSignal
   private var palette: ColorPalette
-  private var pairs: ColorPairCache
+  private var pairs: ColorPairAllocator
   private var shown: Screen?
   private var isOpen = true
   private let shiftUpCodes: Set<Int32>
@@ -105,7 +105,7 @@ package final class CursesTerminal: TerminalDevice {
     }
     palette = ColorPalette(depth: depth)
     // After start_color: before it, ncurses reports no colour pairs at all.
-    pairs = ColorPairCache()
+    pairs = ColorPairAllocator(capacity: Swift.max(0, Swift.min(masonry_color_pairs() - 1, 65_535)))
     shiftUpCodes = Set([Int32(KEY_SR), masonry_key_code("kUP")].filter { $0 > 0 })
     shiftDownCodes = Set([Int32(KEY_SF), masonry_key_code("kDN")].filter { $0 > 0 })
 
@@ -161,6 +161,15 @@ package final class CursesTerminal: TerminalDevice {
   }
 
   package func draw(_ screen: Screen) {
+    // Every colour combination of the whole frame keeps (or gets) a pair before any cell is
+    // written, so no pair that a cell on screen still uses is redefined.
+    if palette.depth != .none {
+      var used = Set<ColorPairAllocator.Colors>()
+      for cell in screen.cells where !cell.isContinuation { used.insert(colors(of: cell.style)) }
+      for (pair, colors) in pairs.beginFrame(used) {
+        init_extended_pair(pair, colors.foreground, colors.background)
+      }
+    }
     let unchanged = shown.map { $0.width == screen.width && $0.height == screen.height } ?? false
     let rows = Swift.min(screen.height, Int(masonry_getmaxy(window)))
     let columns = Swift.min(screen.width, Int(masonry_getmaxx(window)))
@@ -186,9 +195,7 @@ package final class CursesTerminal: TerminalDevice {
   /// cells, as the width rule counts them.
   private func put(_ cell: Cell, x: Int, y: Int, limit: Int) {
     let attributes = attributes(of: cell.style)
-    let pair = pairs.pair(
-      foreground: palette.number(for: cell.style.foreground),
-      background: palette.number(for: cell.style.background))
+    let pair = pairs.pair(for: colors(of: cell.style))
     var cellX = x
     var group: [wchar_t] = []
     func flush() {
@@ -205,6 +212,12 @@ package final class CursesTerminal: TerminalDevice {
       if group.count < 5 { group.append(wchar_t(bitPattern: scalar.value)) }
     }
     flush()
+  }
+
+  private func colors(of style: CellStyle) -> ColorPairAllocator.Colors {
+    ColorPairAllocator.Colors(
+      foreground: palette.number(for: style.foreground),
+      background: palette.number(for: style.background))
   }
 
   private func attributes(of style: CellStyle) -> attr_t {

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// Pictures in a real terminal: a folder opens, thumbnails appear in colour, keys answer
+/// while pictures decode, a resize draws them again at the new size, and scrolling a
+/// screen of thumbnails stays within its byte budget.
+@Suite(.serialized) struct PictureTerminalTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A folder of the sample's pictures, each `copies` times (named photo-1-cat.jpg …),
+  /// plus a damaged one.
+  static func folder(copies: Int) throws -> String {
+    let folder = NSTemporaryDirectory() + "masonry-pictures-\(getpid())-\(copies)"
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let pictures = repository.appendingPathComponent("Data/pictures")
+    let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted()
+    for copy in 1...copies {
+      for name in names {
+        try FileManager.default.copyItem(
+          atPath: pictures.appendingPathComponent(name).path,
+          toPath: "\(folder)/photo-\(copy)-\(name)")
+      }
+    }
+    FileManager.default.createFile(
+      atPath: "\(folder)/zz-broken.jpg", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]))
+    return folder
+  }
+
+  /// Cells drawn with a thumbnail's symbols (blocks, quadrants, sextants).
+  static func symbolCount(_ screen: String) -> Int {
+    screen.unicodeScalars.filter {
+      (0x2580...0x259F).contains($0.value) && $0.value != 0x2591
+        || (0x1FB00...0x1FB3B).contains($0.value)
+    }.count
+  }
+
+  static func status(_ screen: String) -> String {
+    screen.split(separator: "\n").last { $0.contains("│") && $0.contains("of ") }.map(String.init)
+      ?? ""
+  }
+
+  @Test func aFolderOpensAndItsPicturesAppearInColour() throws {
+    let folder = try Self.folder(copies: 1)
+    let session = try TmuxSession(width: 120, height: 40, arguments: folder)
+    let screen = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
+    #expect(screen.contains("photo-1-bee.gif"), "captions are file names")
+    #expect(screen.contains("671×538"), "comments give the size")
+    let styled = session.styledScreen()
+    #expect(styled.contains("\u{1B}[48;5;"), "thumbnails in palette colours (tmux-256color)")
+    #expect(Self.status(screen).contains("of 17"))
+    // The damaged file keeps its card, with the reason inside its image box.
+    try session.send("G")
+    _ = try #require(session.waitForScreen { $0.contains("corrupt JPEG") })
+    try session.send("q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
+  @Test func twentyFourBitColoursWhereTheTerminalHasThem() throws {
+    let folder = try Self.folder(copies: 1)
+    let session = try TmuxSession(width: 100, height: 30, arguments: folder, term: "tmux-direct")
+    _ = try #require(session.waitForScreen { Self.symbolCount($0) > 200 })
+    let styled = session.styledScreen()
+    #expect(styled.contains("\u{1B}[48;2;") || styled.contains("\u{1B}[38;2;"))
+    try session.send("q")
+  }
+
+  @Test func keysAnswerWhilePicturesDecodeAndAResizeDrawsThemAgain() throws {
+    let folder = try Self.folder(copies: 12)
+    let session = try TmuxSession(width: 120, height: 40, arguments: folder)
+    let first = try #require(session.waitForScreen { Self.status($0).contains("of 193") })
+    // Straight away, while the first screen's pictures decode: the keys are answered.
+    try session.send("G")
+    _ = try #require(
+      session.waitForScreen(seconds: 3) {
+        Self.status($0).contains("193 of 193") || $0.contains("zz-broken")
+      })
+    try session.send("g")
+    _ = try #require(session.waitForScreen { $0 == first || Self.symbolCount($0) > 300 })
+    _ = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
+    try session.resize(width: 70, height: 30)
+    let narrow = try #require(
+      session.waitForScreen { Self.status($0).contains("2 cols") && Self.symbolCount($0) > 200 })
+    #expect(!narrow.isEmpty)
+    try session.send("q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
+  /// One row of scrolling over a screen of thumbnails, through tmux: within 2.5 KB in 256
+  /// colours and 4.5 KB in 24-bit colour.
+  @Test(arguments: [("tmux-256color", 2_560), ("tmux-direct", 4_608)])
+  func oneRowOfScrollingAScreenOfThumbnails(term: String, budget: Int) throws {
+    let folder = try Self.folder(copies: 4)
+    let session = try TmuxSession(width: 120, height: 40, arguments: folder, term: term)
+    // Down a little first, so that every card on screen has its picture in place.
+    try session.send("J", "J")
+    var settled = ""
+    _ = try #require(
+      session.waitForScreen(seconds: 15) { screen in
+        defer { settled = screen }
+        // Every card on screen has its picture: no placeholder left, and nothing moves.
+        return !screen.contains("░") && Self.symbolCount(screen) > 500 && screen == settled
+      })
+    let path = try session.startRecording()
+    let start = TmuxSession.settledSize(of: path)
+    try session.send("j")
+    _ = try #require(session.waitForScreen { $0 != settled })
+    let bytes = TmuxSession.settledSize(of: path) - start
+    print("one-row scroll of thumbnails at 120x40 (\(term)): \(bytes) bytes")
+    #expect(bytes > 0)
+    #expect(bytes <= budget, "\(term): \(bytes) bytes")
+    try session.send("q")
+  }
+}
