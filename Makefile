@@ -23,8 +23,11 @@ test: setup lint
 format:
 	$(SWIFT) format --in-place --recursive $(FORMATTED)
 
+# The benchmark (all parts, or one: make bench PART=pictures). The pictures part runs the
+# release masonry beside the chafa tool, so both are built first.
 bench: setup
-	$(SWIFT) run -c release masonry-bench
+	$(SWIFT) build -c release --product masonry
+	$(SWIFT) run -c release masonry-bench $(PART)
 
 # The manual page, written by the program from the tables its help comes from:
 # `make man`, then `man ./masonry.1`.

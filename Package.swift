@@ -78,8 +78,19 @@ let package = Package(
     .executableTarget(
       name: "masonry",
       dependencies: ["MasonryCommands", "CursesBackend", "Browser", "TerminalCore", "Pictures"]),
+    // The benchmark writes its own picture files with the same libraries' encoders.
+    .target(
+      name: "CBenchPictures",
+      linkerSettings: [
+        .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
+        .linkedLibrary("gif"),
+      ]),
     .executableTarget(
-      name: "masonry-bench", dependencies: ["LayoutEngine", "TestSupport", "Cards", "TerminalText"]),
+      name: "masonry-bench",
+      dependencies: [
+        "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Pictures", "CBenchPictures",
+        "Browser", "CardLayouts",
+      ]),
     // Runs the built executable in tmux. Depending on it makes `swift test` build it
     // first, so the tests never run a stale binary.
     .testTarget(name: "EndToEndTests", dependencies: ["masonry"]),

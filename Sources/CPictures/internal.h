@@ -21,16 +21,21 @@ int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer,
 int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *info);
 
 /// Averages rows of RGBA pixels, as they are decoded one after another, down to a target
-/// size: each source pixel counts towards exactly one target pixel (alpha-weighted, so
-/// transparent pixels lend no colour). Memory: one target row of sums and the result.
+/// size by exact areas: each target pixel is the mean of the source area it covers, a
+/// source pixel on a boundary counting towards both sides by the share it has in each (a
+/// plain box that gives some target pixels two source pixels and others one aliases fine
+/// detail). Alpha-weighted, so transparent pixels lend no colour. Memory: two target rows
+/// of sums and the result.
 typedef struct {
   int source_width;
   int source_height;
   int width;
   int height;
   int next_row;
+  /// The target row `sums` accumulates; `next_sums` holds the row after it.
   int target_row;
   uint64_t *sums;
+  uint64_t *next_sums;
   uint8_t *pixels;
 } masonry_downscaler;
 
@@ -40,6 +45,9 @@ void masonry_fitted_size(int width, int height, int max_side, int *fitted_width,
 
 int masonry_downscaler_init(masonry_downscaler *scaler, int source_width, int source_height,
                             int max_side);
+/// The same to exactly `width` × `height` (each at most the source's).
+int masonry_downscaler_init_size(masonry_downscaler *scaler, int source_width, int source_height,
+                                 int width, int height);
 void masonry_downscaler_push_row(masonry_downscaler *scaler, const uint8_t *rgba);
 /// Hands the result over to `out` (rows never pushed stay transparent).
 void masonry_downscaler_finish(masonry_downscaler *scaler, masonry_pixels *out);
@@ -49,7 +57,7 @@ void masonry_downscaler_free(masonry_downscaler *scaler);
 int masonry_apply_orientation(masonry_pixels *pixels, int orientation);
 
 int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                        masonry_pixels *out);
+                        int accurate, masonry_pixels *out);
 int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
                        masonry_pixels *out);
 int masonry_decode_webp(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,

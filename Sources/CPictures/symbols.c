@@ -41,9 +41,27 @@ int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows,
   if (canvas == NULL) {
     return -1;
   }
+  // chafa works on 8×8 pixels a cell: a larger picture is averaged to exactly that grid
+  // first, by exact areas, so each cell sees precisely the part of the picture under it.
+  masonry_pixels grid = {NULL, 0, 0};
+  const masonry_pixels *drawn = pixels;
+  int grid_width = columns * 8;
+  int grid_height = rows * 8;
+  if (pixels->width > grid_width && pixels->height > grid_height) {
+    masonry_downscaler scaler;
+    if (masonry_downscaler_init_size(&scaler, pixels->width, pixels->height, grid_width,
+                                     grid_height) == 0) {
+      for (int y = 0; y < pixels->height; y++) {
+        masonry_downscaler_push_row(&scaler, pixels->pixels + (size_t)y * pixels->width * 4);
+      }
+      masonry_downscaler_finish(&scaler, &grid);
+      drawn = &grid;
+    }
+  }
   // RGBA rows are a multiple of 4 bytes: chafa 1.12 mis-reads RGB rows that are not.
-  chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels->pixels,
-                               pixels->width, pixels->height, pixels->width * 4);
+  chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, drawn->pixels,
+                               drawn->width, drawn->height, drawn->width * 4);
+  masonry_pixels_free(&grid);
   for (int y = 0; y < rows; y++) {
     for (int x = 0; x < columns; x++) {
       masonry_symbol_cell *cell = cells + (size_t)y * columns + x;

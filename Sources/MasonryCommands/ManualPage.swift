@@ -8,9 +8,10 @@ enum ManualPage {
   static let text: String = {
     var page = """
       .TH MASONRY 1 "2026-11-30" "masonry \(MasonryCommand.version)" "User Commands"
-      .\\" Up and down arrows fall back to ASCII where the output has no glyph for them.
+      .\\" Arrows and the ellipsis fall back to ASCII where the output has no glyph for them.
       .if !c\\[u2191] .char \\[u2191] ^
       .if !c\\[u2193] .char \\[u2193] v
+      .if !c\\[u2026] .char \\[u2026] ...
       .SH NAME
       masonry \\- browse cards in columns in the terminal, and lay them out
       .SH SYNOPSIS

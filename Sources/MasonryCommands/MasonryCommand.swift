@@ -6,7 +6,7 @@ import Cards
 /// input).
 package enum MasonryCommand {
   /// The commands other than the browser.
-  static let commandNames: Set<String> = ["layout", "render", "generate", "help"]
+  static let commandNames: Set<String> = ["layout", "render", "generate", "thumbnail", "help"]
   /// Options of the program itself, which the browser does not take.
   static let programOptions: Set<String> = ["--help", "-h", "--version", "--man"]
 
@@ -15,7 +15,8 @@ package enum MasonryCommand {
 
   /// The other commands' documentation, in the order the help lists them.
   static let commands = [
-    LayoutCommand.documentation, RenderCommand.documentation, GenerateCommand.documentation,
+    LayoutCommand.documentation, RenderCommand.documentation, ThumbnailCommand.documentation,
+    GenerateCommand.documentation,
   ]
 
   /// `masonry --help`: the browser's options and keys, the commands, the exit codes.
@@ -61,6 +62,9 @@ package enum MasonryCommand {
           Array(arguments.dropFirst()), environment: environment, output: &output)
       case "generate":
         return try GenerateCommand.run(Array(arguments.dropFirst()), output: &output)
+      case "thumbnail":
+        return try ThumbnailCommand.run(
+          Array(arguments.dropFirst()), environment: environment, output: &output)
       default:
         // The browser's own arguments with a program option, or `help`.
         let options = arguments.prefix { $0 != "--" }
@@ -79,7 +83,7 @@ package enum MasonryCommand {
       }
     } catch {
       let command = arguments.first.flatMap {
-        ["layout", "render", "generate"].contains($0) ? "masonry \($0)" : nil
+        ["layout", "render", "generate", "thumbnail"].contains($0) ? "masonry \($0)" : nil
       }
       return FailureReport.report(error, helpCommand: command ?? "masonry", output: &output)
     }

@@ -37,9 +37,13 @@ package struct DecodedPicture: Sendable {
   }
 
   /// Decodes the picture file held in `bytes`.
-  package static func decode(bytes: [UInt8], maxSide: Int = PictureLimits.decodedSide)
-    throws(PictureFailure) -> DecodedPicture
-  {
+  ///
+  /// - Parameters:
+  ///   - accurate: favour accuracy over speed (the exact DCT, every progressive scan): for
+  ///     reference pictures in measurements, never for thumbnails.
+  package static func decode(
+    bytes: [UInt8], maxSide: Int = PictureLimits.decodedSide, accurate: Bool = false
+  ) throws(PictureFailure) -> DecodedPicture {
     guard bytes.count <= PictureLimits.maximumFileBytes else {
       throw .fileTooBig(bytes: bytes.count)
     }
@@ -47,7 +51,8 @@ package struct DecodedPicture: Sendable {
     var decoded = masonry_pixels()
     let result = bytes.withUnsafeBufferPointer { buffer in
       masonry_picture_decode(
-        buffer.baseAddress, buffer.count, Int32(maxSide), PictureLimits.maximumPixels, &decoded)
+        buffer.baseAddress, buffer.count, Int32(maxSide), PictureLimits.maximumPixels,
+        accurate ? 1 : 0, &decoded)
     }
     defer { masonry_pixels_free(&decoded) }
     switch result {

@@ -4,11 +4,20 @@ import LayoutEngine
 // same run. Run in release: `make bench`. Prints one JSON object per line; the last lines
 // say whether each target is met.
 
+// `masonry-bench pictures` (or `layout`, `text`, `cards`) runs one part; no argument, all.
 var report = BenchmarkReport()
-let results = [10_000, 100_000, 1_000_000].map {
-  LayoutBenchmark.run(itemCount: $0, report: &report)
+let parts = Set(CommandLine.arguments.dropFirst())
+func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
+if runs("layout") {
+  let results = [10_000, 100_000, 1_000_000].map {
+    LayoutBenchmark.run(itemCount: $0, report: &report)
+  }
+  LayoutBenchmark.reportTargets(results, report: &report)
 }
-LayoutBenchmark.reportTargets(results, report: &report)
-TextBenchmark.run(report: &report)
-CardBenchmark.run(report: &report)
+if runs("text") { TextBenchmark.run(report: &report) }
+if runs("cards") { CardBenchmark.run(report: &report) }
+if runs("pictures") {
+  PictureBenchmark.run(report: &report)
+  FolderBenchmark.run(report: &report)
+}
 report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])

@@ -5,8 +5,18 @@ import TestSupport
 import Testing
 
 @Suite struct CardLoaderTests {
-  @Test func bundledSampleIsDataAnimalsJSON() {
+  @Test func bundledSampleIsDataAnimalsJSON() throws {
     #expect(TemporaryFiles.repositoryFile("Data/animals.json") == BundledSample.text)
+    // Its pictures too: every card's picture is compiled in, byte for byte.
+    let sample = BundledSample.collection()
+    let pictures = sample.cards.compactMap { $0.image?.path }
+    #expect(pictures.count >= 10)
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data")
+    for path in pictures {
+      let file = try Data(contentsOf: folder.appendingPathComponent(path))
+      #expect(EmbeddedPictures.bytes(named: path) == Array(file), "\(path)")
+    }
   }
 
   @Test func bundledSampleHasSectionsLanguagesShapesAndTags() {

@@ -18,7 +18,8 @@ import Testing
   }
 
   @Test func browsingResizingSearchingAndQuitting() throws {
-    let session = try TmuxSession(width: 120, height: 40)
+    // Placeholders: a thumbnail arriving must not pass for the scroll awaited below.
+    let session = try TmuxSession(width: 120, height: 40, arguments: "--images none")
     let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     #expect(first.contains("── mammals"))
     #expect(Self.status(first).contains("4 cols"))
@@ -65,7 +66,7 @@ import Testing
 
   /// Shift-arrows arrive as terminfo's extended keys (kDN, kUP) and move the selection.
   @Test func shiftArrowsMoveTheSelection() throws {
-    let session = try TmuxSession(width: 100, height: 30)
+    let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")
     let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     func selectedTop(_ screen: String) -> Int? {
       screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {

@@ -66,10 +66,15 @@ typedef struct {
 /// decoder's own scaling where it has one, then an area average), with its EXIF
 /// orientation applied. Pictures of more than `max_pixels` pixels are refused from their
 /// header. On success `out` holds pixels to free with masonry_pixels_free.
+///
+/// With `accurate` nonzero, decoding favours accuracy over speed (libjpeg's exact DCT,
+/// every scan of a progressive file): for reference pictures in measurements, never for
+/// thumbnails.
 int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                           masonry_pixels *out);
+                           int accurate, masonry_pixels *out);
 
 void masonry_pixels_free(masonry_pixels *pixels);
+
 
 /// How symbols are coloured.
 enum {

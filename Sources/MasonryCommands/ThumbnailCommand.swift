@@ -1,0 +1,101 @@
+import Dispatch
+import LayoutEngine
+import Pictures
+import Synchronization
+import TerminalCore
+import TerminalScreen
+
+/// `masonry thumbnail FILE… --size COLSxROWS`: each picture drawn in terminal symbols, as
+/// the browser draws it in a card, printed with ANSI colours (what `chafa -f symbols`
+/// prints, and the command the benchmark sets beside it).
+enum ThumbnailCommand {
+  static let documentation = CommandDocumentation(
+    name: "thumbnail", synopsis: "thumbnail FILE… [--size COLSxROWS] [--color[=256]]",
+    description: """
+      Prints each picture as a thumbnail of terminal symbols, in its own shape within \\
+      COLSxROWS cells: 24-bit colours by default, colours 16-255 of the palette with \\
+      --color=256, symbols alone when NO_COLOR is set. A picture that cannot be shown is \\
+      a one-line error; the others are still printed.
+      """,
+    options: [
+      OptionHelp("--size COLSxROWS", "The most cells a thumbnail takes (default: 40x20)."),
+      OptionHelp("--color[=256]", "24-bit colours (the default), or the 256-colour palette."),
+    ])
+
+  static var usage: String { documentation.usage }
+
+  static func run(
+    _ arguments: [String], environment: [String: String], output: inout some TextOutput
+  ) throws -> Int32 {
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["--size"], flagOptions: ["--help"],
+      optionalValueOptions: ["--color"])
+    if parsed.flags.contains("--help") {
+      output.write(usage + "\n")
+      return 0
+    }
+    let size =
+      try parsed.values["--size"].map { text throws(UsageError) in
+        try RenderCommand.parseSize(text)
+      } ?? Size(width: 40, height: 20)
+    let depth = try parsed.choice("--color", of: ["256", "24bit"])
+    guard !parsed.positionals.isEmpty else { throw UsageError("a picture file is required") }
+    let mode: ThumbnailMode =
+      environment["NO_COLOR"] != nil ? .symbolsOnly : depth == "256" ? .palette240 : .truecolor
+    // Pictures are made in parallel (on every core), then printed in order.
+    let paths = parsed.positionals
+    let results = Mutex([Result<Thumbnail, PictureFailure>?](repeating: nil, count: paths.count))
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      let result = thumbnail(of: paths[index], within: size, mode: mode)
+      results.withLock { $0[index] = result }
+    }
+    var code: Int32 = 0
+    for (path, result) in zip(paths, results.withLock { $0 }) {
+      switch result {
+      case .success(let thumbnail):
+        output.write(text(thumbnail, mode: mode))
+      case .failure(let error):
+        let missing: Bool
+        switch error {
+        case .notFound, .unreadable: missing = true
+        default: missing = false
+        }
+        output.writeError("masonry: \(ParsedArguments.printable(path)): \(error)\n")
+        code = Swift.max(code, missing ? 66 : 65)
+      case nil:
+        break
+      }
+    }
+    return code
+  }
+
+  /// The thumbnail of the picture at `path` in its own shape within `size` cells.
+  static func thumbnail(of path: String, within size: Size, mode: ThumbnailMode) -> Result<
+    Thumbnail, PictureFailure
+  > {
+    do throws(PictureFailure) {
+      let info = try PictureInfo.read(.file(path))
+      let box = ThumbnailRenderer.fittedBox(
+        pictureWidth: info.width, pictureHeight: info.height, columns: size.width,
+        rows: size.height)
+      return ThumbnailRequest(source: .file(path), columns: box.columns, rows: box.rows, mode: mode)
+        .make()
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The thumbnail's rows with SGR colours, each ending in a reset.
+  static func text(_ thumbnail: Thumbnail, mode: ThumbnailMode) -> String {
+    var screen = Screen(width: thumbnail.columns, height: thumbnail.rows)
+    for row in 0..<thumbnail.rows {
+      for column in 0..<thumbnail.columns {
+        let cell = thumbnail[column, row]
+        screen.write(
+          String(cell.symbol), at: Point(x: column, y: row),
+          style: CellStyle(foreground: cell.foreground, background: cell.background))
+      }
+    }
+    return mode == .symbolsOnly ? screen.plainText() : screen.ansiText()
+  }
+}
