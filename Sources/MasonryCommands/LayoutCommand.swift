@@ -42,7 +42,7 @@ enum LayoutCommand {
     let collection = try SourceOptions(parsed).load(parsed.positionals)
     var style = options.cardStyle
     style.maximumImageRows = height.map { CardStyle.imageRowLimit(cardAreaHeight: $0) }
-    let measurer = CardMeasurer(cards: collection.cards, style: style)
+    let measurer = CardMeasurer(store: collection.cards, style: style)
     var layout = options.makeLayout()
     let context = options.context(
       for: collection, measurer: measurer, size: Size(width: width, height: height ?? 24))

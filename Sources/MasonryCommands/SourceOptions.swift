@@ -9,9 +9,11 @@ import Cards
 struct SourceOptions {
   var recursive = false
   var sort = PictureCards.Sort.name
+  var reading = CardReadOptions()
 
-  static let valueOptions: Set<String> = ["--sort"]
-  static let flagOptions: Set<String> = ["--recursive"]
+  static let fieldOptions = FieldMapping.Field.allCases.map { "--\($0.rawValue)" }
+  static let valueOptions: Set<String> = Set(["--sort"] + fieldOptions)
+  static let flagOptions: Set<String> = ["--recursive", "--flat"]
 
   static let documentation = [
     OptionHelp(
@@ -21,24 +23,48 @@ struct SourceOptions {
       "--sort name|date|size",
       "The order of pictures in a folder: by name, numbers by value (img2 before img10, the default); by the date taken (EXIF), else the file's time; or by size."
     ),
+    OptionHelp(
+      "--caption KEY",
+      "Where each card's caption is: a key, or a dotted path into nested objects (--caption title, --caption meta.name); the same for --comment, --tags, --image, --section and --id. For JSON from any program or API."
+    ),
+    OptionHelp("--comment KEY", "Where each card's comment is (default: comment)."),
+    OptionHelp("--tags KEY", "Where each card's tags are: an array of strings (default: tags)."),
+    OptionHelp(
+      "--image KEY",
+      "Where each card's picture is: an object with width, height, color, path, or a path (default: image)."
+    ),
+    OptionHelp(
+      "--section KEY",
+      "Where each card's section name is (default: section). Consecutive cards with the same name form a section."
+    ),
+    OptionHelp("--id KEY", "Where each card's id is: a string or a whole number (default: id)."),
+    OptionHelp("--flat", "Ignore sections: every card in one section, in file order."),
   ]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     recursive = arguments.flags.contains("--recursive")
+    reading.flat = arguments.flags.contains("--flat")
+    for field in FieldMapping.Field.allCases {
+      guard let path = arguments.values["--\(field.rawValue)"] else { continue }
+      guard reading.mapping.set(field, to: path) else {
+        throw UsageError(
+          "--\(field.rawValue) needs a key or a path of keys joined by dots, not '\(path)'")
+      }
+    }
     if let sort = try arguments.choice("--sort", of: PictureCards.Sort.allCases.map(\.rawValue)) {
       self.sort = PictureCards.Sort(rawValue: sort)!
     }
   }
 
-  /// The cards of `sources`: none gives the bundled sample; one card file (JSON, JSON
-  /// Lines, a property list) gives its cards; pictures and folders of pictures give a
-  /// card each.
+  /// The cards of `sources`: none gives the bundled sample; one card source (a JSON, JSON
+  /// Lines or property list file; `-` for standard input; a pipe, FIFO or device) gives
+  /// its cards; pictures and folders of pictures give a card each.
   ///
   /// - Throws: `DataError` (65 bad data, 66 missing input).
   func load(_ sources: [String]) throws(DataError) -> CardCollection {
     guard let first = sources.first else { return BundledSample.collection() }
     if sources.count == 1 && !Self.isPictureOrFolder(first) {
-      return try CardLoader.load(path: first)
+      return try CardLoader.load(path: first, options: reading)
     }
     return try PictureCards.load(paths: sources, recursive: recursive, sort: sort)
   }

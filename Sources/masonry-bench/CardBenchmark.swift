@@ -50,7 +50,7 @@ enum CardBenchmark {
       // End to end: prepare every card's text, measure it at the column width, lay out.
       var measurer: CardMeasurer?
       let prepareText = Stopwatch.nanoseconds(perOperationOf: count, rounds: 1) {
-        measurer = CardMeasurer(cards: collection.cards)
+        measurer = CardMeasurer(store: collection.cards)
         measurer?.prepareAll()
       }
       guard let measurer else { continue }

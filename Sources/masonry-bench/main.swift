@@ -6,7 +6,7 @@ import LayoutEngine
 
 // `masonry-bench pictures` (or `layout`, `text`, `cards`) runs one part; no argument, all.
 var report = BenchmarkReport()
-let parts = Set(CommandLine.arguments.dropFirst())
+let parts = Set(CommandLine.arguments.dropFirst().filter { !$0.contains("/") })
 func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 if runs("layout") {
   let results = [10_000, 100_000, 1_000_000].map {
@@ -16,6 +16,10 @@ if runs("layout") {
 }
 if runs("text") { TextBenchmark.run(report: &report) }
 if runs("cards") { CardBenchmark.run(report: &report) }
+if let index = CommandLine.arguments.firstIndex(of: "load"), index + 1 < CommandLine.arguments.count
+{
+  StreamBenchmark.load(path: CommandLine.arguments[index + 1], report: &report)
+}
 if runs("pictures") {
   PictureBenchmark.run(report: &report)
   FolderBenchmark.run(report: &report)

@@ -285,7 +285,7 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func reloadKeepsTheSelectedCard() {
-    var cards = Self.sample.cards
+    var cards = Array(Self.sample.cards)
     cards.insert(Card(caption: "A new card", section: "mammals"), at: 0)
     let fresher = CardCollection(source: Self.sample.source, cards: cards)
     var app = BrowserApp(collection: Self.sample, options: LayoutOptions()) { fresher }
@@ -308,7 +308,7 @@ private final class ReadCounter: Sendable {
     let reads = ReadCounter()
     var app = BrowserApp(collection: Self.sample, options: LayoutOptions()) {
       let read = reads.next()
-      var cards = Self.sample.cards
+      var cards = Array(Self.sample.cards)
       cards[0].caption = "Edited caption, version \(read)"
       return CardCollection(source: Self.sample.source, cards: cards)
     }

@@ -142,8 +142,8 @@ import Widgets
     store.send(.paste("Long\nears")) {
       $0.searchQuery = "Long ears"
       $0.selected = 0
-      // One card in one section: no section header above it, right under the strip.
-      $0.selectionRow = 3
+      // One card in one section: its section's header above it, under the strip.
+      $0.selectionRow = 4
     }
     #expect(store.state.mode.isEditingSearch, "a pasted newline does not end the search")
     let frame = store.frame()
@@ -169,7 +169,7 @@ import Widgets
 
   @Test func cutTextEndsWithAnEllipsisInEveryLayout() {
     let sample = BundledSample.collection()
-    let measurer = CardMeasurer(cards: sample.cards)
+    let measurer = CardMeasurer(store: sample.cards)
     var cut = 0
     for index in sample.cards.indices {
       for (width, height) in [(14, 8), (20, 8), (30, 6), (16, 5)] {
@@ -224,8 +224,8 @@ import Widgets
     store.send(.key(.character("z"))) {
       $0.searchQuery = "z"
       $0.selected = 0
-      // The only section left has no header: the card sits right under the strip.
-      $0.selectionRow = 3
+      // The only section left keeps its header: the card sits under it.
+      $0.selectionRow = 4
     }
     let zebra = store.selectedCard!
     store.send(.key(.escape)) {

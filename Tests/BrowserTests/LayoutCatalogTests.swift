@@ -12,7 +12,7 @@ import Testing
   @Test(arguments: LayoutKind.all)
   func everyLayoutKeepsItsContractAtEveryWidth(kind: LayoutKind) {
     let sample = BundledSample.collection()
-    let measurer = CardMeasurer(cards: sample.cards)
+    let measurer = CardMeasurer(store: sample.cards)
     for columns in [nil, 1, 3] as [Int?] {
       var options = LayoutOptions()
       options.kind = kind

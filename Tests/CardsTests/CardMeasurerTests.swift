@@ -7,7 +7,7 @@ import Testing
   /// Metrics of the sample's first cards at three widths, as readable golden text.
   @Test func sampleMetricsAtThreeWidths() {
     let sample = BundledSample.collection()
-    let measurer = CardMeasurer(cards: sample.cards)
+    let measurer = CardMeasurer(store: sample.cards)
     var out = ""
     for width in [16, 30, 60] {
       for index in [0, 2, 6, 13, 22, 46] {
@@ -48,7 +48,7 @@ import Testing
 
   @Test func measureFunctionDrivesTheLayout() {
     let sample = BundledSample.collection()
-    let measurer = CardMeasurer(cards: sample.cards)
+    let measurer = CardMeasurer(store: sample.cards)
     var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 24)))
     let context = LayoutContext(
       containerSize: Size(width: 100, height: 30), sections: sample.sectionSpecs(),

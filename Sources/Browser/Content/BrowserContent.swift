@@ -32,7 +32,7 @@ package struct BrowserContent {
 
   package init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
-    measurer = CardMeasurer(cards: collection.cards, style: style)
+    measurer = CardMeasurer(store: collection.cards, style: style)
     var counts: [String: Int] = [:]
     for card in collection.cards {
       for tag in Set(card.tags.map { Sanitizer.sanitize($0) }) where !tag.isEmpty {

@@ -9,26 +9,36 @@ import TerminalText
 package struct CardMeasurer {
   package let style: CardStyle
   private let cache: PreparedTextCache
-  private let images: [CardImage?]
   /// For a filtered view, the index in `cache` of each of its cards.
   private let indices: [Int]?
 
   package init(cards: [Card], style: CardStyle = CardStyle()) {
+    self.init(store: CardStore(cards), style: style)
+  }
+
+  package init(store: CardStore, style: CardStyle = CardStyle()) {
     self.style = style
-    cache = PreparedTextCache(cards: cards)
-    images = cards.map(\.image)
+    cache = PreparedTextCache(store: store)
     indices = nil
   }
 
-  private init(style: CardStyle, cache: PreparedTextCache, images: [CardImage?], indices: [Int]?) {
+  private init(style: CardStyle, cache: PreparedTextCache, indices: [Int]?) {
     self.style = style
     self.cache = cache
-    self.images = images
     self.indices = indices
+  }
+
+  /// Adds the cards of `chunk` to the cards measured (to this measurer and every view made
+  /// from it, which share them).
+  package func append(_ chunk: CardChunk) {
+    cache.append(chunk)
   }
 
   /// The number of cards measured.
   package var count: Int { indices?.count ?? cache.count }
+
+  /// The index among all cards of card `index` of this view.
+  package func cardIndex(_ index: Int) -> Int { base(index) }
 
   private func base(_ index: Int) -> Int { indices?[index] ?? index }
 
@@ -49,14 +59,12 @@ package struct CardMeasurer {
   /// A measurer of the cards at `indices` (in that order) that shares this one's
   /// prepared text: filtering needs no new ICU call for cards already prepared.
   package func subset(_ indices: [Int]) -> CardMeasurer {
-    CardMeasurer(
-      style: style, cache: cache, images: indices.map { images[$0] },
-      indices: indices.map { base($0) })
+    CardMeasurer(style: style, cache: cache, indices: indices.map { base($0) })
   }
 
   /// The same prepared text under another style (another wrap mode).
   package func restyled(_ style: CardStyle) -> CardMeasurer {
-    CardMeasurer(style: style, cache: cache, images: images, indices: indices)
+    CardMeasurer(style: style, cache: cache, indices: indices)
   }
 
   /// The layout of card `index` in a column `width` cells wide.
@@ -65,7 +73,8 @@ package struct CardMeasurer {
   package func metrics(ofCard index: Int, width: Int) -> CardMetrics {
     let inner = Swift.max(1, width - CardStyle.horizontalChrome)
     var imageRows = 0
-    if let image = images[index] {
+    let image = cache.imageShape(base(index))
+    if image.hasImage {
       imageRows = Self.imageRows(aspectRatio: image.aspectRatio, innerWidth: inner)
       if let limit = style.maximumImageRows {
         imageRows = Swift.min(imageRows, Swift.max(1, limit))

@@ -1,43 +1,56 @@
 import LayoutEngine
 
-/// The cards of one source, grouped into sections in the order in which each section's
-/// name first appears; within a section, cards keep their order in the file.
-package struct CardCollection: Hashable, Sendable {
-  /// Where the cards came from (a path, or the name of the bundled sample).
+/// The cards of one source in file order, and its sections: each run of consecutive
+/// cards with the same section name is a section. Nothing is reordered, so cards that
+/// stream in are only ever added at the end (a name that comes back later starts a new
+/// section with the same header, as in a feed).
+package struct CardCollection: Sendable {
+  /// Where the cards came from (a path, `-`, or the name of the bundled sample).
   package var source: String
-  /// The cards in layout order: section by section.
-  package private(set) var cards: [Card]
-  /// Section names in order (`nil` for cards without a section) and their card counts.
+  /// The cards, compactly stored.
+  package private(set) var cards: CardStore
+  /// The sections in order (`nil`: cards without a section) and their card counts.
   package private(set) var sections: [(name: String?, count: Int)]
+  /// Whether section names are ignored (`--flat`): one section, in file order.
+  package let isFlat: Bool
 
-  package init(source: String, cards unordered: [Card]) {
+  package init(source: String, cards: [Card], flat: Bool = false) {
+    self.init(source: source, store: CardStore(cards), flat: flat)
+  }
+
+  package init(source: String, store: CardStore, flat: Bool = false) {
     self.source = source
-    var order: [String?] = []
-    var groups: [String?: [Card]] = [:]
-    for card in unordered {
-      if groups[card.section] == nil { order.append(card.section) }
-      groups[card.section, default: []].append(card)
+    cards = store
+    isFlat = flat
+    sections = []
+    addSections(from: 0)
+  }
+
+  /// Adds the cards of `chunk` at the end: they extend the last section or start new ones.
+  ///
+  /// - Complexity: O(cards in `chunk`).
+  package mutating func append(_ chunk: CardChunk) {
+    let start = cards.count
+    cards.append(chunk)
+    addSections(from: start)
+  }
+
+  private mutating func addSections(from start: Int) {
+    let runs: [(name: String?, count: Int)] =
+      isFlat ? [(nil, cards.count - start)] : cards.sectionRuns(from: start)
+    for run in runs where run.count > 0 {
+      if let last = sections.last, last.name == run.name {
+        sections[sections.count - 1].count += run.count
+      } else {
+        sections.append(run)
+      }
     }
-    cards = order.flatMap { groups[$0]! }
-    sections = order.map { ($0, groups[$0]!.count) }
   }
 
-  package static func == (lhs: CardCollection, rhs: CardCollection) -> Bool {
-    lhs.source == rhs.source && lhs.cards == rhs.cards
-  }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(source)
-    hasher.combine(cards)
-  }
-
-  /// The sections as the layout engine sees them; a header row for every named section
-  /// when the collection has more than one section.
+  /// The sections as the layout engine sees them: a header row for every named section.
   package func sectionSpecs(headerHeight: Int = 1) -> [SectionSpec] {
-    let showHeaders = sections.count > 1
-    return sections.map {
-      SectionSpec(
-        itemCount: $0.count, headerHeight: showHeaders && $0.name != nil ? headerHeight : 0)
+    sections.map {
+      SectionSpec(itemCount: $0.count, headerHeight: $0.name != nil ? headerHeight : 0)
     }
   }
 
@@ -48,5 +61,19 @@ package struct CardCollection: Hashable, Sendable {
       defer { start += section.count }
       return start
     }
+  }
+}
+
+extension CardCollection: Equatable {
+  /// Same source, same cards (decoded and compared one by one: for tests).
+  package static func == (lhs: CardCollection, rhs: CardCollection) -> Bool {
+    lhs.source == rhs.source && lhs.cards.elementsEqual(rhs.cards)
+  }
+}
+
+extension CardCollection: Hashable {
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+    hasher.combine(cards.count)
   }
 }

@@ -3,7 +3,9 @@
 enum CardDecoder {
   /// The cards of a whole document: an array of cards, or an object holding one under
   /// `cards` (JSON) or `photos` (the seed's property list).
-  static func cards(fromDocument document: DataValue) throws(DataError) -> [Card] {
+  static func cards(fromDocument document: DataValue, mapping: FieldMapping = FieldMapping())
+    throws(DataError) -> [Card]
+  {
     let list: DataValue
     switch document.kind {
     case .array:
@@ -24,25 +26,32 @@ enum CardDecoder {
     }
     var cards: [Card] = []
     cards.reserveCapacity(elements.count)
-    for element in elements { cards.append(try card(from: element)) }
+    for element in elements { cards.append(try card(from: element, mapping: mapping)) }
     return cards
   }
 
-  /// One card from an object with at least a `caption`.
-  static func card(from value: DataValue) throws(DataError) -> Card {
+  /// One card from an object with at least a caption (where `mapping` says fields are).
+  static func card(from value: DataValue, mapping: FieldMapping = FieldMapping())
+    throws(DataError) -> Card
+  {
     guard case .object = value.kind else {
       throw .bad("a card must be an object, not \(value.typeName)", at: value.location)
     }
-    guard let captionValue = value["caption"] else {
-      throw .bad("this card has no 'caption'", at: value.location)
+    func field(_ field: FieldMapping.Field) -> DataValue? {
+      var current: DataValue? = value
+      for key in mapping.path(of: field) { current = current?[key] }
+      return current
+    }
+    guard let captionValue = field(.caption) else {
+      throw .bad("this card has no '\(mapping.name(of: .caption))'", at: value.location)
     }
     return Card(
-      id: try identifier(value["id"]),
-      caption: try string(captionValue, named: "caption"),
-      comment: try optionalString(value["comment"], named: "comment"),
-      image: try image(value["image"]),
-      tags: try tags(value["tags"]),
-      section: try optionalString(value["section"], named: "section"))
+      id: try identifier(field(.id), named: mapping.name(of: .id)),
+      caption: try string(captionValue, named: mapping.name(of: .caption)),
+      comment: try optionalString(field(.comment), named: mapping.name(of: .comment)),
+      image: try image(field(.image), named: mapping.name(of: .image)),
+      tags: try tags(field(.tags), named: mapping.name(of: .tags)),
+      section: try optionalString(field(.section), named: mapping.name(of: .section)))
   }
 
   private static func string(_ value: DataValue, named name: String) throws(DataError) -> String {
@@ -60,7 +69,9 @@ enum CardDecoder {
     return try string(value, named: name)
   }
 
-  private static func identifier(_ value: DataValue?) throws(DataError) -> String? {
+  private static func identifier(_ value: DataValue?, named name: String) throws(DataError)
+    -> String?
+  {
     guard let value else { return nil }
     switch value.kind {
     case .null: return nil
@@ -69,15 +80,15 @@ enum CardDecoder {
       return String(Int(number))
     default:
       throw .bad(
-        "'id' must be a string or a whole number, not \(value.typeName)", at: value.location)
+        "'\(name)' must be a string or a whole number, not \(value.typeName)", at: value.location)
     }
   }
 
-  private static func tags(_ value: DataValue?) throws(DataError) -> [String] {
+  private static func tags(_ value: DataValue?, named name: String) throws(DataError) -> [String] {
     guard let value else { return [] }
     if case .null = value.kind { return [] }
     guard case .array(let elements) = value.kind else {
-      throw .bad("'tags' must be an array of strings, not \(value.typeName)", at: value.location)
+      throw .bad("'\(name)' must be an array of strings, not \(value.typeName)", at: value.location)
     }
     var tags: [String] = []
     for element in elements {
@@ -92,13 +103,15 @@ enum CardDecoder {
   /// An image: an object with `width`, `height` (pixels), `color` (`#rrggbb`) and `path`,
   /// or, as in the seed, just a name, which is taken as a path. With a path, the size may
   /// be left out: it is read from the picture's header when the cards are loaded.
-  private static func image(_ value: DataValue?) throws(DataError) -> CardImage? {
+  private static func image(_ value: DataValue?, named name: String) throws(DataError)
+    -> CardImage?
+  {
     guard let value else { return nil }
     switch value.kind {
     case .null:
       return nil
-    case .string(let name):
-      return CardImage(width: 0, height: 0, path: name)
+    case .string(let picture):
+      return CardImage(width: 0, height: 0, path: picture)
     case .object:
       let path = try optionalString(value["path"], named: "path")
       var width = 0
@@ -117,7 +130,7 @@ enum CardDecoder {
       }
       return CardImage(width: width, height: height, dominantColor: color, path: path)
     default:
-      throw .bad("'image' must be an object or a name, not \(value.typeName)", at: value.location)
+      throw .bad("'\(name)' must be an object or a name, not \(value.typeName)", at: value.location)
     }
   }
 

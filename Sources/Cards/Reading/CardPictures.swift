@@ -26,26 +26,36 @@ package enum CardPictures {
   package static func resolve(_ cards: inout [Card], base: Base) {
     for index in cards.indices {
       guard var image = cards[index].image, let path = image.path, !path.isEmpty else { continue }
-      switch base {
-      case .embedded:
-        image.source = .embedded(path)
-      case .folder(let folder):
-        image.source = .file(path.hasPrefix("/") || folder == "." ? path : folder + "/" + path)
-      }
-      if !image.hasSize, let source = image.source {
-        do {
-          let info = try PictureInfo.read(source)
-          image.width = info.width
-          image.height = info.height
-        } catch {
-          if case .tooLarge(let width, let height) = error {
-            image.width = width
-            image.height = height
-          }
-          image.problem = error.description
-        }
-      }
+      image.source = source(of: path, base: base)
+      if !image.hasSize { readSize(of: &image) }
       cards[index].image = image
+    }
+  }
+
+  /// Where the picture at `path` (as a card file names it) is.
+  package static func source(of path: String, base: Base) -> PictureSource {
+    switch base {
+    case .embedded:
+      return .embedded(path)
+    case .folder(let folder):
+      return .file(path.hasPrefix("/") || folder == "." ? path : folder + "/" + path)
+    }
+  }
+
+  /// Reads the size of `image`'s picture from its header; when it cannot be read, the
+  /// reason becomes the image's problem.
+  static func readSize(of image: inout CardImage) {
+    guard let source = image.source else { return }
+    do {
+      let info = try PictureInfo.read(source)
+      image.width = info.width
+      image.height = info.height
+    } catch {
+      if case .tooLarge(let width, let height) = error {
+        image.width = width
+        image.height = height
+      }
+      image.problem = error.description
     }
   }
 }

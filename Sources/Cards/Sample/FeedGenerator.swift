@@ -19,6 +19,7 @@ package struct FeedGenerator: Sendable {
     "forest", "river", "reef", "grassland", "city", "night", "small", "large",
   ]
   private static let sections = ["mammals", "birds", "reptiles", "sea life", "insects"]
+  private static let sectionRun = 40
 
   /// The line of card number `index` (no newline).
   package func line(_ index: Int) -> String {
@@ -41,7 +42,8 @@ package struct FeedGenerator: Sendable {
     let height = 300 + next(1700)
     let color = String(next(0xFFFFFF) + 0x1_000_000, radix: 16).dropFirst()
     let tags = (0..<next(4)).map { _ in "\"\(Self.tags[next(Self.tags.count)])\"" }
-    let section = Self.sections[index % Self.sections.count]
+    // Sections come in runs of 40 cards, as in a feed grouped by topic.
+    let section = Self.sections[index / Self.sectionRun % Self.sections.count]
     let text = comment.joined(separator: japaneseCaption ? "" : " ")
     let image = "{\"width\":\(width),\"height\":\(height),\"color\":\"#\(color)\"}"
     return "{\"id\":\"g\(index)\",\"section\":\"\(section)\",\"caption\":\"\(caption)\","

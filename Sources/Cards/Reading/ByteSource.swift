@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The bytes of a source, read front to back in bounded chunks and never sought: a
+/// regular file, standard input (`-`), a pipe, a FIFO or a character device all read the
+/// same way. Every failure becomes a `DataError` (66) in the system's words.
+package final class ByteSource {
+  /// The path as given (`-` for standard input).
+  package let path: String
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
+  /// Bytes given in memory instead of a descriptor (the bundled sample, tests).
+  private var memory: [UInt8]?
+  /// The size in bytes when it is known in advance (a regular file), for progress.
+  package let size: Int?
+  /// How many bytes have been read so far.
+  package private(set) var bytesRead = 0
+  /// The size of each read.
+  package static let chunkSize = 1 << 20
+
+  /// Opens `path` (`-`: standard input). Opening a FIFO waits for a writer: call it on a
+  /// thread that may wait.
+  package init(path: String) throws(DataError) {
+    self.path = path
+    if path == "-" {
+      descriptor = 0
+      ownsDescriptor = false
+    } else {
+      var status = stat()
+      if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+        throw DataError(.missingInput, path: path, position: nil, message: "is a directory")
+      }
+      var opened: Int32
+      repeat {
+        opened = open(path, O_RDONLY | O_CLOEXEC)
+      } while opened < 0 && errno == EINTR
+      guard opened >= 0 else {
+        throw DataError(.missingInput, path: path, position: nil, message: Self.reason(errno))
+      }
+      descriptor = opened
+      ownsDescriptor = true
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+      size = Int(status.st_size)
+    } else {
+      size = nil
+    }
+  }
+
+  /// A source of `bytes` already in memory, named `path`.
+  package init(bytes: [UInt8], path: String) {
+    self.path = path
+    descriptor = -1
+    ownsDescriptor = false
+    memory = bytes
+    size = bytes.count
+  }
+
+  deinit {
+    if ownsDescriptor { Glibc.close(descriptor) }
+  }
+
+  /// Whether `path` names something that can only be read as a stream (standard input, a
+  /// pipe, a FIFO, a character device, a socket), without opening it.
+  package static func isStream(_ path: String) -> Bool {
+    if path == "-" { return true }
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+  }
+
+  static func reason(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "cannot be read" }
+    return String(cString: text).lowercased()
+  }
+
+  /// Appends up to `chunkSize` bytes to `buffer`; returns how many (0 at the end).
+  package func read(appendingTo buffer: inout [UInt8], atMost limit: Int = chunkSize)
+    throws(DataError) -> Int
+  {
+    if let memory {
+      let count = Swift.min(limit, memory.count - bytesRead)
+      buffer.append(contentsOf: memory[bytesRead..<bytesRead + count])
+      bytesRead += count
+      return count
+    }
+    let old = buffer.count
+    buffer.reserveCapacity(old + limit)
+    var count = 0
+    var failure: Int32 = 0
+    // Grow, read into the new space, shrink to what was read.
+    buffer.append(contentsOf: repeatElement(0, count: limit))
+    buffer.withUnsafeMutableBytes { raw in
+      while true {
+        let result = Glibc.read(descriptor, raw.baseAddress! + old, limit)
+        if result < 0 && errno == EINTR { continue }
+        if result < 0 { failure = errno }
+        count = Swift.max(0, result)
+        break
+      }
+    }
+    buffer.removeLast(limit - count)
+    if failure != 0 {
+      throw DataError(.missingInput, path: path, position: nil, message: Self.reason(failure))
+    }
+    bytesRead += count
+    return count
+  }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads the cards of a source piece by piece, as they can be shown: a small first piece
+/// (the first screen needs a few cards), then pieces of a few megabytes parsed on every
+/// core side by side. `CardLoader` reads a whole source with it; the browser reads one on
+/// a thread of its own and shows the cards as they come.
+package final class CardStreamReader {
+  package let path: String
+  private let reader: RecordReader
+  private var parsers: [RecordParser]
+  private var pieces = 0
+  private var finished = false
+
+  /// The bytes of the first piece: enough for a screen of cards.
+  static let firstPieceBytes = 64 << 10
+  /// The bytes of each later piece, per core.
+  static let pieceBytes = 2 << 20
+
+  /// Opens `path` (`-`: standard input; a FIFO waits here for a writer).
+  package convenience init(path: String, options: CardReadOptions) throws(DataError) {
+    let source = try ByteSource(path: path)
+    self.init(source: source, options: options, pictureBase: CardPictures.base(forCardFile: path))
+  }
+
+  /// Reads `bytes` as the source `path` (`format`, or what the name or content says).
+  package init(
+    source: ByteSource, options: CardReadOptions, pictureBase: CardPictures.Base?,
+    format: CardLoader.Format? = nil
+  ) {
+    path = source.path
+    reader = RecordReader(
+      source: source, format: format ?? CardLoader.format(forPath: source.path),
+      mapping: options.mapping)
+    let workers = Swift.max(1, Swift.min(4, CardStreamReader.coreCount))
+    parsers = (0..<workers).map { _ in
+      RecordParser(mapping: options.mapping, path: source.path, pictureBase: pictureBase)
+    }
+    probesPictures = pictureBase != nil
+    self.pictureBase = pictureBase
+  }
+
+  private let probesPictures: Bool
+  private let pictureBase: CardPictures.Base?
+
+  /// The source's size, when known (a regular file).
+  package var size: Int? { reader.source.size }
+  /// The bytes read so far.
+  package var bytesRead: Int { reader.source.bytesRead }
+
+  static var coreCount: Int {
+    #if canImport(Glibc)
+      return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    #else
+      return 2
+    #endif
+  }
+
+  /// The next cards, in source order, with the error that ended the source (if any) and
+  /// whether the source is read to its end. After an error or the end, it returns nothing.
+  package func next() -> (chunks: [CardChunk], error: DataError?, finished: Bool) {
+    guard !finished else { return ([], nil, true) }
+    let count = pieces == 0 ? 1 : parsers.count
+    let target = pieces == 0 ? Self.firstPieceBytes : Self.pieceBytes
+    pieces += 1
+    var batches: [RecordReader.Piece] = []
+    var readError: DataError?
+    for _ in 0..<count {
+      let (piece, error) = reader.next(targetBytes: target)
+      if let piece { batches.append(piece) }
+      if let error { readError = error }
+      if piece == nil || error != nil {
+        finished = true
+        break
+      }
+    }
+    var results = [(chunk: CardChunk?, error: DataError?)](
+      repeating: (nil, nil), count: batches.count)
+    let pictureBase = self.pictureBase
+    parsers.withUnsafeMutableBufferPointer { parsers in
+      results.withUnsafeMutableBufferPointer { results in
+        // Each index touches only its own parser and result.
+        nonisolated(unsafe) let parsers = parsers
+        nonisolated(unsafe) let results = results
+        nonisolated(unsafe) let batches = batches
+        let work: @Sendable (Int) -> Void = { index in
+          switch batches[index] {
+          case .records(let batch):
+            let (chunk, error) = parsers[index].chunk(of: batch)
+            results[index] = (chunk, error)
+          case .cards(var cards, let sourceBytes):
+            if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
+            var builder = CardChunkBuilder(pictureBase: pictureBase, probesPictures: false)
+            for card in cards { builder.append(card) }
+            results[index] = (builder.finish(sourceBytes: sourceBytes), nil)
+          }
+        }
+        if batches.count == 1 {
+          work(0)
+        } else {
+          DispatchQueue.concurrentPerform(iterations: batches.count, execute: work)
+        }
+      }
+    }
+    var chunks: [CardChunk] = []
+    for result in results {
+      if let chunk = result.chunk { chunks.append(chunk) }
+      if let error = result.error {
+        finished = true
+        return (chunks, error, true)
+      }
+    }
+    return (chunks, readError, finished)
+  }
+}

@@ -1,0 +1,576 @@
+/// Reads one card record (a JSON object) straight into a `CardChunkBuilder`: one pass over
+/// the bytes, no value tree, no `String` per field. It checks the whole record as strictly
+/// as `JSONReader`, and gives up (returns `false`) on anything it does not handle itself —
+/// an error, a number written unusually, a repeated key — so that the reader and
+/// `CardDecoder` read that record again and say exactly what is wrong. The seeded tests
+/// compare both ways on the same files.
+struct FastCardParser {
+  /// The fields' paths as a tree of keys; node 0 is the card object.
+  private struct Node {
+    var children: [(key: [UInt8], node: Int)] = []
+    var field: FieldMapping.Field?
+  }
+
+  /// Where a string's bytes are: in the record, or (when it had escapes) in `scratch`.
+  private struct Slice {
+    var start: Int
+    var count: Int
+    var inScratch: Bool
+  }
+
+  private struct Cursor {
+    let bytes: UnsafePointer<UInt8>
+    let end: Int
+    var index: Int
+
+    @inline(__always) var atEnd: Bool { index >= end }
+    @inline(__always) var current: UInt8 { bytes[index] }
+
+    @inline(__always) mutating func skipWhitespace() {
+      while index < end {
+        let byte = bytes[index]
+        guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+        index += 1
+      }
+    }
+  }
+
+  private struct GiveUp: Error {}
+
+  private var nodes: [Node] = [Node()]
+  private var scratch: [UInt8] = []
+  private var visited: UInt64 = 0
+  private var caption: Slice?
+  private var comment: Slice?
+  private var id: Slice?
+  private var section: Slice?
+  private var path: Slice?
+  private var tags: [Slice] = []
+  private var image: CardChunkBuilder.ImageFields?
+
+  init(mapping: FieldMapping) {
+    for field in FieldMapping.Field.allCases {
+      var node = 0
+      for key in mapping.path(of: field) {
+        let bytes = Array(key.utf8)
+        if let child = nodes[node].children.first(where: { $0.key == bytes }) {
+          node = child.node
+        } else {
+          nodes.append(Node())
+          nodes[node].children.append((bytes, nodes.count - 1))
+          node = nodes.count - 1
+        }
+      }
+      nodes[node].field = field
+    }
+  }
+
+  /// Reads the card in `bytes[start..<end]` into `builder`; `false` when the record
+  /// needs the careful reader (nothing is added then).
+  mutating func parse(
+    _ bytes: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout CardChunkBuilder
+  ) -> Bool {
+    scratch.removeAll(keepingCapacity: true)
+    tags.removeAll(keepingCapacity: true)
+    caption = nil
+    comment = nil
+    id = nil
+    section = nil
+    path = nil
+    image = nil
+    visited = 0
+    var cursor = Cursor(bytes: bytes, end: end, index: start)
+    do {
+      cursor.skipWhitespace()
+      guard !cursor.atEnd, cursor.current == UInt8(ascii: "{") else { return false }
+      try readObject(&cursor, node: 0, depth: 0)
+      cursor.skipWhitespace()
+      guard cursor.atEnd, let caption else { return false }
+      scratch.withUnsafeBufferPointer { scratchBytes in
+        func buffer(_ slice: Slice) -> UnsafeBufferPointer<UInt8> {
+          UnsafeBufferPointer(
+            start: (slice.inScratch ? scratchBytes.baseAddress! : bytes) + slice.start,
+            count: slice.count)
+        }
+        var text = CardChunkBuilder.TextFields()
+        text.caption = buffer(caption)
+        text.comment = comment.map(buffer)
+        text.id = id.map(buffer)
+        text.path = path.map(buffer)
+        text.section = section.map(buffer)
+        text.tags = tags.map(buffer)
+        builder.append(text, image: image)
+      }
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  // MARK: Values
+
+  private mutating func readObject(_ cursor: inout Cursor, node: Int, depth: Int) throws(GiveUp) {
+    cursor.index += 1  // {
+    cursor.skipWhitespace()
+    guard !cursor.atEnd else { throw GiveUp() }
+    if cursor.current == UInt8(ascii: "}") {
+      cursor.index += 1
+      return
+    }
+    while true {
+      guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+      let key = try readString(&cursor)
+      cursor.skipWhitespace()
+      guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
+      cursor.index += 1
+      cursor.skipWhitespace()
+      guard !cursor.atEnd else { throw GiveUp() }
+      if let child = self.child(of: node, key: key, cursor.bytes) {
+        // A key a field lives under: repeated, the careful reader decides (it keeps the
+        // last).
+        let bit: UInt64 = child < 64 ? 1 << UInt64(child) : 0
+        if visited & bit != 0 || child >= 64 { throw GiveUp() }
+        visited |= bit
+        if let field = nodes[child].field {
+          try readField(field, &cursor, depth: depth + 1)
+        } else if cursor.current == UInt8(ascii: "{") {
+          try readObject(&cursor, node: child, depth: depth + 1)
+        } else {
+          try skipValue(&cursor, depth: depth + 1)
+        }
+      } else {
+        try skipValue(&cursor, depth: depth + 1)
+      }
+      cursor.skipWhitespace()
+      guard !cursor.atEnd else { throw GiveUp() }
+      let byte = cursor.current
+      cursor.index += 1
+      if byte == UInt8(ascii: "}") { return }
+      guard byte == UInt8(ascii: ",") else { throw GiveUp() }
+      cursor.skipWhitespace()
+    }
+  }
+
+  private func child(of node: Int, key: Slice, _ bytes: UnsafePointer<UInt8>) -> Int? {
+    guard !key.inScratch else {
+      // An escaped key: compare the decoded bytes.
+      return scratch.withUnsafeBufferPointer { decoded in
+        let keyBytes = UnsafeBufferPointer(rebasing: decoded[key.start..<key.start + key.count])
+        return nodes[node].children.first { $0.key.elementsEqual(keyBytes) }?.node
+      }
+    }
+    for child in nodes[node].children where child.key.count == key.count {
+      var same = true
+      for offset in 0..<key.count where bytes[key.start + offset] != child.key[offset] {
+        same = false
+        break
+      }
+      if same { return child.node }
+    }
+    return nil
+  }
+
+  private mutating func readField(_ field: FieldMapping.Field, _ cursor: inout Cursor, depth: Int)
+    throws(GiveUp)
+  {
+    let byte = cursor.current
+    let isNull = byte == UInt8(ascii: "n")
+    if isNull {
+      try expect(&cursor, "null")
+    }
+    switch field {
+    case .caption:
+      guard !isNull, byte == UInt8(ascii: "\"") else { throw GiveUp() }
+      caption = try readString(&cursor)
+    case .comment:
+      if !isNull { comment = try readStringValue(&cursor) }
+    case .section:
+      if !isNull { section = try readStringValue(&cursor) }
+    case .id:
+      if isNull { break }
+      if byte == UInt8(ascii: "\"") {
+        id = try readString(&cursor)
+      } else {
+        id = try readIdentifierNumber(&cursor)
+      }
+    case .tags:
+      if isNull { break }
+      guard byte == UInt8(ascii: "[") else { throw GiveUp() }
+      cursor.index += 1
+      cursor.skipWhitespace()
+      guard !cursor.atEnd else { throw GiveUp() }
+      if cursor.current == UInt8(ascii: "]") {
+        cursor.index += 1
+        break
+      }
+      while true {
+        tags.append(try readStringValue(&cursor))
+        cursor.skipWhitespace()
+        guard !cursor.atEnd else { throw GiveUp() }
+        let next = cursor.current
+        cursor.index += 1
+        if next == UInt8(ascii: "]") { break }
+        guard next == UInt8(ascii: ",") else { throw GiveUp() }
+        cursor.skipWhitespace()
+      }
+    case .image:
+      if isNull { break }
+      if byte == UInt8(ascii: "\"") {
+        path = try readString(&cursor)
+        image = .init(width: 0, height: 0, color: nil)
+      } else if byte == UInt8(ascii: "{") {
+        try readImage(&cursor, depth: depth)
+      } else {
+        throw GiveUp()
+      }
+    }
+  }
+
+  /// An image object: `path`, `width`, `height`, `color`, other keys ignored.
+  private mutating func readImage(_ cursor: inout Cursor, depth: Int) throws(GiveUp) {
+    cursor.index += 1
+    var width: Int?
+    var height: Int?
+    var color: UInt32?
+    var seen = 0
+    cursor.skipWhitespace()
+    guard !cursor.atEnd else { throw GiveUp() }
+    if cursor.current == UInt8(ascii: "}") {
+      cursor.index += 1
+    } else {
+      while true {
+        guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+        let key = try readString(&cursor)
+        guard !key.inScratch else { throw GiveUp() }
+        cursor.skipWhitespace()
+        guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
+        cursor.index += 1
+        cursor.skipWhitespace()
+        guard !cursor.atEnd else { throw GiveUp() }
+        let name = Self.imageKey(cursor.bytes + key.start, key.count)
+        if name != 0 {
+          guard seen & name == 0 else { throw GiveUp() }
+          seen |= name
+        }
+        switch name {
+        case 1:
+          if cursor.current == UInt8(ascii: "n") {
+            try expect(&cursor, "null")
+          } else {
+            guard cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+            path = try readString(&cursor)
+          }
+        case 2: width = try readPixels(&cursor)
+        case 4: height = try readPixels(&cursor)
+        case 8: color = try readColor(&cursor)
+        default: try skipValue(&cursor, depth: depth + 1)
+        }
+        cursor.skipWhitespace()
+        guard !cursor.atEnd else { throw GiveUp() }
+        let byte = cursor.current
+        cursor.index += 1
+        if byte == UInt8(ascii: "}") { break }
+        guard byte == UInt8(ascii: ",") else { throw GiveUp() }
+        cursor.skipWhitespace()
+      }
+    }
+    // As the careful reader: without a path, or with either size, both sizes are needed.
+    if path == nil || width != nil || height != nil {
+      guard let width, let height else { throw GiveUp() }
+      image = .init(width: width, height: height, color: color)
+    } else {
+      image = .init(width: 0, height: 0, color: color)
+    }
+  }
+
+  /// 1 path, 2 width, 4 height, 8 color, 0 anything else.
+  private static func imageKey(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    func equals(_ word: StaticString) -> Bool {
+      word.utf8CodeUnitCount == count
+        && (0..<count).allSatisfy { bytes[$0] == word.utf8Start[$0] }
+    }
+    switch count {
+    case 4: return equals("path") ? 1 : 0
+    case 5: return equals("width") ? 2 : equals("color") ? 8 : 0
+    case 6: return equals("height") ? 4 : 0
+    default: return 0
+    }
+  }
+
+  /// A whole number of pixels from 1 to 1,000,000, written plainly.
+  private func readPixels(_ cursor: inout Cursor) throws(GiveUp) -> Int {
+    var value = 0
+    var digits = 0
+    while !cursor.atEnd, cursor.current >= UInt8(ascii: "0"), cursor.current <= UInt8(ascii: "9") {
+      value = value * 10 + Int(cursor.current - UInt8(ascii: "0"))
+      digits += 1
+      cursor.index += 1
+      if digits > 7 { throw GiveUp() }
+    }
+    guard digits > 0, value >= 1, value <= 1_000_000, !Self.continuesNumber(cursor) else {
+      throw GiveUp()
+    }
+    if digits > 1 && cursor.bytes[cursor.index - digits] == UInt8(ascii: "0") { throw GiveUp() }
+    return value
+  }
+
+  /// `"#rrggbb"` or `"rrggbb"`.
+  private func readColor(_ cursor: inout Cursor) throws(GiveUp) -> UInt32 {
+    guard cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+    var index = cursor.index + 1
+    if index < cursor.end && cursor.bytes[index] == UInt8(ascii: "#") { index += 1 }
+    var value: UInt32 = 0
+    for _ in 0..<6 {
+      guard index < cursor.end else { throw GiveUp() }
+      let byte = cursor.bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw GiveUp()
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    guard index < cursor.end, cursor.bytes[index] == UInt8(ascii: "\"") else { throw GiveUp() }
+    cursor.index = index + 1
+    return value
+  }
+
+  /// An id written as a whole number: kept as its digits (what the careful reader prints
+  /// for it), up to 15 digits.
+  private func readIdentifierNumber(_ cursor: inout Cursor) throws(GiveUp) -> Slice {
+    let start = cursor.index
+    if cursor.current == UInt8(ascii: "-") { cursor.index += 1 }
+    let digitsStart = cursor.index
+    while !cursor.atEnd, cursor.current >= UInt8(ascii: "0"), cursor.current <= UInt8(ascii: "9") {
+      cursor.index += 1
+    }
+    let digits = cursor.index - digitsStart
+    guard digits > 0, digits <= 15, !Self.continuesNumber(cursor) else { throw GiveUp() }
+    if cursor.bytes[digitsStart] == UInt8(ascii: "0") && (digits > 1 || digitsStart > start) {
+      throw GiveUp()  // a leading zero, or -0
+    }
+    return Slice(start: start, count: cursor.index - start, inScratch: false)
+  }
+
+  @inline(__always)
+  private static func continuesNumber(_ cursor: Cursor) -> Bool {
+    guard !cursor.atEnd else { return false }
+    let byte = cursor.current
+    return byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+
+  private mutating func readStringValue(_ cursor: inout Cursor) throws(GiveUp) -> Slice {
+    guard cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+    return try readString(&cursor)
+  }
+
+  /// A string: where its bytes are in the record, or, when it has escapes, its decoded
+  /// bytes in `scratch`.
+  private mutating func readString(_ cursor: inout Cursor) throws(GiveUp) -> Slice {
+    cursor.index += 1
+    let start = cursor.index
+    let bytes = cursor.bytes
+    var index = start
+    let end = cursor.end
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        cursor.index = index + 1
+        return Slice(start: start, count: index - start, inScratch: false)
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw GiveUp() }
+      index += 1
+    }
+    guard index < end else { throw GiveUp() }
+    // Escapes: decode into scratch.
+    let scratchStart = scratch.count
+    scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: index - start))
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        cursor.index = index + 1
+        return Slice(start: scratchStart, count: scratch.count - scratchStart, inScratch: true)
+      }
+      if byte < 0x20 { throw GiveUp() }
+      if byte != UInt8(ascii: "\\") {
+        scratch.append(byte)
+        index += 1
+        continue
+      }
+      index += 1
+      guard index < end else { throw GiveUp() }
+      let escape = bytes[index]
+      index += 1
+      switch escape {
+      case UInt8(ascii: "\""): scratch.append(0x22)
+      case UInt8(ascii: "\\"): scratch.append(0x5C)
+      case UInt8(ascii: "/"): scratch.append(0x2F)
+      case UInt8(ascii: "b"): scratch.append(0x08)
+      case UInt8(ascii: "f"): scratch.append(0x0C)
+      case UInt8(ascii: "n"): scratch.append(0x0A)
+      case UInt8(ascii: "r"): scratch.append(0x0D)
+      case UInt8(ascii: "t"): scratch.append(0x09)
+      case UInt8(ascii: "u"):
+        var value = try Self.hex4(bytes, &index, end)
+        if (0xD800..<0xDC00).contains(value), index + 6 <= end,
+          bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        {
+          var next = index + 2
+          let low = try Self.hex4(bytes, &next, end)
+          if (0xDC00..<0xE000).contains(low) {
+            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            index = next
+          }
+        }
+        appendScalar(value)
+      default:
+        throw GiveUp()
+      }
+    }
+    throw GiveUp()
+  }
+
+  private static func hex4(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int)
+    throws(GiveUp) -> UInt32
+  {
+    guard index + 4 <= end else { throw GiveUp() }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw GiveUp()
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// Appends `value` as UTF-8; a lone surrogate becomes U+FFFD, as in the careful reader.
+  private mutating func appendScalar(_ value: UInt32) {
+    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    let code = scalar.value
+    switch code {
+    case 0..<0x80:
+      scratch.append(UInt8(code))
+    case 0x80..<0x800:
+      scratch.append(UInt8(0xC0 | code >> 6))
+      scratch.append(UInt8(0x80 | code & 0x3F))
+    case 0x800..<0x10000:
+      scratch.append(UInt8(0xE0 | code >> 12))
+      scratch.append(UInt8(0x80 | code >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | code & 0x3F))
+    default:
+      scratch.append(UInt8(0xF0 | code >> 18))
+      scratch.append(UInt8(0x80 | code >> 12 & 0x3F))
+      scratch.append(UInt8(0x80 | code >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | code & 0x3F))
+    }
+  }
+
+  private func expect(_ cursor: inout Cursor, _ word: StaticString) throws(GiveUp) {
+    let count = word.utf8CodeUnitCount
+    guard cursor.end - cursor.index >= count else { throw GiveUp() }
+    for offset in 0..<count where cursor.bytes[cursor.index + offset] != word.utf8Start[offset] {
+      throw GiveUp()
+    }
+    cursor.index += count
+  }
+
+  /// Checks and passes over a value nobody asked for.
+  private mutating func skipValue(_ cursor: inout Cursor, depth: Int) throws(GiveUp) {
+    guard depth < 200, !cursor.atEnd else { throw GiveUp() }
+    switch cursor.current {
+    case UInt8(ascii: "\""):
+      let mark = scratch.count
+      _ = try readString(&cursor)
+      scratch.removeSubrange(mark...)
+    case UInt8(ascii: "{"):
+      cursor.index += 1
+      cursor.skipWhitespace()
+      guard !cursor.atEnd else { throw GiveUp() }
+      if cursor.current == UInt8(ascii: "}") {
+        cursor.index += 1
+        return
+      }
+      while true {
+        guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+        let mark = scratch.count
+        _ = try readString(&cursor)
+        scratch.removeSubrange(mark...)
+        cursor.skipWhitespace()
+        guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
+        cursor.index += 1
+        cursor.skipWhitespace()
+        try skipValue(&cursor, depth: depth + 1)
+        cursor.skipWhitespace()
+        guard !cursor.atEnd else { throw GiveUp() }
+        let byte = cursor.current
+        cursor.index += 1
+        if byte == UInt8(ascii: "}") { return }
+        guard byte == UInt8(ascii: ",") else { throw GiveUp() }
+        cursor.skipWhitespace()
+      }
+    case UInt8(ascii: "["):
+      cursor.index += 1
+      cursor.skipWhitespace()
+      guard !cursor.atEnd else { throw GiveUp() }
+      if cursor.current == UInt8(ascii: "]") {
+        cursor.index += 1
+        return
+      }
+      while true {
+        try skipValue(&cursor, depth: depth + 1)
+        cursor.skipWhitespace()
+        guard !cursor.atEnd else { throw GiveUp() }
+        let byte = cursor.current
+        cursor.index += 1
+        if byte == UInt8(ascii: "]") { return }
+        guard byte == UInt8(ascii: ",") else { throw GiveUp() }
+        cursor.skipWhitespace()
+      }
+    case UInt8(ascii: "t"): try expect(&cursor, "true")
+    case UInt8(ascii: "f"): try expect(&cursor, "false")
+    case UInt8(ascii: "n"): try expect(&cursor, "null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      try skipNumber(&cursor)
+    default:
+      throw GiveUp()
+    }
+  }
+
+  /// A number in JSON's grammar; one with an exponent goes to the careful reader (it may
+  /// be out of range).
+  private func skipNumber(_ cursor: inout Cursor) throws(GiveUp) {
+    if cursor.current == UInt8(ascii: "-") { cursor.index += 1 }
+    func digits(_ cursor: inout Cursor) -> Int {
+      let start = cursor.index
+      while !cursor.atEnd, cursor.current >= UInt8(ascii: "0"), cursor.current <= UInt8(ascii: "9")
+      {
+        cursor.index += 1
+      }
+      return cursor.index - start
+    }
+    let integerStart = cursor.index
+    let integerDigits = digits(&cursor)
+    guard integerDigits > 0, integerDigits < 300 else { throw GiveUp() }
+    if integerDigits > 1 && cursor.bytes[integerStart] == UInt8(ascii: "0") { throw GiveUp() }
+    if !cursor.atEnd && cursor.current == UInt8(ascii: ".") {
+      cursor.index += 1
+      guard digits(&cursor) > 0 else { throw GiveUp() }
+    }
+    if !cursor.atEnd && (cursor.current == UInt8(ascii: "e") || cursor.current == UInt8(ascii: "E"))
+    {
+      throw GiveUp()
+    }
+  }
+}

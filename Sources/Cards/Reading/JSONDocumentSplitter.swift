@@ -1,0 +1,392 @@
+/// Cuts a JSON document — an array of cards, or an object holding one under `cards` (or
+/// `photos`) — into records, one card each, as its bytes arrive: the document is never
+/// held whole. The structure around the cards is checked here with the reader's messages;
+/// each card is checked when it is parsed. Other members of the top-level object are read
+/// and checked whole (each at most `RecordReader.maximumRecordBytes`).
+///
+/// Started on an object whose kind is not known yet (no extension, first byte `{`), it
+/// reports `.jsonLines` once that object ends without a `cards` array: the source is then
+/// JSON Lines, to be read again from its first byte.
+struct JSONDocumentSplitter {
+  enum Outcome {
+    case needMore
+    case jsonLines
+  }
+
+  private enum Phase {
+    case beforeDocument
+    case objectKeyOrEnd(first: Bool)
+    case objectKey
+    case objectColon
+    case objectValue
+    case objectMemberValue
+    case objectAfterValue
+    case arrayElementOrEnd(first: Bool)
+    case arrayElement
+    case arrayAfterElement
+    case afterDocument
+  }
+
+  private var phase = Phase.beforeDocument
+  /// Whether the cards array came from the top-level object (else it is the document).
+  private var inObject = false
+  /// Whether the document may still turn out to be JSON Lines.
+  private var undecided: Bool
+  private var foundCards = false
+  /// Where the top-level object started, for the error when it has no cards.
+  private var objectStart = SourcePosition(line: 1, column: 1)
+  /// The key being read, when it is short enough to be `cards` or `photos`.
+  private var key: [UInt8] = []
+  private var keyIsCards = false
+  // The value being scanned: where it started, how deep, whether inside a string.
+  private var valueStart = 0
+  private var valuePosition = SourcePosition(line: 1, column: 1)
+  private var depth = 0
+  private var inString = false
+  private var escaped = false
+  private var isScalar = false
+  // Where the next byte is.
+  private var line = 1
+  private var column = 1
+  private var sawByteOrderMark = false
+  private let path: String
+
+  init(path: String, undecided: Bool) {
+    self.path = path
+    self.undecided = undecided
+  }
+
+  /// The offset at which bytes still needed start (the value being scanned, or `limit`):
+  /// everything before it may be dropped once its records are taken.
+  func keepFrom(limit: Int) -> Int {
+    switch phase {
+    case .arrayElement, .objectMemberValue: return valueStart
+    default: return undecided ? 0 : limit
+    }
+  }
+
+  /// The offsets moved down by `cut` bytes (the bytes before were dropped).
+  mutating func rebase(by cut: Int) {
+    valueStart -= cut
+  }
+
+  /// The place of the next byte to scan: where a NUL byte found there is reported.
+  var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+  /// Scans `buffer[offset..<limit]`, adding each card's record to `spans`.
+  mutating func scan(
+    _ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, to limit: Int, atEnd: Bool,
+    into spans: inout [RecordBatch.RecordSpan]
+  ) throws(DataError) -> Outcome {
+    var index = offset
+    while index < limit {
+      let byte = buffer[index]
+      switch phase {
+      case .arrayElement, .objectMemberValue:
+        // The hot loop: inside a value, only strings and brackets matter.
+        if try scanValue(buffer, &index, limit: limit) {
+          try endValue(buffer, at: index, into: &spans)
+        }
+        continue
+      case .objectKey:
+        if byte < 0x20 { throw bad("control character in a string (escape it)") }
+        advance(byte)
+        index += 1
+        if escaped {
+          escaped = false
+          key.append(0x5C)
+          key.append(byte)
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          keyIsCards = key == Array("cards".utf8) || key == Array("photos".utf8)
+          phase = .objectColon
+        } else if key.count <= 8 {
+          key.append(byte)
+        }
+        continue
+      default:
+        break
+      }
+      if isWhitespace(byte) {
+        advance(byte)
+        index += 1
+        continue
+      }
+      switch phase {
+      case .beforeDocument:
+        if !sawByteOrderMark && byte == 0xEF {
+          // A byte order mark: skip it whole.
+          guard index + 2 < limit || atEnd else { return .needMore }
+          if index + 2 < limit && buffer[index + 1] == 0xBB && buffer[index + 2] == 0xBF {
+            sawByteOrderMark = true
+            index += 3
+            continue
+          }
+        }
+        if byte == UInt8(ascii: "[") {
+          undecided = false
+          phase = .arrayElementOrEnd(first: true)
+        } else if byte == UInt8(ascii: "{") {
+          inObject = true
+          objectStart = position
+          phase = .objectKeyOrEnd(first: true)
+        } else {
+          undecided = false
+          throw notCardsDocument(buffer, at: index, limit: limit, atEnd: atEnd)
+        }
+      case .objectKeyOrEnd(let first):
+        if byte == UInt8(ascii: "}") && first {
+          try endObject()
+        } else if byte == UInt8(ascii: "\"") {
+          key = []
+          keyIsCards = false
+          valueStart = index
+          valuePosition = position
+          inString = true
+          escaped = false
+          phase = .objectKey
+        } else {
+          throw bad("expected a key in quotes, found \(describe(byte))")
+        }
+      case .objectColon:
+        guard byte == UInt8(ascii: ":") else {
+          throw bad("expected ':' after the key, found \(describe(byte))")
+        }
+        phase = .objectValue
+      case .objectValue:
+        if keyIsCards && !foundCards && byte == UInt8(ascii: "[") {
+          foundCards = true
+          undecided = false
+          phase = .arrayElementOrEnd(first: true)
+        } else {
+          beginValue(at: index, byte: byte)
+          phase = .objectMemberValue
+          continue
+        }
+      case .objectAfterValue:
+        if byte == UInt8(ascii: ",") {
+          phase = .objectKeyOrEnd(first: false)
+        } else if byte == UInt8(ascii: "}") {
+          try endObject()
+        } else {
+          throw bad("expected ',' or '}' in the object, found \(describe(byte))")
+        }
+      case .arrayElementOrEnd(let first):
+        if byte == UInt8(ascii: "]") {
+          if !first { throw bad("expected a value, found ']'") }
+          phase = inObject ? .objectAfterValue : .afterDocument
+        } else {
+          beginValue(at: index, byte: byte)
+          phase = .arrayElement
+          continue
+        }
+      case .arrayAfterElement:
+        if byte == UInt8(ascii: ",") {
+          phase = .arrayElementOrEnd(first: false)
+        } else if byte == UInt8(ascii: "]") {
+          phase = inObject ? .objectAfterValue : .afterDocument
+        } else {
+          throw bad("expected ',' or ']' in the array, found \(describe(byte))")
+        }
+      case .afterDocument:
+        throw bad("unexpected \(describe(byte)) after the value")
+      case .arrayElement, .objectMemberValue, .objectKey:
+        break
+      }
+      advance(byte)
+      index += 1
+      if undecided, case .afterDocument = phase { return .jsonLines }
+    }
+    if atEnd { try finish(buffer, limit: limit, into: &spans) }
+    if undecided, case .afterDocument = phase { return .jsonLines }
+    return .needMore
+  }
+
+  private mutating func finish(
+    _ buffer: UnsafeBufferPointer<UInt8>, limit: Int, into spans: inout [RecordBatch.RecordSpan]
+  ) throws(DataError) {
+    switch phase {
+    case .beforeDocument:
+      throw bad("expected a value, found end of input")
+    case .arrayElement:
+      // A scalar ends with the input; anything else is cut short: the parser says where.
+      try endValue(buffer, at: limit, into: &spans)
+      if case .arrayAfterElement = phase { throw bad("unterminated array") }
+    case .objectMemberValue:
+      try endValue(buffer, at: limit, into: &spans)
+      throw bad("unterminated object")
+    case .arrayElementOrEnd(let first):
+      throw bad(first ? "unterminated array" : "expected a value, found end of input")
+    case .arrayAfterElement:
+      throw bad("unterminated array")
+    case .objectKeyOrEnd, .objectAfterValue:
+      throw bad("unterminated object")
+    case .objectKey:
+      throw DataError(
+        .badData, path: path, position: valuePosition, message: "unterminated string")
+    case .objectColon:
+      throw bad("expected ':' after the key, found end of input")
+    case .objectValue:
+      throw bad("expected a value, found end of input")
+    case .afterDocument:
+      break
+    }
+  }
+
+  private mutating func endObject() throws(DataError) {
+    phase = .afterDocument
+    if !foundCards && !undecided {
+      throw DataError(
+        .badData, path: path, position: objectStart,
+        message: "expected a 'cards' (or 'photos') array in the top-level object")
+    }
+  }
+
+  private mutating func beginValue(at index: Int, byte: UInt8) {
+    valueStart = index
+    valuePosition = position
+    depth = 0
+    inString = false
+    escaped = false
+    isScalar =
+      byte != UInt8(ascii: "{") && byte != UInt8(ascii: "[")
+      && byte != UInt8(ascii: "\"")
+  }
+
+  /// Scans the value being read from `index`; returns `true` with `index` just after it
+  /// when it ends within `limit`.
+  private mutating func scanValue(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ index: inout Int, limit: Int
+  ) throws(DataError) -> Bool {
+    var position = index
+    defer {
+      // Columns and lines for everything passed over.
+      for scanned in index..<position { advance(buffer[scanned]) }
+      index = position
+    }
+    if isScalar {
+      while position < limit {
+        let byte = buffer[position]
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+          || isWhitespace(byte)
+        {
+          return true
+        }
+        position += 1
+      }
+      try checkLength(limit - valueStart)
+      return false
+    }
+    while position < limit {
+      let byte = buffer[position]
+      position += 1
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 0 { return true }
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth <= 0 { return true }
+      default:
+        break
+      }
+    }
+    try checkLength(limit - valueStart)
+    return false
+  }
+
+  private func checkLength(_ length: Int) throws(DataError) {
+    guard length > RecordReader.maximumRecordBytes else { return }
+    throw DataError(
+      .badData, path: path, position: valuePosition,
+      message: "a value longer than \(RecordReader.maximumRecordBytes >> 20) MB")
+  }
+
+  /// The value that started at `valueStart` ends at `end`: a card becomes a record; any
+  /// other member of the top-level object is read whole, to check it.
+  private mutating func endValue(
+    _ buffer: UnsafeBufferPointer<UInt8>, at end: Int, into spans: inout [RecordBatch.RecordSpan]
+  ) throws(DataError) {
+    if case .arrayElement = phase {
+      spans.append(
+        .init(start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column))
+      phase = .arrayAfterElement
+      return
+    }
+    var reader = JSONReader(
+      bytes: Array(UnsafeBufferPointer(rebasing: buffer[valueStart..<end])),
+      line: valuePosition.line)
+    do throws(DataError) {
+      let value = try reader.readDocument()
+      if keyIsCards && !foundCards && !undecided {
+        throw DataError.bad("the cards must be an array, not \(value.typeName)", at: value.location)
+      }
+    } catch {
+      throw RecordParser.locate(
+        error, in: Array(UnsafeBufferPointer(rebasing: buffer[valueStart..<end])), path: path,
+        line: valuePosition.line, column: valuePosition.column)
+    }
+    phase = .objectAfterValue
+  }
+
+  /// The document does not start with `[` or `{`: read the value (a string, a number…)
+  /// to say what it is, or say what is there instead.
+  private func notCardsDocument(
+    _ buffer: UnsafeBufferPointer<UInt8>, at index: Int, limit: Int, atEnd: Bool
+  ) -> DataError {
+    let byte = buffer[index]
+    let startsValue =
+      byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "-")
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "t")
+      || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
+    guard startsValue else { return bad("expected a value, found \(describe(byte))") }
+    let bytes = Array(UnsafeBufferPointer(rebasing: buffer[index..<limit]))
+    var reader = JSONReader(bytes: bytes, line: line)
+    do throws(DataError) {
+      let value = try reader.readDocument()
+      return DataError.bad(
+        "expected an array of cards or an object with 'cards', not \(value.typeName)",
+        at: value.location
+      ).located(in: bytes, path: path)
+    } catch {
+      return RecordParser.locate(error, in: bytes, path: path, line: line, column: column)
+    }
+  }
+
+  private func bad(_ message: String) -> DataError {
+    DataError(.badData, path: path, position: position, message: message)
+  }
+
+  private func describe(_ byte: UInt8) -> String {
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+  }
+
+  @inline(__always)
+  private func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+  }
+
+  @inline(__always)
+  private mutating func advance(_ byte: UInt8) {
+    if byte == 0x0A {
+      line += 1
+      column = 1
+    } else if byte & 0xC0 != 0x80 {
+      column += 1
+    }
+  }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Cuts JSON Lines into records, a line each, in one linear pass: each byte is looked at
+/// once (`memchr`), however the lines fall across reads.
+struct JSONLinesSplitter {
+  /// The line number of the first line not yet cut.
+  private(set) var nextLine = 1
+  /// How far the search for the next newline has got, from the first byte not yet cut.
+  private var searched = 0
+
+  /// Cuts the whole lines of `buffer[start..<limit]` (`start` is where the first line
+  /// not yet cut begins) into `spans`; returns where the remaining, unfinished line
+  /// starts. At the end of the input (`atEnd`), the last line counts even without a
+  /// newline.
+  ///
+  /// - Throws: when a line is longer than `RecordReader.maximumRecordBytes`.
+  mutating func split(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int, atEnd: Bool,
+    into spans: inout [RecordBatch.RecordSpan], path: String
+  ) throws(DataError) -> Int {
+    var lineStart = start
+    var searchFrom = start + searched
+    let base = buffer.baseAddress!
+    while searchFrom < limit {
+      guard let found = memchr(base + searchFrom, 0x0A, limit - searchFrom) else { break }
+      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      try check(length: end - lineStart, path: path)
+      spans.append(.init(start: lineStart, end: end, line: nextLine, column: 1))
+      nextLine += 1
+      lineStart = end + 1
+      searchFrom = lineStart
+    }
+    try check(length: limit - lineStart, path: path)
+    if atEnd && lineStart < limit {
+      spans.append(.init(start: lineStart, end: limit, line: nextLine, column: 1))
+      nextLine += 1
+      lineStart = limit
+    }
+    searched = limit - lineStart
+    return lineStart
+  }
+
+  private func check(length: Int, path: String) throws(DataError) {
+    guard length > RecordReader.maximumRecordBytes else { return }
+    throw DataError(
+      .badData, path: path, position: SourcePosition(line: nextLine, column: 1),
+      message: "line is longer than \(RecordReader.maximumRecordBytes >> 20) MB")
+  }
+}

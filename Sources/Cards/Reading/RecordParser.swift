@@ -1,0 +1,61 @@
+/// Turns batches of records into chunks of cards: each record by the fast parser, or,
+/// when it gives up, by `JSONReader` and `CardDecoder`, which say exactly what is wrong
+/// and where. One parser per thread: batches are parsed side by side.
+struct RecordParser {
+  private var fast: FastCardParser
+  private let mapping: FieldMapping
+  private let path: String
+  private let pictureBase: CardPictures.Base?
+
+  init(mapping: FieldMapping, path: String, pictureBase: CardPictures.Base?) {
+    fast = FastCardParser(mapping: mapping)
+    self.mapping = mapping
+    self.path = path
+    self.pictureBase = pictureBase
+  }
+
+  /// The cards of `batch`, and the error that stopped it (the cards before the bad record
+  /// are kept).
+  mutating func chunk(of batch: RecordBatch) -> (chunk: CardChunk, error: DataError?) {
+    var builder = CardChunkBuilder(pictureBase: pictureBase)
+    var failure: DataError?
+    batch.bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for span in batch.records {
+        var first = span.start
+        while first < span.end
+          && (base[first] == 0x20 || base[first] == 0x09 || base[first] == 0x0D
+            || base[first] == 0x0A)
+        {
+          first += 1
+        }
+        if first == span.end { continue }  // a blank line
+        if fast.parse(base, start: first, end: span.end, into: &builder) { continue }
+        let bytes = Array(buffer[span.start..<span.end])
+        var reader = JSONReader(bytes: bytes, line: span.line)
+        do throws(DataError) {
+          var cards = [try CardDecoder.card(from: try reader.readDocument(), mapping: mapping)]
+          if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
+          builder.append(cards[0])
+        } catch {
+          failure = Self.locate(error, in: bytes, path: path, line: span.line, column: span.column)
+          return
+        }
+      }
+    }
+    return (builder.finish(sourceBytes: batch.sourceBytes), failure)
+  }
+
+  /// `error`, found reading `bytes` (a record that starts at `line`, `column` of the
+  /// source), with its position in the source.
+  static func locate(
+    _ error: DataError, in bytes: [UInt8], path: String, line: Int, column: Int
+  ) -> DataError {
+    var located = error.located(in: bytes, path: path)
+    if var position = located.position, position.line == line {
+      position.column += column - 1
+      located.position = position
+    }
+    return located
+  }
+}

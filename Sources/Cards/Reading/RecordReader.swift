@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads a source front to back and cuts it into batches of whole records (one card's
+/// bytes each), without ever seeking: the format comes from the name, or else from the
+/// first bytes, which are kept. JSON Lines are cut at newlines, JSON documents at their
+/// cards; a property list is read whole (at most `maximumPropertyListBytes`).
+///
+/// Memory stays bounded: a batch holds about the bytes asked for plus one record, and a
+/// record longer than `maximumRecordBytes`, or a NUL byte, is an error at once.
+package final class RecordReader {
+  /// The longest line of JSON Lines, or card of a JSON document.
+  package static let maximumRecordBytes = 16 << 20
+  /// The largest property list read.
+  package static let maximumPropertyListBytes = 64 << 20
+
+  /// What the next piece of the source is.
+  package enum Piece {
+    case records(RecordBatch)
+    /// The cards of a property list, read whole.
+    case cards([Card], sourceBytes: Int)
+  }
+
+  private enum Mode {
+    case undetermined
+    case lines(JSONLinesSplitter)
+    case document(JSONDocumentSplitter)
+    case propertyList
+    case finished
+  }
+
+  package let source: ByteSource
+  private let format: CardLoader.Format?
+  private let mapping: FieldMapping
+  private var mode = Mode.undetermined
+  private var pending: [UInt8] = []
+  /// How far the splitter has scanned `pending`.
+  private var scanned = 0
+  /// Where the line not yet cut starts in `pending` (JSON Lines).
+  private var lineStart = 0
+  private var atEnd = false
+  /// Where the first NUL byte is in `pending`.
+  private var nulOffset: Int?
+
+  package init(source: ByteSource, format: CardLoader.Format?, mapping: FieldMapping) {
+    self.source = source
+    self.format = format
+    self.mapping = mapping
+  }
+
+  private var path: String { source.path }
+
+  /// The next piece: whole records of at least `targetBytes` of the source (less at its
+  /// end), or `nil` once the source is read. An error ends the source; the records before
+  /// it come first (the error is returned with them), so that the cards before a bad one
+  /// are kept.
+  package func next(targetBytes: Int) -> (piece: Piece?, error: DataError?) {
+    var spans: [RecordBatch.RecordSpan] = []
+    do throws(DataError) {
+      while true {
+        switch mode {
+        case .finished:
+          return (nil, nil)
+        case .undetermined:
+          try determineMode()
+          continue
+        case .propertyList:
+          mode = .finished
+          return (try readPropertyList(), nil)
+        case .lines, .document:
+          break
+        }
+        let limit = nulOffset ?? pending.count
+        let endOfInput = atEnd && nulOffset == nil
+        var keep = limit
+        var restart = false
+        try pending.withUnsafeBufferPointer { buffer throws(DataError) in
+          switch mode {
+          case .lines(var splitter):
+            keep = try splitter.split(
+              buffer, from: lineStart, to: limit, atEnd: endOfInput, into: &spans, path: path)
+            lineStart = keep
+            mode = .lines(splitter)
+          case .document(var splitter):
+            let outcome = try splitter.scan(
+              buffer, from: scanned, to: limit, atEnd: endOfInput, into: &spans)
+            keep = splitter.keepFrom(limit: limit)
+            mode = .document(splitter)
+            if case .jsonLines = outcome {
+              // The first object was a card: the source is JSON Lines, from its start.
+              mode = .lines(JSONLinesSplitter())
+              scanned = 0
+              lineStart = 0
+              restart = true
+              return
+            }
+          default:
+            break
+          }
+          scanned = limit
+        }
+        if restart { continue }
+        if let nulOffset, scanned == nulOffset {
+          throw nulError(at: nulOffset, lineStart: keep)
+        }
+        let batchBytes = spans.last.map { $0.end } ?? 0
+        if endOfInput || (batchBytes >= targetBytes && !spans.isEmpty) {
+          let batch = cut(spans: spans, keep: keep)
+          if endOfInput { mode = .finished }
+          return (batch.isEmpty && endOfInput ? nil : .records(batch), nil)
+        }
+        try readMore()
+      }
+    } catch {
+      mode = .finished
+      let batch = cut(spans: spans, keep: pending.count)
+      return (batch.isEmpty ? nil : .records(batch), error)
+    }
+  }
+
+  /// Takes the records found out of the buffer, keeping the bytes from `keep` on.
+  private func cut(spans: [RecordBatch.RecordSpan], keep: Int) -> RecordBatch {
+    let keep = Swift.min(keep, pending.count)
+    guard keep > 0 else { return RecordBatch(bytes: [], records: [], sourceBytes: 0) }
+    let rest = Array(pending[keep...])
+    let bytes = pending
+    pending = rest
+    scanned -= keep
+    lineStart = Swift.max(0, lineStart - keep)
+    if let nulOffset { self.nulOffset = nulOffset - keep }
+    if case .document(var splitter) = mode {
+      splitter.rebase(by: keep)
+      mode = .document(splitter)
+    }
+    return RecordBatch(bytes: bytes, records: spans, sourceBytes: keep)
+  }
+
+  private func readMore() throws(DataError) {
+    let old = pending.count
+    let count = try source.read(appendingTo: &pending)
+    if count == 0 {
+      atEnd = true
+      return
+    }
+    if nulOffset == nil {
+      pending.withUnsafeBufferPointer { buffer in
+        if let found = memchr(buffer.baseAddress! + old, 0, count) {
+          nulOffset = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+      }
+    }
+  }
+
+  /// Reads until the first byte that is not white space says what the source is (unless
+  /// its name said so).
+  private func determineMode() throws(DataError) {
+    if let format {
+      switch format {
+      case .jsonLines: mode = .lines(JSONLinesSplitter())
+      case .json: mode = .document(JSONDocumentSplitter(path: path, undecided: false))
+      case .propertyList: mode = .propertyList
+      }
+      return
+    }
+    while true {
+      let limit = nulOffset ?? pending.count
+      var first = 0
+      if limit >= 3 && pending[0] == 0xEF && pending[1] == 0xBB && pending[2] == 0xBF { first = 3 }
+      while first < limit && [0x20, 0x0A, 0x0D, 0x09].contains(pending[first]) { first += 1 }
+      let decided = first < limit && (pending[first] != UInt8(ascii: "b") || limit - first >= 6)
+      if decided || atEnd || nulOffset != nil {
+        if first < limit
+          && (pending[first] == UInt8(ascii: "<")
+            || pending[first...].starts(with: Array("bplist".utf8)))
+        {
+          mode = .propertyList
+        } else {
+          let object = first < limit && pending[first] == UInt8(ascii: "{")
+          mode = .document(JSONDocumentSplitter(path: path, undecided: object))
+        }
+        return
+      }
+      if limit > 64 << 10 {
+        // Megabytes of white space: nothing but the document splitter can say what is wrong.
+        mode = .document(JSONDocumentSplitter(path: path, undecided: false))
+        return
+      }
+      try readMore()
+    }
+  }
+
+  private func nulError(at offset: Int, lineStart: Int) -> DataError {
+    var position = SourcePosition(line: 1, column: 1)
+    switch mode {
+    case .lines(let splitter):
+      var column = 1
+      for index in lineStart..<offset where pending[index] & 0xC0 != 0x80 { column += 1 }
+      position = SourcePosition(line: splitter.nextLine, column: column)
+    case .document(let splitter):
+      position = splitter.position
+    default:
+      break
+    }
+    return DataError(
+      .badData, path: path, position: position, message: "a NUL byte: this is not a text file")
+  }
+
+  private func readPropertyList() throws(DataError) -> Piece {
+    while !atEnd {
+      if pending.count > Self.maximumPropertyListBytes {
+        throw DataError(
+          .badData, path: path, position: nil,
+          message:
+            "a property list larger than \(Self.maximumPropertyListBytes >> 20) MB; use JSON Lines")
+      }
+      try readMore()
+    }
+    let bytes = pending
+    pending = []
+    var reader = PropertyListReader(bytes: bytes)
+    do throws(DataError) {
+      let cards = try CardDecoder.cards(
+        fromDocument: try reader.readDocument(), mapping: mapping)
+      return .cards(cards, sourceBytes: bytes.count)
+    } catch {
+      throw error.located(in: bytes, path: path)
+    }
+  }
+}

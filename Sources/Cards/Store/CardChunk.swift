@@ -1,0 +1,133 @@
+import Pictures
+
+/// A block of cards stored compactly and never changed once made, so that a loader thread
+/// can build it and hand it to the browser without copying: fixed fields per card
+/// (`CardRecord`) and all their text in one arena of UTF-8 bytes. Text is decoded into a
+/// `Card` only when one is asked for (for the cards drawn, a search hit, `--pick`).
+package final class CardChunk: Sendable {
+  let records: [CardRecord]
+  /// Every card's caption, comment, id and picture path, back to back, as valid UTF-8.
+  let text: [UInt8]
+  /// For each card's tags (`tagStart..<tagStart+tagCount`), the index of its name in
+  /// `tagNames`.
+  let tagReferences: [UInt32]
+  /// The tags of the chunk, each once.
+  let tagNames: [String]
+  /// The section names of the chunk, each once (`nil` for cards without a section).
+  let sectionNames: [String?]
+  /// Pictures whose card said less than the card needs (a size read from the header, a
+  /// reason it cannot be shown), by the card's index in the chunk.
+  let resolvedImages: [Int: CardImage]
+  /// Where relative picture paths point.
+  let pictureBase: CardPictures.Base?
+  /// How many bytes of the source the chunk's cards came from (for progress).
+  package let sourceBytes: Int
+
+  init(
+    records: [CardRecord], text: [UInt8], tagReferences: [UInt32], tagNames: [String],
+    sectionNames: [String?], resolvedImages: [Int: CardImage], pictureBase: CardPictures.Base?,
+    sourceBytes: Int
+  ) {
+    self.records = records
+    self.text = text
+    self.tagReferences = tagReferences
+    self.tagNames = tagNames
+    self.sectionNames = sectionNames
+    self.resolvedImages = resolvedImages
+    self.pictureBase = pictureBase
+    self.sourceBytes = sourceBytes
+  }
+
+  /// The number of cards.
+  package var count: Int { records.count }
+
+  /// Card `index`, decoded.
+  ///
+  /// - Complexity: O(length of the card's text).
+  package func card(_ index: Int) -> Card {
+    let record = records[index]
+    let flags = record.flags
+    return Card(
+      id: flags.contains(.hasID) ? string(record.idStart, Int(record.idLength)) : nil,
+      caption: string(Int(record.textStart), Int(record.captionLength)),
+      comment: flags.contains(.hasComment)
+        ? string(record.commentStart, Int(record.commentLength)) : nil,
+      image: image(index),
+      tags: tags(index),
+      section: sectionNames[Int(record.section)])
+  }
+
+  /// Card `index`'s picture as the card describes it, resolved.
+  package func image(_ index: Int) -> CardImage? {
+    if let resolved = resolvedImages[index] { return resolved }
+    let record = records[index]
+    guard record.flags.contains(.hasImage) else { return nil }
+    let path =
+      record.flags.contains(.hasPath) ? string(record.pathStart, Int(record.pathLength)) : nil
+    var image = CardImage(
+      width: Int(record.imageWidth), height: Int(record.imageHeight),
+      dominantColor: record.color == CardRecord.noColor
+        ? nil
+        : RGBColor(
+          red: UInt8(record.color >> 16 & 0xFF), green: UInt8(record.color >> 8 & 0xFF),
+          blue: UInt8(record.color & 0xFF)),
+      path: path)
+    if let path, !path.isEmpty, let pictureBase {
+      image.source = CardPictures.source(of: path, base: pictureBase)
+    }
+    return image
+  }
+
+  /// Card `index`'s tags, as the source wrote them.
+  package func tags(_ index: Int) -> [String] {
+    let record = records[index]
+    guard record.tagCount > 0 else { return [] }
+    let start = Int(record.tagStart)
+    return (start..<start + Int(record.tagCount)).map { tagNames[Int(tagReferences[$0])] }
+  }
+
+  /// Card `index`'s section name.
+  package func section(_ index: Int) -> String? { sectionNames[Int(records[index].section)] }
+
+  /// The picture's aspect ratio and whether the card has one, without decoding text.
+  package func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
+    if let resolved = resolvedImages[index] { return (true, resolved.aspectRatio) }
+    let record = records[index]
+    guard record.flags.contains(.hasImage) else { return (false, 1) }
+    let width = record.imageWidth
+    let height = record.imageHeight
+    return (true, width > 0 && height > 0 ? Double(height) / Double(width) : 1)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of card `index`'s caption and comment, without
+  /// copying.
+  package func withText<Result>(
+    _ index: Int,
+    _ body: (_ caption: UnsafeBufferPointer<UInt8>, _ comment: UnsafeBufferPointer<UInt8>)
+      throws -> Result
+  ) rethrows -> Result {
+    let record = records[index]
+    return try text.withUnsafeBufferPointer { arena in
+      let caption = UnsafeBufferPointer(
+        rebasing: arena[Int(record.textStart)..<record.commentStart])
+      let comment = UnsafeBufferPointer(
+        rebasing: arena[record.commentStart..<record.commentStart + Int(record.commentLength)])
+      return try body(caption, comment)
+    }
+  }
+
+  /// Whether card `index`'s caption, comment and tags are plain printable ASCII.
+  package func hasASCIIText(_ index: Int) -> Bool { records[index].flags.contains(.asciiText) }
+
+  private func string(_ start: Int, _ length: Int) -> String {
+    text.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+    }
+  }
+
+  /// The bytes the chunk keeps, roughly: for the memory figures.
+  package var storedBytes: Int {
+    records.count * MemoryLayout<CardRecord>.stride + text.count + tagReferences.count * 4
+      + tagNames.reduce(0) { $0 + $1.utf8.count + 16 } + resolvedImages.count * 96
+  }
+}

@@ -1,0 +1,221 @@
+import Pictures
+
+/// Builds a `CardChunk` card by card: from `Card` values, or from the byte ranges the fast
+/// parser finds, without making a `String` of any text.
+///
+/// Text is made safe to keep here: invalid UTF-8 becomes U+FFFD (as the JSON reader does)
+/// and a field longer than `CardText.maximumFieldBytes` is cut with an ellipsis, so a
+/// 50 MB caption costs 64 KB.
+package struct CardChunkBuilder {
+  private var records: [CardRecord] = []
+  private var text: [UInt8] = []
+  private var tagReferences: [UInt32] = []
+  private var tagNames: [String] = []
+  private var tagIndex: [String: UInt32] = [:]
+  private var sectionNames: [String?] = []
+  private var sectionIndex: [String?: UInt32] = [:]
+  private var lastSection: (bytes: [UInt8]?, index: UInt32)?
+  private var resolvedImages: [Int: CardImage] = [:]
+  private let pictureBase: CardPictures.Base?
+  /// Whether pictures of unknown size get their size from their header as cards arrive.
+  private let probesPictures: Bool
+
+  /// A builder whose relative picture paths point into `pictureBase` (`nil`: pictures are
+  /// not looked for).
+  package init(pictureBase: CardPictures.Base?, probesPictures: Bool = true) {
+    self.pictureBase = pictureBase
+    self.probesPictures = probesPictures
+  }
+
+  package var count: Int { records.count }
+  package var isEmpty: Bool { records.isEmpty }
+  /// The bytes of text kept so far.
+  package var textBytes: Int { text.count }
+
+  /// Adds `card`.
+  package mutating func append(_ card: Card) {
+    // All the card's text in one buffer, so that one pointer covers every field.
+    var bytes: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    func add(_ string: String) {
+      let start = bytes.count
+      bytes.append(contentsOf: string.utf8)
+      ranges.append(start..<bytes.count)
+    }
+    add(card.caption)
+    add(card.comment ?? "")
+    add(card.id ?? "")
+    add(card.image?.path ?? "")
+    for tag in card.tags { add(tag) }
+    var image: ImageFields?
+    if let cardImage = card.image {
+      image = ImageFields(
+        width: cardImage.width, height: cardImage.height,
+        color: cardImage.dominantColor.map {
+          UInt32($0.red) << 16 | UInt32($0.green) << 8 | UInt32($0.blue)
+        })
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+      func field(_ number: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[ranges[number]])
+      }
+      var fields = TextFields()
+      fields.caption = field(0)
+      fields.comment = card.comment == nil ? nil : field(1)
+      fields.id = card.id == nil ? nil : field(2)
+      fields.path = card.image?.path == nil ? nil : field(3)
+      fields.tags = (4..<ranges.count).map(field)
+      if let section = card.section {
+        let sectionBytes = Array(section.utf8)
+        sectionBytes.withUnsafeBufferPointer {
+          fields.section = $0
+          append(fields, image: image, probing: false)
+        }
+      } else {
+        append(fields, image: image, probing: false)
+      }
+    }
+    if let image = card.image, image.source != nil || image.problem != nil {
+      resolvedImages[records.count - 1] = image
+    }
+  }
+
+  /// The text of one card as byte ranges (valid only during `append`).
+  package struct TextFields {
+    package var caption = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    package var comment: UnsafeBufferPointer<UInt8>?
+    package var id: UnsafeBufferPointer<UInt8>?
+    package var path: UnsafeBufferPointer<UInt8>?
+    package var tags: [UnsafeBufferPointer<UInt8>] = []
+    package var section: UnsafeBufferPointer<UInt8>?
+
+    package init() {}
+  }
+
+  /// A card's picture as its source describes it.
+  package struct ImageFields {
+    package var width: Int
+    package var height: Int
+    package var color: UInt32?
+
+    package init(width: Int, height: Int, color: UInt32?) {
+      self.width = width
+      self.height = height
+      self.color = color
+    }
+  }
+
+  /// Adds a card from its fields. Each text field is checked and stored once; tags and
+  /// section names are stored once per chunk.
+  package mutating func append(_ fields: TextFields, image: ImageFields?, probing: Bool = true) {
+    let start = text.count
+    var ascii = true
+    let captionLength = store(fields.caption, ascii: &ascii)
+    let commentLength = fields.comment.map { store($0, ascii: &ascii) } ?? 0
+    var idASCII = true
+    let idLength = fields.id.map { store($0, ascii: &idASCII) } ?? 0
+    let pathLength = fields.path.map { store($0, ascii: &idASCII) } ?? 0
+    let tagStart = tagReferences.count
+    for tag in fields.tags {
+      tagReferences.append(intern(tag, ascii: &ascii))
+    }
+    var flags: CardRecord.Flags = []
+    if fields.comment != nil { flags.insert(.hasComment) }
+    if fields.id != nil { flags.insert(.hasID) }
+    if image != nil { flags.insert(.hasImage) }
+    if fields.path != nil { flags.insert(.hasPath) }
+    if ascii { flags.insert(.asciiText) }
+    records.append(
+      CardRecord(
+        textStart: UInt32(start), captionLength: UInt32(captionLength),
+        commentLength: UInt32(commentLength), idLength: UInt32(idLength),
+        pathLength: UInt32(pathLength),
+        imageWidth: UInt32(clamping: image?.width ?? 0),
+        imageHeight: UInt32(clamping: image?.height ?? 0),
+        color: image?.color ?? CardRecord.noColor, tagStart: UInt32(tagStart),
+        tagCount: UInt32(fields.tags.count), section: sectionID(fields.section), flags: flags))
+    if probing, probesPictures, let image, image.width == 0 || image.height == 0, fields.path != nil
+    {
+      resolveUnknownSize(ofCard: records.count - 1)
+    }
+  }
+
+  /// A picture whose size the card left out: read from its header now, on the loading
+  /// thread, as `CardPictures.resolve` does for whole files.
+  private mutating func resolveUnknownSize(ofCard index: Int) {
+    let record = records[index]
+    let path = String(
+      decoding: text[record.pathStart..<record.pathStart + Int(record.pathLength)],
+      as: UTF8.self)
+    guard !path.isEmpty, let pictureBase else { return }
+    var image = CardImage(
+      width: 0, height: 0,
+      dominantColor: record.color == CardRecord.noColor
+        ? nil
+        : RGBColor(
+          red: UInt8(record.color >> 16 & 0xFF), green: UInt8(record.color >> 8 & 0xFF),
+          blue: UInt8(record.color & 0xFF)),
+      path: path, source: CardPictures.source(of: path, base: pictureBase))
+    CardPictures.readSize(of: &image)
+    resolvedImages[index] = image
+  }
+
+  /// Stores `bytes` (cut to the field limit, invalid UTF-8 replaced) and returns the
+  /// length stored.
+  private mutating func store(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> Int {
+    let before = text.count
+    if CardText.isPrintableASCII(bytes) {
+      if bytes.count <= CardText.maximumFieldBytes {
+        text.append(contentsOf: bytes)
+        return bytes.count
+      }
+    } else {
+      ascii = false
+    }
+    let safe = CardText.validUTF8(bytes)
+    text.append(contentsOf: safe)
+    return text.count - before
+  }
+
+  private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> UInt32 {
+    if !CardText.isPrintableASCII(bytes) { ascii = false }
+    let name = String(decoding: CardText.validUTF8(bytes), as: UTF8.self)
+    if let known = tagIndex[name] { return known }
+    let index = UInt32(tagNames.count)
+    tagNames.append(name)
+    tagIndex[name] = index
+    return index
+  }
+
+  private mutating func sectionID(_ bytes: UnsafeBufferPointer<UInt8>?) -> UInt32 {
+    // Cards of a section come in runs: most cards have the section of the card before.
+    if let lastSection {
+      switch (lastSection.bytes, bytes) {
+      case (nil, nil): return lastSection.index
+      case (let last?, let bytes?) where last.elementsEqual(bytes): return lastSection.index
+      default: break
+      }
+    }
+    let name = bytes.map { String(decoding: CardText.validUTF8($0), as: UTF8.self) }
+    let index: UInt32
+    if let known = sectionIndex[name] {
+      index = known
+    } else {
+      index = UInt32(sectionNames.count)
+      sectionNames.append(name)
+      sectionIndex[name] = index
+    }
+    lastSection = (bytes.map { Array($0) }, index)
+    return index
+  }
+
+  /// The chunk, made of the cards appended; the builder starts over empty.
+  package mutating func finish(sourceBytes: Int) -> CardChunk {
+    let chunk = CardChunk(
+      records: records, text: text, tagReferences: tagReferences, tagNames: tagNames,
+      sectionNames: sectionNames, resolvedImages: resolvedImages, pictureBase: pictureBase,
+      sourceBytes: sourceBytes)
+    self = CardChunkBuilder(pictureBase: pictureBase, probesPictures: probesPictures)
+    return chunk
+  }
+}

@@ -1,0 +1,40 @@
+/// One card of a `CardChunk` in fixed fields: where its text lies in the chunk's arena,
+/// its picture's shape and colour, its tags and its section. 48 bytes, however long the
+/// card's text: a million cards take 48 MB plus their text.
+struct CardRecord: Sendable {
+  /// Where the caption starts in the arena; the comment, id and picture path follow it.
+  var textStart: UInt32
+  var captionLength: UInt32
+  var commentLength: UInt32
+  var idLength: UInt32
+  var pathLength: UInt32
+  /// The picture's size in pixels (0: unknown).
+  var imageWidth: UInt32
+  var imageHeight: UInt32
+  /// `0xRRGGBB`, or `noColor`.
+  var color: UInt32
+  /// The card's first tag in the chunk's `tagReferences`.
+  var tagStart: UInt32
+  var tagCount: UInt32
+  /// The card's section name in the chunk's `sectionNames`.
+  var section: UInt32
+  var flags: Flags
+
+  struct Flags: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let hasComment = Flags(rawValue: 1)
+    static let hasID = Flags(rawValue: 2)
+    static let hasImage = Flags(rawValue: 4)
+    static let hasPath = Flags(rawValue: 8)
+    /// Caption, comment and tags are all printable ASCII (spaces and line feeds allowed):
+    /// measuring and folding take the fast path.
+    static let asciiText = Flags(rawValue: 16)
+  }
+
+  static let noColor: UInt32 = 0xFF00_0000
+
+  var commentStart: Int { Int(textStart) + Int(captionLength) }
+  var idStart: Int { commentStart + Int(commentLength) }
+  var pathStart: Int { idStart + Int(idLength) }
+  var textEnd: Int { pathStart + Int(pathLength) }
+}

@@ -1,0 +1,304 @@
+import Cards
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The streaming, compact loader against the straightforward one, and sources that can
+/// only be read once: pipes, FIFOs, devices.
+@Suite struct StreamingLoadTests {
+  /// What a loader gives: its cards, or its one-line error.
+  enum Outcome: Equatable, CustomStringConvertible {
+    case cards([Card])
+    case error(String)
+
+    var description: String {
+      switch self {
+      case .cards(let cards): return "\(cards.count) cards: \(cards.prefix(3))"
+      case .error(let message): return message
+      }
+    }
+  }
+
+  static func streaming(_ bytes: [UInt8], path: String, mapping: FieldMapping = FieldMapping())
+    -> Outcome
+  {
+    do {
+      return .cards(
+        Array(try CardLoader.load(bytes: bytes, path: path, options: .init(mapping: mapping)).cards)
+      )
+    } catch {
+      return .error(error.description)
+    }
+  }
+
+  static func reference(
+    _ bytes: [UInt8], path: String, format: CardLoader.Format,
+    mapping: FieldMapping = FieldMapping()
+  ) -> Outcome {
+    do {
+      return .cards(
+        try ReferenceCardLoader.cards(in: bytes, path: path, format: format, mapping: mapping))
+    } catch {
+      return .error(error.description)
+    }
+  }
+
+  /// Thousands of random records, valid and broken: one record per file, the fast parser
+  /// and the careful reader must give the same card or the same error.
+  @Test(arguments: 0..<4)
+  func randomRecordsReadTheSameBothWays(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(9_000 + batch))
+    var valid = 0
+    for number in 0..<2_000 {
+      let record = RandomCardRecord.make(using: &random, faults: number % 2 == 0)
+      let streamed = Self.streaming(record, path: "x.jsonl")
+      let expected = Self.reference(record, path: "x.jsonl", format: .jsonLines)
+      if case .cards = expected { valid += 1 }
+      #expect(
+        streamed == expected,
+        "record \(batch):\(number): \(String(decoding: record, as: UTF8.self))")
+      if streamed != expected { return }
+    }
+    #expect(valid > 800, "enough valid records to compare cards, not only errors")
+  }
+
+  /// Whole files, as JSON Lines and as JSON documents (one card per line, pretty-printed,
+  /// or all on one line): the same cards, or the same first error, at the same place.
+  @Test(arguments: 0..<6)
+  func randomFilesReadTheSameBothWays(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(7_100 + batch))
+    for round in 0..<40 {
+      let count = random.logUniformCount(upTo: 3_000)
+      let pretty = round % 3 == 1
+      let records = (0..<count).map { _ in
+        RandomCardRecord.make(using: &random, pretty: pretty, faults: round % 5 == 0)
+      }
+      let lines = Array(
+        records.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n").utf8)
+      if !pretty {
+        #expect(
+          Self.streaming(lines, path: "f.jsonl")
+            == Self.reference(lines, path: "f.jsonl", format: .jsonLines),
+          "JSON Lines \(batch):\(round)")
+      }
+      let separator = [",", ",\n", " , ", ",\n\n  "][round % 4]
+      let body = records.map { String(decoding: $0, as: UTF8.self) }.joined(separator: separator)
+      let document = Array(
+        (round % 2 == 0 ? "[\(body)]" : "{\"title\": \"t\", \"cards\": [\n\(body)\n], \"n\": 1}")
+          .utf8)
+      let streamed = Self.streaming(document, path: "f.json")
+      let expected = Self.reference(document, path: "f.json", format: .json)
+      #expect(
+        Self.agree(streamed: streamed, reference: expected), "JSON document \(batch):\(round)")
+      // Without the extension, the first bytes say what it is.
+      #expect(
+        Self.unnamed(Self.streaming(document, path: "f.json"), "f.json")
+          == Self.unnamed(Self.streaming(document, path: "f"), "f"))
+    }
+  }
+
+  /// A document is read card by card: when the straightforward reader (which reads the
+  /// whole document before any card) finds an error, the streaming reader finds the same
+  /// one, or an earlier one (a bad card before a later syntax error).
+  /// The outcome with the source's name left out of its error.
+  static func unnamed(_ outcome: Outcome, _ path: String) -> Outcome {
+    guard case .error(let message) = outcome, message.hasPrefix(path) else { return outcome }
+    return .error(String(message.dropFirst(path.count)))
+  }
+
+  static func agree(streamed: Outcome, reference: Outcome) -> Bool {
+    guard case .error(let expected) = reference else { return streamed == reference }
+    guard case .error(let found) = streamed else { return false }
+    func place(_ message: String) -> (Int, Int) {
+      let parts = message.split(separator: ":")
+      return (Int(parts[1]) ?? 0, Int(parts[2]) ?? 0)
+    }
+    let (foundPlace, expectedPlace) = (place(found), place(expected))
+    return foundPlace == expectedPlace ? found == expected : foundPlace < expectedPlace
+  }
+
+  @Test func cardsSpreadOverManyReadsAndLinesLongerThanARead() throws {
+    // Lines of 3 MB: longer than a read (1 MB), under the 16 MB limit.
+    let long = String(repeating: "word ", count: 600_000)
+    var text = ""
+    for index in 0..<5 { text += "{\"caption\": \"card \(index)\", \"comment\": \"\(long)\"}\n" }
+    let path = TemporaryFiles.write(text, named: "long.jsonl")
+    let collection = try CardLoader.load(path: path)
+    #expect(collection.cards.count == 5)
+    #expect(collection.cards[4].caption == "card 4")
+    // Kept to the field limit, ending in an ellipsis.
+    #expect(collection.cards[0].comment?.utf8.count ?? 0 <= CardText.maximumFieldBytes)
+    #expect(collection.cards[0].comment?.hasSuffix("…") == true)
+
+    // The same as one JSON document on one line.
+    let document =
+      "["
+      + (0..<5).map { "{\"caption\": \"card \($0)\", \"comment\": \"\(long)\"}" }
+      .joined(separator: ",") + "]"
+    let documentPath = TemporaryFiles.write(document, named: "long.json")
+    #expect(
+      try CardLoader.load(path: documentPath).cards.map(\.caption) == (0..<5).map { "card \($0)" })
+  }
+
+  @Test func aLineOverTheLimitIsAnErrorAtItsLine() {
+    var bytes = Array("{\"caption\": \"a\"}\n{\"caption\": \"b\"}\n".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: "x"), count: RecordReader.maximumRecordBytes + 10)
+    let path = TemporaryFiles.write(bytes, named: "huge.jsonl")
+    #expect(throws: DataError.self) { try CardLoader.load(path: path) }
+    do {
+      _ = try CardLoader.load(path: path)
+    } catch {
+      #expect(error.description == path + ":3:1: line is longer than 16 MB")
+      #expect(error.exitCode == 65)
+    }
+  }
+
+  @Test func nulBytesAndBinaryFilesStopAtTheFirstBadLine() throws {
+    let path = TemporaryFiles.write(
+      Array("{\"caption\": \"a\"}\n{\"caption\": \"b".utf8) + [0] + Array("\"}\n".utf8),
+      named: "nul.jsonl")
+    #expect(Self.error(path) == path + ":2:15: a NUL byte: this is not a text file")
+    // An earlier bad line is reported first.
+    let earlier = TemporaryFiles.write(
+      Array("{\"caption\": 1}\n{\"caption\": \"b".utf8) + [0], named: "earlier.jsonl")
+    #expect(Self.error(earlier) == earlier + ":1:13: 'caption' must be a string, not a number")
+    // /dev/zero: at once, after one read.
+    #expect(Self.error("/dev/zero") == "/dev/zero:1:1: a NUL byte: this is not a text file")
+    // A picture given as a card file.
+    let png = TemporaryFiles.write(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], named: "p")
+    #expect(Self.error(png) == png + ":1:1: expected a value, found byte 0x89")
+  }
+
+  static func error(_ path: String, options: CardReadOptions = CardReadOptions()) -> String? {
+    do {
+      _ = try CardLoader.load(path: path, options: options)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  /// A stream cut in the middle of a card: an error at the cut; the streaming reader hands
+  /// over the cards before it first.
+  @Test func aStreamCutMidCardKeepsTheCardsBefore() throws {
+    let feed = FeedGenerator(seed: 3).jsonLines(count: 400)
+    let cut = Array(feed.utf8.prefix(feed.utf8.count - 50))
+    let reader = CardStreamReader(
+      source: ByteSource(bytes: cut, path: "-"), options: CardReadOptions(), pictureBase: nil)
+    var cards = 0
+    var failure: DataError?
+    while failure == nil {
+      let (chunks, error, finished) = reader.next()
+      cards += chunks.reduce(0) { $0 + $1.count }
+      failure = error
+      if finished { break }
+    }
+    #expect(cards == 399)
+    let message = try #require(failure).description
+    #expect(message.hasPrefix("-:400:"), "\(message)")
+    #expect(message.hasSuffix("unterminated string"))
+  }
+
+  /// A FIFO written in small, delayed pieces reads like the file.
+  @Test func aFIFOWrittenInSmallDelayedPieces() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    let fifo = folder + "/feed"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let feed = FeedGenerator(seed: 5).jsonLines(count: 300)
+    let writer = Thread {
+      let descriptor = open(fifo, O_WRONLY)
+      let bytes = Array(feed.utf8)
+      var offset = 0
+      while offset < bytes.count {
+        let piece = Swift.min(777, bytes.count - offset)
+        _ = bytes[offset..<offset + piece].withUnsafeBytes {
+          write(descriptor, $0.baseAddress, piece)
+        }
+        offset += piece
+        usleep(300)
+      }
+      close(descriptor)
+    }
+    writer.start()
+    let collection = try CardLoader.load(path: fifo)
+    let expected = try CardLoader.load(bytes: Array(feed.utf8), path: "feed.jsonl")
+    #expect(collection.cards.count == 300)
+    #expect(Array(collection.cards) == Array(expected.cards))
+  }
+
+  @Test func fieldMappingReadsForeignJSON() throws {
+    let feed = """
+      {"title": "Fox", "body": {"text": "Quick.", "lang": "en"}, "labels": ["a", "b"], "kind": "x", "uid": 7, "thumb": {"width": 4, "height": 3}}
+      {"title": "Owl", "body": {"lang": "en"}, "kind": "x"}
+      {"title": "Eel", "body": "not an object", "kind": "y", "uid": "e"}
+
+      """
+    var mapping = FieldMapping()
+    for (field, path) in [
+      (FieldMapping.Field.caption, "title"), (.comment, "body.text"), (.tags, "labels"),
+      (.section, "kind"), (.id, "uid"), (.image, "thumb"),
+    ] {
+      let accepted = mapping.set(field, to: path)
+      #expect(accepted)
+    }
+    let collection = try CardLoader.load(
+      bytes: Array(feed.utf8), path: "api.jsonl", options: CardReadOptions(mapping: mapping))
+    #expect(
+      Array(collection.cards) == [
+        Card(
+          id: "7", caption: "Fox", comment: "Quick.", image: CardImage(width: 4, height: 3),
+          tags: ["a", "b"], section: "x"),
+        Card(caption: "Owl", section: "x"),
+        Card(id: "e", caption: "Eel", section: "y"),
+      ])
+    #expect(collection.sections.map(\.count) == [2, 1])
+    let flat = try CardLoader.load(
+      bytes: Array(feed.utf8), path: "api.jsonl",
+      options: CardReadOptions(mapping: mapping, flat: true))
+    #expect(flat.sections.count == 1 && flat.sections[0].name == nil)
+    // Errors name the path as given.
+    let bad = Self.streaming(Array("{\"title\": 5}".utf8), path: "b.jsonl", mapping: mapping)
+    #expect(bad == .error("b.jsonl:1:11: 'title' must be a string, not a number"))
+    let missing = Self.streaming(
+      Array("{\"caption\": \"x\"}".utf8), path: "b.jsonl", mapping: mapping)
+    #expect(missing == .error("b.jsonl:1:1: this card has no 'title'"))
+    var empty = FieldMapping()
+    let dotted = empty.set(.caption, to: "a..b")
+    let blank = empty.set(.caption, to: "")
+    #expect(!dotted && !blank)
+  }
+
+  @Test func sectionsAreRunsInFileOrder() throws {
+    let feed = """
+      {"caption": "1", "section": "a"}
+      {"caption": "2", "section": "a"}
+      {"caption": "3", "section": "b"}
+      {"caption": "4", "section": "a"}
+      {"caption": "5"}
+      """
+    let collection = try CardLoader.load(bytes: Array(feed.utf8), path: "s.jsonl")
+    #expect(collection.cards.map(\.caption) == ["1", "2", "3", "4", "5"])
+    #expect(collection.sections.map(\.name) == ["a", "b", "a", nil])
+    #expect(collection.sections.map(\.count) == [2, 1, 1, 1])
+    #expect(collection.sectionSpecs().map(\.headerHeight) == [1, 1, 1, 0])
+  }
+
+  @Test func errorsInsideADocumentPointAtTheirColumn() {
+    let document = Array(#"[{"caption": "a"}, {"caption": "b"}, {"caption": 5}]"#.utf8)
+    #expect(
+      Self.streaming(document, path: "d.json")
+        == .error("d.json:1:50: 'caption' must be a string, not a number"))
+    #expect(
+      Self.streaming(document, path: "d.json")
+        == Self.reference(document, path: "d.json", format: .json))
+    let japanese = Array(#"[{"caption": "日本語"},  {"caption": "b", "tags": "x"}]"#.utf8)
+    #expect(
+      Self.streaming(japanese, path: "d.json")
+        == Self.reference(japanese, path: "d.json", format: .json))
+  }
+}
