@@ -22,25 +22,31 @@ package struct LayoutOptions: Hashable, Sendable {
   /// A fresh layout of the chosen kind.
   package func makeLayout() -> any CollectionLayout { kind.makeLayout(self) }
 
-  /// The context for laying out `collection`'s cards in a container of `size`.
+  /// The context for laying out the cards `selection` shows in a container of `size`;
+  /// `measurer` measures every card of the collection (its style is the one used).
   package func context(
-    for collection: CardCollection, measurer: CardMeasurer, size: Size
+    for selection: CardSelection, measurer: CardMeasurer, size: Size
   ) -> LayoutContext {
-    let sections = collection.sectionSpecs()
-    let starts = collection.sectionStarts
+    let sections = selection.sectionSpecs()
     if kind.showsCardsAsChips {
       // Each card becomes a chip of its caption, a cell of padding each side.
       return LayoutContext(
         containerSize: size, sections: sections,
         measure: .sizes { path, _ in
           Size(
-            width: measurer.caption(ofCard: starts[path.section] + path.item).naturalWidth + 2,
+            width: measurer.caption(ofCard: selection.cardIndex(of: path)).naturalWidth + 2,
             height: 1)
         })
     }
     return LayoutContext(
-      containerSize: size, sections: sections,
-      measure: measurer.itemMeasure(sectionStarts: starts))
+      containerSize: size, sections: sections, measure: measurer.itemMeasure(of: selection))
+  }
+
+  /// The context for laying out every card of `collection`.
+  package func context(
+    for collection: CardCollection, measurer: CardMeasurer, size: Size
+  ) -> LayoutContext {
+    context(for: CardSelection(all: collection), measurer: measurer, size: size)
   }
 
   /// The card style these options ask for.

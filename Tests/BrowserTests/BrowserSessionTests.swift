@@ -296,7 +296,7 @@ private final class ReadCounter: Sendable {
     app.run(on: &terminal)
     let before = Self.session(Size(width: 100, height: 30), [key(.right), key(.shiftDown)]).0
     let wasSelected = Self.sample.cards[before.content.shown[before.state.selected!]]
-    let nowSelected = app.content.shownCollection.cards[app.state.selected!]
+    let nowSelected = app.content.shownCard(app.state.selected!)
     #expect(nowSelected == wasSelected)
     #expect(app.content.shown.count == 65)
     #expect(terminal.lastFrame!.row(29).contains("reloaded 65 cards"))

@@ -302,3 +302,43 @@ import Testing
         == Self.reference(japanese, path: "d.json", format: .json))
   }
 }
+
+@Suite struct CompactStoreTests {
+  @Test func tagsAreCountedOncePerCardAcrossChunks() {
+    var counts = TagCounts()
+    var cards: [Card] = []
+    for index in 0..<10_000 {
+      cards.append(
+        Card(
+          caption: "\(index)",
+          tags: index % 3 == 0 ? ["b", "a", "b"] : index % 3 == 1 ? ["a"] : ["c\u{1B}", "", "a"]))
+    }
+    for chunk in CardStore(cards).chunks { counts.add(chunk) }
+    #expect(counts.ranked == ["a", "b", "c\u{FFFD}"])
+    #expect(counts.distinctCount == 3)
+    let store = CardStore(cards)
+    #expect(store.chunks.count == 3, "4,096 cards a chunk")
+    #expect(store.cards(taggedWith: "b").count == 3_334)
+    #expect(store.cards(taggedWith: "c\u{FFFD}", from: 9_000).first == 9_002)
+  }
+
+  /// Every card read back from the compact store is the card that went in.
+  @Test func cardsComeBackAsTheyWentIn() {
+    var random = SeededGenerator(seed: 11)
+    var cards: [Card] = []
+    for index in 0..<5_000 {
+      let record = RandomCardRecord.make(using: &random, faults: false)
+      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
+      {
+        cards.append(
+          Card(
+            id: card.id ?? "\(index)", caption: card.caption, comment: card.comment,
+            image: card.image, tags: card.tags, section: card.section))
+      }
+    }
+    let store = CardStore(cards)
+    #expect(store.count == cards.count && cards.count > 3_000)
+    #expect(Array(store) == cards)
+    #expect(store.sectionRuns().reduce(0) { $0 + $1.count } == cards.count)
+  }
+}

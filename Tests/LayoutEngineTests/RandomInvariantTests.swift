@@ -105,4 +105,46 @@ import Testing
           == LayoutDump.text(of: whole, sections: problem.sections), "seed \(seed) \(problem.kind)")
     }
   }
+
+  /// A stream: the data arrives in random pieces (items into the last section, new
+  /// sections), each appended to a layout prepared only as far as a screen, or fully; the
+  /// result equals preparing everything at once.
+  @Test func appendingInPiecesEqualsPreparingAtOnce() {
+    for seed in UInt64(0)..<300 {
+      let problem = RandomLayoutCase(seed: seed, maximumItems: 1_500)
+      guard !problem.sections.isEmpty else { continue }
+      var random = SeededGenerator(seed: seed &+ 77)
+      var partial = problem.context
+      partial.sections = [problem.sections[0]]
+      partial.sections[0].itemCount = Int.random(
+        in: 0...Swift.max(0, problem.sections[0].itemCount), using: &random)
+      var layout = problem.makeLayout()
+      let screenOnly = Bool.random(using: &random)
+      layout.prepare(partial, through: screenOnly ? 40 : .max)
+      // Feed the rest in pieces.
+      var section = 0
+      var placed = partial.sections[0].itemCount
+      while section < problem.sections.count {
+        let remaining = problem.sections[section].itemCount - placed
+        if remaining > 0 {
+          let piece = Int.random(in: 1...remaining, using: &random)
+          layout.appendItems(piece)
+          placed += piece
+          continue
+        }
+        section += 1
+        guard section < problem.sections.count else { break }
+        var spec = problem.sections[section]
+        placed = Int.random(in: 0...Swift.max(0, spec.itemCount), using: &random)
+        spec.itemCount = placed
+        layout.appendSections([spec])
+      }
+      layout.prepareAll()
+      var whole = problem.makeLayout()
+      whole.prepare(problem.context)
+      #expect(
+        LayoutDump.text(of: layout, sections: problem.sections)
+          == LayoutDump.text(of: whole, sections: problem.sections), "seed \(seed) \(problem.kind)")
+    }
+  }
 }

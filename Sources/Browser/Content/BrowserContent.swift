@@ -5,22 +5,22 @@ import TerminalText
 import Widgets
 
 /// The cards behind the browser and what is derived from them: the cards shown (after a
-/// tag filter or a search), their measurer (sharing prepared text), the tag list, and the
-/// layout prepared for the current width. Not part of `BrowserState`: it is a cache,
-/// rebuilt when the state's layout, width or filter changes.
+/// tag filter or a search, as indices), their measurer (sharing prepared text), the tag
+/// list, and the layout prepared for the current width. Not part of `BrowserState`: it
+/// is a cache, rebuilt when the state's layout, width or filter changes, and grown in
+/// place when cards stream in.
 package struct BrowserContent {
-  package let collection: CardCollection
+  package private(set) var collection: CardCollection
   package let measurer: CardMeasurer
   /// The dataset's tags, most used first (ties by name).
-  package let tags: [String]
+  package private(set) var tags: [String]
+  private var tagCounts = TagCounts()
 
-  /// The indices into `collection.cards` of the cards shown, in layout order.
-  package private(set) var shown: [Int]
-  /// The cards shown, grouped into sections.
-  package private(set) var shownCollection: CardCollection
+  /// The cards shown, in layout order, as indices into `collection.cards`.
+  package private(set) var shown: CardSelection
+  /// The measurer of the cards shown (card `i` of it is `shown[i]`).
   package private(set) var shownMeasurer: CardMeasurer
   package private(set) var layout: any CollectionLayout
-  package private(set) var context: LayoutContext
   private var preparedFor: (options: LayoutOptions, size: Size, filter: CardFilter)?
   /// The thumbnails received, and what was last asked for.
   package var thumbnails = ThumbnailStore()
@@ -28,24 +28,67 @@ package struct BrowserContent {
   private var geometryCache: (key: GeometryKey, geometry: FrameGeometry)?
   /// Each card's caption and comment, and its tags, folded for search; made at the first
   /// search.
-  private var foldedTexts: [(text: [Character], tags: [Character])]?
+  private var foldedTexts: [(text: [Character], tags: [Character])] = []
 
   package init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
     measurer = CardMeasurer(store: collection.cards, style: style)
-    var counts: [String: Int] = [:]
-    for card in collection.cards {
-      for tag in Set(card.tags.map { Sanitizer.sanitize($0) }) where !tag.isEmpty {
-        counts[tag, default: 0] += 1
-      }
-    }
-    tags = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
-    shown = Array(collection.cards.indices)
-    shownCollection = collection
-    shownMeasurer = measurer
+    for chunk in collection.cards.chunks { tagCounts.add(chunk) }
+    tags = tagCounts.ranked
+    shown = CardSelection(all: collection)
+    shownMeasurer = measurer.viewing(shown)
     layout = LayoutOptions().makeLayout()
-    context = LayoutContext(containerSize: .zero, sections: [], measure: .constant(height: 0))
   }
+
+  /// The sections shown, with their card counts.
+  package var shownSections: [(name: String?, count: Int)] { shown.sections }
+
+  /// Shown card `index`, decoded.
+  package func shownCard(_ index: Int) -> Card { collection.cards[shown[index]] }
+
+  // MARK: Cards arriving
+
+  /// Adds the cards of `chunk` (the next cards of the source) at the end: they join the
+  /// cards shown when the filter lets them through, and the layout places them only when
+  /// it had placed everything before (else it reaches them when scrolled to). Nothing
+  /// already placed moves.
+  ///
+  /// - Complexity: O(cards in the chunk) (a search also folds their text).
+  package mutating func append(_ chunk: CardChunk) {
+    let start = collection.cards.count
+    collection.append(chunk)
+    measurer.append(chunk)
+    tagCounts.add(chunk)
+    guard let preparedFor else {
+      shown.add(of: collection, from: start)
+      return
+    }
+    var indices: [Int]?
+    if !preparedFor.filter.isEmpty {
+      indices = self.indices(matching: preparedFor.filter, from: start)
+    }
+    let growth = shown.add(indices, of: collection, from: start)
+    layout.appendItems(growth.itemsInLastSection)
+    layout.appendSections(
+      growth.newSections.map {
+        SectionSpec(itemCount: $0.count, headerHeight: $0.name != nil ? 1 : 0)
+      })
+  }
+
+  /// Ranks the tags again after cards arrived (the tag strip changes).
+  ///
+  /// - Complexity: O(*t* log *t*) in the distinct tags.
+  package mutating func refreshTags() {
+    let ranked = tagCounts.ranked
+    guard ranked != tags else { return }
+    tags = ranked
+    geometryCache = nil
+  }
+
+  /// The number of different tags counted so far (the strip may lag behind while loading).
+  package var distinctTagCount: Int { tagCounts.distinctCount }
+
+  // MARK: Geometry
 
   /// What the geometry depends on: the size, and, while a card is open, which card and
   /// how its text wraps.
@@ -82,7 +125,7 @@ package struct BrowserContent {
       var detailHeight: Int?
       if let openCard, openCard < shown.count {
         detailHeight = DetailView(
-          card: shownCollection.cards[openCard], index: openCard, measurer: shownMeasurer
+          card: shownCard(openCard), index: openCard, measurer: shownMeasurer
         ).contentHeight(width: state.size.width, height: geometry.overlayArea.height)
       }
       geometry = FrameGeometry(
@@ -93,38 +136,39 @@ package struct BrowserContent {
     return geometry
   }
 
-  /// The indices of the cards `filter` lets through, in layout order.
+  // MARK: Filtering
+
+  /// The indices of the cards from `start` on that `filter` lets through, in layout order.
   ///
-  /// - Complexity: O(*n*) for a tag; O(total text) for a search (the folded text is made
-  ///   once, at the first search).
-  package mutating func indices(matching filter: CardFilter) -> [Int] {
-    var result = Array(collection.cards.indices)
+  /// - Complexity: O(*n*) for a tag, no text decoded; O(total text) for a search (the
+  ///   folded text is made once per card).
+  package mutating func indices(matching filter: CardFilter, from start: Int = 0) -> [Int] {
+    var result: [Int]?
     if let tag = filter.tag {
-      result = result.filter {
-        collection.cards[$0].tags.contains { Sanitizer.sanitize($0) == tag }
-      }
+      result = collection.cards.cards(taggedWith: tag, from: start)
     }
     let needle = SearchFolding.fold(filter.query)
     if !needle.isEmpty {
-      let folded = foldedSearchTexts()
-      result = result.filter {
-        SearchFolding.contains(folded[$0].text, needle)
-          || SearchFolding.contains(folded[$0].tags, needle)
+      foldSearchTexts()
+      let candidates = result ?? Array(start..<collection.cards.count)
+      result = candidates.filter {
+        SearchFolding.contains(foldedTexts[$0].text, needle)
+          || SearchFolding.contains(foldedTexts[$0].tags, needle)
       }
     }
-    return result
+    return result ?? Array(start..<collection.cards.count)
   }
 
-  private mutating func foldedSearchTexts() -> [(text: [Character], tags: [Character])] {
-    if let foldedTexts { return foldedTexts }
-    let folded = collection.cards.map { card in
-      (
-        text: SearchFolding.fold(card.caption + "\n" + (card.comment ?? "")),
-        tags: SearchFolding.fold(card.tags.joined(separator: "\n"))
-      )
+  private mutating func foldSearchTexts() {
+    guard foldedTexts.count < collection.cards.count else { return }
+    for index in foldedTexts.count..<collection.cards.count {
+      let card = collection.cards[index]
+      foldedTexts.append(
+        (
+          text: SearchFolding.fold(card.caption + "\n" + (card.comment ?? "")),
+          tags: SearchFolding.fold(card.tags.joined(separator: "\n"))
+        ))
     }
-    foldedTexts = folded
-    return folded
   }
 
   /// The tag through which shown card `index` matches `query` when its caption and
@@ -132,12 +176,15 @@ package struct BrowserContent {
   package mutating func tagOnlyMatch(ofShown index: Int, query: String) -> String? {
     let needle = SearchFolding.fold(query)
     guard !needle.isEmpty, index >= 0, index < shown.count else { return nil }
-    let folded = foldedSearchTexts()[shown[index]]
+    foldSearchTexts()
+    let folded = foldedTexts[shown[index]]
     guard !SearchFolding.contains(folded.text, needle) else { return nil }
-    return collection.cards[shown[index]].tags.first {
+    return collection.cards.tags(ofCard: shown[index]).first {
       SearchFolding.contains(SearchFolding.fold($0), needle)
     }
   }
+
+  // MARK: Layout
 
   /// Makes the layout match `options`, `size` and the cards `filter` lets through;
   /// prepares only what `through` rows need. Does nothing but prepare further when nothing
@@ -158,17 +205,14 @@ package struct BrowserContent {
     var style = options.cardStyle
     style.maximumImageRows = CardStyle.imageRowLimit(cardAreaHeight: size.height)
     if preparedFor == nil || preparedFor?.filter != filter {
-      let indices = indices(matching: filter)
-      shown = indices
-      shownCollection = CardCollection(
-        source: collection.source, cards: indices.map { collection.cards[$0] })
-      shownMeasurer = measurer.restyled(style).subset(indices)
-    } else if shownMeasurer.style != style {
-      shownMeasurer = shownMeasurer.restyled(style)
+      shown =
+        filter.isEmpty
+        ? CardSelection(all: collection) : CardSelection(indices(matching: filter), of: collection)
     }
+    let styled = measurer.restyled(style)
+    shownMeasurer = styled.viewing(shown)
     layout = options.makeLayout()
-    context = options.context(for: shownCollection, measurer: shownMeasurer, size: size)
-    layout.prepare(context, through: extent)
+    layout.prepare(options.context(for: shown, measurer: styled, size: size), through: extent)
     preparedFor = (options, size, filter)
     return true
   }
@@ -179,12 +223,7 @@ package struct BrowserContent {
   }
 
   /// The layout path of shown card `index`.
-  package func path(ofShown index: Int) -> ItemPath? {
-    let starts = shownCollection.sectionStarts
-    guard index >= 0, index < shown.count else { return nil }
-    let section = starts.lastIndex { $0 <= index } ?? 0
-    return ItemPath(section: section, item: index - starts[section])
-  }
+  package func path(ofShown index: Int) -> ItemPath? { shown.path(of: index) }
 
   /// The new scroll offset for `anchor` after the layout changed.
   package mutating func resolve(_ anchor: ScrollAnchor, viewportLength: Int) -> Int? {

@@ -37,7 +37,7 @@ package enum FrameComposer {
       for attributes in content.layout.attributes(in: visible) {
         let frame = attributes.frame.offsetBy(dx: 0, dy: regions.content.minY - state.scrollOffset)
         if attributes.kind == .sectionHeader {
-          let title = content.shownCollection.sections[attributes.section].name ?? ""
+          let title = content.shownSections[attributes.section].name ?? ""
           SectionHeaderWidget(title: title).draw(at: frame, into: &screen, clip: regions.content)
           continue
         }
@@ -57,7 +57,7 @@ package enum FrameComposer {
       let request = BrowserReducer.detailThumbnailRequest(
         state, geometry: geometry, content: content)
       DetailView(
-        card: content.shownCollection.cards[selected], index: selected,
+        card: content.shownCard(selected), index: selected,
         measurer: content.shownMeasurer,
         picture: BrowserReducer.picture(for: request, content: content)
       )
@@ -83,7 +83,7 @@ package enum FrameComposer {
       let request = BrowserReducer.thumbnailRequest(
         forShown: index, size: frame.size, state, content: content)
       CardWidget(
-        card: content.shownCollection.cards[index], index: index, measurer: content.shownMeasurer,
+        card: content.shownCard(index), index: index, measurer: content.shownMeasurer,
         size: frame.size, isSelected: selected, highlight: highlight,
         picture: BrowserReducer.picture(for: request, content: content)
       ).draw(at: frame, into: &screen, clip: clip)

@@ -109,7 +109,7 @@ extension BrowserReducer {
     _ state: inout BrowserState, content: inout BrowserContent, with fresh: BrowserContent
   ) {
     let old = state.selected.flatMap {
-      $0 < content.shown.count ? content.shownCollection.cards[$0] : nil
+      $0 < content.shown.count ? content.shownCard($0) : nil
     }
     content = fresh
     if let tag = state.tagFilter, !content.tags.contains(tag) { state.tagFilter = nil }
@@ -118,10 +118,15 @@ extension BrowserReducer {
     _ = content.sync(with: state)
     state.selected = nil
     if let old {
-      let cards = content.shownCollection.cards
+      let shown = content.shown.indices
+      let cards = content.collection.cards
+      let byID: Int? = old.id.flatMap { id in shown.first { cards[content.shown[$0]].id == id } }
       state.selected =
-        old.id.flatMap { id in cards.firstIndex { $0.id == id } }
-        ?? cards.firstIndex { $0.caption == old.caption && $0.comment == old.comment }
+        byID
+        ?? shown.first { (index: Int) -> Bool in
+          let card = cards[content.shown[index]]
+          return card.caption == old.caption && card.comment == old.comment
+        }
     }
     if case .detail = state.mode, state.selected == nil { state.mode = .browsing }
     state.message = "reloaded " + Counted.phrase(content.collection.cards.count, "card")

@@ -13,7 +13,7 @@ extension BrowserReducer {
   ) -> ThumbnailRequest? {
     guard case .thumbnails(let mode) = state.pictures, !state.layout.kind.showsCardsAsChips,
       index >= 0, index < content.shown.count,
-      let image = content.shownCollection.cards[index].image, image.problem == nil,
+      let image = content.shownCard(index).image, image.problem == nil,
       let source = image.source
     else { return nil }
     let metrics = content.shownMeasurer.metrics(
@@ -29,11 +29,11 @@ extension BrowserReducer {
   ) -> ThumbnailRequest? {
     guard case .thumbnails(let mode) = state.pictures, state.mode.detailScroll != nil,
       let selected = state.selected, selected < content.shown.count,
-      let image = content.shownCollection.cards[selected].image, image.problem == nil,
+      let image = content.shownCard(selected).image, image.problem == nil,
       let source = image.source
     else { return nil }
     let view = DetailView(
-      card: content.shownCollection.cards[selected], index: selected,
+      card: content.shownCard(selected), index: selected,
       measurer: content.shownMeasurer)
     let box = view.imageBox(size: geometry.overlayArea.size)
     guard box.width > 0, box.height > 0 else { return nil }

@@ -10,4 +10,7 @@ package struct CardFilter: Hashable, Sendable {
   }
 
   package static let none = CardFilter()
+
+  /// Whether every card passes.
+  package var isEmpty: Bool { tag == nil && query.isEmpty }
 }

@@ -9,8 +9,8 @@ import TerminalText
 package struct CardMeasurer {
   package let style: CardStyle
   private let cache: PreparedTextCache
-  /// For a filtered view, the index in `cache` of each of its cards.
-  private let indices: [Int]?
+  /// For a view of some cards, which: its card `i` is card `selection[i]` of `cache`.
+  private let selection: CardSelection?
 
   package init(cards: [Card], style: CardStyle = CardStyle()) {
     self.init(store: CardStore(cards), style: style)
@@ -19,13 +19,13 @@ package struct CardMeasurer {
   package init(store: CardStore, style: CardStyle = CardStyle()) {
     self.style = style
     cache = PreparedTextCache(store: store)
-    indices = nil
+    selection = nil
   }
 
-  private init(style: CardStyle, cache: PreparedTextCache, indices: [Int]?) {
+  private init(style: CardStyle, cache: PreparedTextCache, selection: CardSelection?) {
     self.style = style
     self.cache = cache
-    self.indices = indices
+    self.selection = selection
   }
 
   /// Adds the cards of `chunk` to the cards measured (to this measurer and every view made
@@ -35,12 +35,12 @@ package struct CardMeasurer {
   }
 
   /// The number of cards measured.
-  package var count: Int { indices?.count ?? cache.count }
+  package var count: Int { selection?.count ?? cache.count }
 
   /// The index among all cards of card `index` of this view.
   package func cardIndex(_ index: Int) -> Int { base(index) }
 
-  private func base(_ index: Int) -> Int { indices?[index] ?? index }
+  private func base(_ index: Int) -> Int { selection?[index] ?? index }
 
   /// Card `index`'s prepared caption.
   package func caption(ofCard index: Int) -> PreparedText { cache.caption(base(index)) }
@@ -56,15 +56,16 @@ package struct CardMeasurer {
     }
   }
 
-  /// A measurer of the cards at `indices` (in that order) that shares this one's
-  /// prepared text: filtering needs no new ICU call for cards already prepared.
-  package func subset(_ indices: [Int]) -> CardMeasurer {
-    CardMeasurer(style: style, cache: cache, indices: indices.map { base($0) })
+  /// A measurer of the cards `selection` shows (in its order, growing with it) that shares
+  /// this one's prepared text: filtering needs no new ICU call for cards already prepared.
+  /// Call it on a measurer of every card.
+  package func viewing(_ selection: CardSelection) -> CardMeasurer {
+    CardMeasurer(style: style, cache: cache, selection: selection)
   }
 
   /// The same prepared text under another style (another wrap mode).
   package func restyled(_ style: CardStyle) -> CardMeasurer {
-    CardMeasurer(style: style, cache: cache, indices: indices)
+    CardMeasurer(style: style, cache: cache, selection: selection)
   }
 
   /// The layout of card `index` in a column `width` cells wide.
@@ -158,6 +159,14 @@ package struct CardMeasurer {
     }
     while kept.last == " " { kept.removeLast() }
     return kept + "…"
+  }
+
+  /// The measure function for a layout of the cards `selection` shows (read as it grows).
+  /// Call it on a measurer of every card.
+  package func itemMeasure(of selection: CardSelection) -> ItemMeasure {
+    .heights { path, width in
+      metrics(ofCard: selection.cardIndex(of: path), width: width).height
+    }
   }
 
   /// The measure function for a layout over `collection`'s sections.

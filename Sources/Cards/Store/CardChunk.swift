@@ -1,4 +1,5 @@
 import Pictures
+import TerminalText
 
 /// A block of cards stored compactly and never changed once made, so that a loader thread
 /// can build it and hand it to the browser without copying: fixed fields per card
@@ -84,6 +85,25 @@ package final class CardChunk: Sendable {
     guard record.tagCount > 0 else { return [] }
     let start = Int(record.tagStart)
     return (start..<start + Int(record.tagCount)).map { tagNames[Int(tagReferences[$0])] }
+  }
+
+  /// Calls `body` with each card's tag references (indices into `tagNames`), in order.
+  func forEachCardsTags(_ body: (ArraySlice<UInt32>) -> Void) {
+    for record in records where record.tagCount > 0 {
+      let start = Int(record.tagStart)
+      body(tagReferences[start..<start + Int(record.tagCount)])
+    }
+  }
+
+  /// The indices in the chunk of the cards carrying `tag` (as shown: sanitised).
+  package func cards(taggedWith tag: String) -> [Int] {
+    let matching = tagNames.map { Sanitizer.sanitize($0) == tag }
+    guard matching.contains(true) else { return [] }
+    return records.indices.filter { index in
+      let record = records[index]
+      let start = Int(record.tagStart)
+      return tagReferences[start..<start + Int(record.tagCount)].contains { matching[Int($0)] }
+    }
   }
 
   /// Card `index`'s section name.

@@ -12,6 +12,7 @@ package struct CardChunkBuilder {
   private var tagReferences: [UInt32] = []
   private var tagNames: [String] = []
   private var tagIndex: [String: UInt32] = [:]
+  private var recentTags: [(bytes: [UInt8], index: UInt32)] = []
   private var sectionNames: [String?] = []
   private var sectionIndex: [String?: UInt32] = [:]
   private var lastSection: (bytes: [UInt8]?, index: UInt32)?
@@ -171,6 +172,10 @@ package struct CardChunkBuilder {
       }
     } else {
       ascii = false
+      if bytes.count <= CardText.maximumFieldBytes && CardText.isValidUTF8(bytes) {
+        text.append(contentsOf: bytes)
+        return bytes.count
+      }
     }
     let safe = CardText.validUTF8(bytes)
     text.append(contentsOf: safe)
@@ -179,6 +184,15 @@ package struct CardChunkBuilder {
 
   private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> UInt32 {
     if !CardText.isPrintableASCII(bytes) { ascii = false }
+    // Feeds reuse a few tags: most are found among the recent ones without a String.
+    for (recent, index) in recentTags where recent.elementsEqual(bytes) { return index }
+    let index = internNew(bytes)
+    if recentTags.count == 16 { recentTags.removeFirst() }
+    recentTags.append((Array(bytes), index))
+    return index
+  }
+
+  private mutating func internNew(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let name = String(decoding: CardText.validUTF8(bytes), as: UTF8.self)
     if let known = tagIndex[name] { return known }
     let index = UInt32(tagNames.count)

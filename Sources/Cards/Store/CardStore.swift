@@ -67,6 +67,27 @@ package struct CardStore: RandomAccessCollection, Sendable {
     return chunks[chunk].image(local)
   }
 
+  /// The indices of the cards from `start` on that carry `tag` (as shown: sanitised).
+  ///
+  /// - Complexity: O(cards from `start`), no text decoded.
+  package func cards(taggedWith tag: String, from start: Int = 0) -> [Int] {
+    guard start < count else { return [] }
+    var result: [Int] = []
+    for chunk in locate(start).chunk..<chunks.count {
+      let first = chunkStarts[chunk]
+      for local in chunks[chunk].cards(taggedWith: tag) where first + local >= start {
+        result.append(first + local)
+      }
+    }
+    return result
+  }
+
+  /// Card `index`'s section name, without decoding its text.
+  package func section(ofCard index: Int) -> String? {
+    let (chunk, local) = locate(index)
+    return chunks[chunk].section(local)
+  }
+
   /// The section name of every card, as runs of consecutive cards with the same name.
   package func sectionRuns(from start: Int = 0) -> [(name: String?, count: Int)] {
     var runs: [(name: String?, count: Int)] = []

@@ -129,6 +129,15 @@ public struct GridLayout: CollectionLayout {
     return progress.sectionStarted ? nextRowTop : progress.nextSectionTop
   }
 
+  public mutating func appendSections(_ sections: [SectionSpec]) {
+    guard !sections.isEmpty, var context else { return }
+    context.sections.append(contentsOf: sections)
+    self.context = context
+    table.updateItemCounts(context.sections)
+    guard progress.resumeAfterSectionsAppended() else { return }
+    prepareMore(through: .max)
+  }
+
   public mutating func appendItems(_ count: Int) {
     guard count > 0, var context else { return }
     let oldCount = context.appendToLastSection(count)

@@ -68,6 +68,17 @@ struct SectionProgress {
   }
 }
 
+extension SectionProgress {
+  /// Gets ready to place sections added after the last one. Returns `false` when
+  /// preparation had not finished (it will reach them by itself); otherwise the next
+  /// section to start is the first new one.
+  mutating func resumeAfterSectionsAppended() -> Bool {
+    guard isComplete else { return false }
+    isComplete = false
+    return true
+  }
+}
+
 extension LayoutContext {
   /// Adds `count` items to the last section, adding a section when there is none, and
   /// returns how many items that section held before.

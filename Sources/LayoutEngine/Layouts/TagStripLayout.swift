@@ -140,6 +140,13 @@ public struct TagStripLayout: CollectionLayout {
     prepare(context, through: .max)
   }
 
+  /// The strip is dealt again with the new sections.
+  public mutating func appendSections(_ sections: [SectionSpec]) {
+    guard !sections.isEmpty, var context else { return }
+    context.sections.append(contentsOf: sections)
+    prepare(context, through: .max)
+  }
+
   public var contentSize: Size { stripSize }
 
   /// A strip has no columns: one.

@@ -93,6 +93,8 @@ public struct TileLayout: CollectionLayout {
   public mutating func prepareMore(through extent: Int) { grid.prepareMore(through: extent) }
   public var preparedExtent: Int { grid.preparedExtent }
   public mutating func appendItems(_ count: Int) { grid.appendItems(count) }
+
+  public mutating func appendSections(_ sections: [SectionSpec]) { grid.appendSections(sections) }
   public var contentSize: Size { grid.contentSize }
   public var columnCount: Int { grid.columnCount }
   public var placedItemCount: Int { grid.placedItemCount }

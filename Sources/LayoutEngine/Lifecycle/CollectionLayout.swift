@@ -24,6 +24,10 @@ public protocol CollectionLayout {
   /// for layouts with rows, the last unfinished row).
   mutating func appendItems(_ count: Int)
 
+  /// Adds `sections` (with their items) after the last section, placing only what they
+  /// hold when everything before was placed (else preparation reaches them by itself).
+  mutating func appendSections(_ sections: [SectionSpec])
+
   /// The size of the content placed so far, insets included; final once fully prepared.
   var contentSize: Size { get }
 
