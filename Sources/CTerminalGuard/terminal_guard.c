@@ -12,6 +12,9 @@ static struct termios saved_modes;
 static int have_modes = 0;
 static char restore_sequence[512];
 static size_t restore_length = 0;
+// The terminal's descriptors: standard input and output, or /dev/tty when they carry data.
+static int terminal_input = STDIN_FILENO;
+static int terminal_output = STDOUT_FILENO;
 
 static const int exit_signals[] = {SIGINT, SIGTERM, SIGHUP};
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
@@ -23,14 +26,14 @@ static struct sigaction previous_crash[CRASH_COUNT];
 static void restore_terminal(void) {
   size_t written = 0;
   while (written < restore_length) {
-    ssize_t result = write(STDOUT_FILENO, restore_sequence + written, restore_length - written);
+    ssize_t result = write(terminal_output, restore_sequence + written, restore_length - written);
     if (result <= 0) {
       break;
     }
     written += (size_t)result;
   }
   if (have_modes) {
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_modes);
+    tcsetattr(terminal_input, TCSAFLUSH, &saved_modes);
   }
 }
 
@@ -51,8 +54,10 @@ static void on_crash_signal(int signal_number) {
   raise(signal_number);
 }
 
-void masonry_guard_save_modes(void) {
-  have_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
+void masonry_guard_save_modes(int input, int output) {
+  terminal_input = input;
+  terminal_output = output;
+  have_modes = tcgetattr(terminal_input, &saved_modes) == 0;
 }
 
 void masonry_guard_install(const char *restore_bytes, size_t length) {

@@ -24,6 +24,9 @@ package final class CursesTerminal: TerminalDevice {
   private let screenPointer: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private let wakeUp: WakeUpSignal
+  /// Where keys are read and frames written: standard input and output, or /dev/tty.
+  private let inputDescriptor: Int32
+  private let outputDescriptor: Int32
   private var palette: ColorPalette
   private var pairs: ColorPairAllocator
   private var shown: Screen?
@@ -58,8 +61,17 @@ package final class CursesTerminal: TerminalDevice {
   ///   terminal type is unknown or cannot show a full-screen interface; the terminal is
   ///   left untouched then.
   package init(environment: [String: String], wakeUp: WakeUpSignal) throws(TerminalError) {
-    guard isatty(0) == 1 else { throw .notATerminal(stream: "standard input") }
-    guard isatty(1) == 1 else { throw .notATerminal(stream: "standard output") }
+    // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
+    // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
+    let input = isatty(0) == 1 ? 0 : Self.openTerminal(O_RDONLY)
+    guard input >= 0 else { throw .notATerminal(stream: "standard input") }
+    let output = isatty(1) == 1 ? 1 : Self.openTerminal(O_WRONLY)
+    guard output >= 0 else {
+      if input > 0 { Glibc.close(input) }
+      throw .notATerminal(stream: "standard output")
+    }
+    inputDescriptor = input
+    outputDescriptor = output
     setlocale(LC_ALL, "")
     _ = masonry_use_utf8_ctype()
     let name = environment["TERM"] ?? ""
@@ -69,10 +81,10 @@ package final class CursesTerminal: TerminalDevice {
     case 0: throw .incapableTerminal(name: name)
     default: break
     }
-    masonry_guard_save_modes()
+    masonry_guard_save_modes(input, output)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
-    guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
-      let screen = newterm(nil, output, input)
+    guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
+      let screen = newterm(nil, outputFile, inputFile)
     else { throw .unknownTerminal(name: name) }
     screenPointer = screen
     set_term(screen)
@@ -123,7 +135,7 @@ package final class CursesTerminal: TerminalDevice {
     masonry_guard_wake_on_resize(wakeUp.writeDescriptor)
     // Pasted text arrives between markers instead of as keys. The mode belongs to the
     // terminal, not to a screen, so it is set straight away, beside ncurses' output.
-    Self.send(Self.bracketedPasteOn)
+    send(Self.bracketedPasteOn)
   }
 
   /// Gives the terminal back as it was.
@@ -131,7 +143,7 @@ package final class CursesTerminal: TerminalDevice {
     guard isOpen else { return }
     isOpen = false
     endwin()
-    Self.send(Self.bracketedPasteOff)
+    send(Self.bracketedPasteOff)
     delscreen(screenPointer)
     masonry_guard_stop_wake_on_resize()
     masonry_guard_uninstall()
@@ -140,10 +152,21 @@ package final class CursesTerminal: TerminalDevice {
   deinit { close() }
 
   /// Writes a control sequence of ours to the terminal.
-  private static func send(_ sequence: String) {
+  /// `/dev/tty`, the controlling terminal, opened with `flags` (-1 when there is none).
+  private static func openTerminal(_ flags: Int32) -> Int32 {
+    let descriptor = open("/dev/tty", flags | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else { return -1 }
+    guard isatty(descriptor) == 1 else {
+      Glibc.close(descriptor)
+      return -1
+    }
+    return descriptor
+  }
+
+  private func send(_ sequence: String) {
     var bytes = Array(sequence.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
       if written <= 0 { return }
       bytes = bytes.dropFirst(written)
@@ -241,7 +264,7 @@ package final class CursesTerminal: TerminalDevice {
     while true {
       if let event = readBufferedEvent() { return event }
       var entries = [
-        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0),
       ]
       let wait = deadline.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1

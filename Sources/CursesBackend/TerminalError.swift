@@ -11,7 +11,8 @@ package enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     let hint = "to print a frame without a terminal, use 'masonry render'"
     switch self {
     case .notATerminal(let stream):
-      return "\(stream) is not a terminal; to print a frame without one, use 'masonry render'"
+      return
+        "\(stream) is not a terminal, nor is there a /dev/tty; to print a frame without one, use 'masonry render'"
     case .unknownTerminal(let name):
       let shown = name.isEmpty ? "TERM is not set" : "unknown terminal type '\(name)' (TERM)"
       return "\(shown); \(hint)"

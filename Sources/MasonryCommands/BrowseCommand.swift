@@ -2,10 +2,22 @@ import Browser
 import CardLayouts
 import Cards
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `masonry [SOURCE] [options]`: what the interactive browser needs, read from the
 /// command line. The terminal itself is the executable's business.
 package struct BrowseCommand {
+  /// The cards read before the browser starts (the first piece of a file; none of a
+  /// stream, which may not have been written yet).
   package let collection: CardCollection
+  /// The rest of the source, read while the browser runs.
+  package let feed: CardFeed?
+  /// How far the source is read when the browser starts.
+  package let load: LoadStatus
+  /// `--pick`: Enter prints the selected card as a JSON line (exit 0); q or Esc exit 1.
+  package let picking: Bool
   package let options: LayoutOptions
   /// Whether pictures are drawn as thumbnails (`--images symbols`, the default).
   package let drawsThumbnails: Bool
@@ -44,18 +56,60 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions)
+      flagOptions: SourceOptions.flagOptions.union(["--pick"]))
     options = try LayoutOptions(parsed)
     drawsThumbnails = try PictureOptions(parsed).drawsThumbnails
     sourceOptions = try SourceOptions(parsed)
     sources = parsed.positionals
-    collection = try sourceOptions.load(sources)
+    picking = parsed.flags.contains("--pick")
+    if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source) {
+      (collection, load, feed) = try Self.startReading(source, options: sourceOptions.reading)
+    } else {
+      collection = try sourceOptions.load(sources)
+      load = .complete
+      feed = nil
+    }
+  }
+
+  /// Starts reading a card source: a file's first piece now (so that a file that is bad
+  /// from its first line fails before the terminal is touched), the rest in the
+  /// background; a stream (`-`, a pipe, a FIFO) wholly in the background.
+  private static func startReading(_ source: String, options: CardReadOptions) throws
+    -> (CardCollection, LoadStatus, CardFeed?)
+  {
+    let empty = CardCollection(source: source, store: CardStore(), flat: options.flat)
+    if ByteSource.isStream(source) {
+      if source == "-" && isatty(0) == 1 {
+        throw UsageError(
+          "'-' reads cards from standard input, which is this terminal; pipe a feed in (... | masonry -)"
+        )
+      }
+      return (
+        empty, .waiting,
+        CardFeed { () throws(DataError) in try CardStreamReader(path: source, options: options) }
+      )
+    }
+    let reader = try CardStreamReader(path: source, options: options)
+    let (chunks, error, finished) = reader.next()
+    var collection = empty
+    for chunk in chunks { collection.append(chunk) }
+    if let error, collection.cards.isEmpty { throw error }
+    if finished { return (collection, error.map { .failed($0) } ?? .complete, nil) }
+    return (
+      collection, .loading(bytesRead: reader.bytesRead, totalBytes: reader.size),
+      CardFeed { reader }
+    )
   }
 
   /// Reads the source again (the browser's `r`); safe to call from any thread.
   package var reload: @Sendable () throws -> CardCollection {
     let (sources, options) = (self.sources, self.sourceOptions)
-    return { try options.load(sources) }
+    return {
+      if sources.count == 1, ByteSource.isStream(sources[0]) {
+        throw UsageError("a stream cannot be read again")
+      }
+      return try options.load(sources)
+    }
   }
 
   /// Runs `body` with the loaded command, or reports why it cannot: one line on `output`'s

@@ -69,6 +69,9 @@ struct SourceOptions {
     return try PictureCards.load(paths: sources, recursive: recursive, sort: sort)
   }
 
+  /// Whether `source` is read as cards (a card file or a stream), not as pictures.
+  func isCardSource(_ source: String) -> Bool { !Self.isPictureOrFolder(source) }
+
   private static func isPictureOrFolder(_ path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0 else { return false }

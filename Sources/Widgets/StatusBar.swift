@@ -16,10 +16,13 @@ package struct StatusBar {
   package var percent: Int?
   /// Replaces the hint: a prompt or a message.
   package var message: String?
+  /// How far the source is read ("loading 43%", "waiting for input…", why it stopped):
+  /// after the range, and the last field to give way.
+  package var loading: String?
 
   package init(
     source: String, layoutName: String, columns: Int, visibleRange: ClosedRange<Int>?,
-    total: Int, percent: Int?, message: String? = nil
+    total: Int, percent: Int?, message: String? = nil, loading: String? = nil
   ) {
     self.source = source
     self.layoutName = layoutName
@@ -28,6 +31,7 @@ package struct StatusBar {
     self.total = total
     self.percent = percent
     self.message = message
+    self.loading = loading
   }
 
   package func text(width: Int) -> String {
@@ -43,6 +47,7 @@ package struct StatusBar {
       ("layout", layoutName), ("columns", columnText), ("range", range), ("position", position),
       ("hint", hint),
     ]
+    if let loading { fields.insert(("loading", loading), at: 3) }
     let separator = " │ "
     func length(_ fields: [(name: String, text: String)]) -> Int {
       fields.reduce(0) { $0 + DisplayWidth.of($1.text) } + DisplayWidth.of(separator) * fields.count
@@ -54,6 +59,12 @@ package struct StatusBar {
     if room >= 6 { fields.insert(("source", TextFitting.truncated(source, toWidth: room)), at: 0) }
     for name in ["columns", "position", "layout", "hint"] where length(fields) > width + 3 {
       fields.removeAll { $0.name == name }
+    }
+    if let index = fields.firstIndex(where: { $0.name == "loading" }), length(fields) > width + 3 {
+      // A long reason (a stop at bad data) is cut rather than lost.
+      let others = length(fields) - DisplayWidth.of(fields[index].text)
+      fields[index].text = TextFitting.truncated(
+        fields[index].text, toWidth: Swift.max(8, width - others))
     }
     return TextFitting.padded(" " + fields.map(\.text).joined(separator: separator), toWidth: width)
   }

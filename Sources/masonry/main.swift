@@ -32,9 +32,17 @@ exit(
     var app = BrowserApp(
       collection: command.collection, options: command.options,
       pictures: command.drawsThumbnails ? .thumbnails(terminal.thumbnailMode) : .placeholders,
-      wakeUp: wakeUp, reload: command.reload)
+      wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
+      reload: command.reload)
     var device = terminal
     app.run(on: &device)
     terminal.close()
+    if let failure = app.failure {
+      output.writeError("masonry: \(failure.description)\n")
+      return failure.exitCode
+    }
+    guard command.picking else { return 0 }
+    guard let picked = app.picked else { return 1 }
+    output.write(picked.jsonLine + "\n")
     return 0
   })

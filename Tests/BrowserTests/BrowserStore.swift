@@ -17,9 +17,10 @@ struct BrowserStore {
 
   init(
     _ collection: CardCollection = BundledSample.collection(), size: Size,
-    options: LayoutOptions = LayoutOptions()
+    options: LayoutOptions = LayoutOptions(), load: LoadStatus = .complete
   ) {
     state = BrowserState(size: .zero, layout: options)
+    state.load = load
     content = BrowserContent(collection: collection, style: options.cardStyle)
     _ = BrowserReducer.reduce(&state, .started(size), at: clock, content: &content)
   }

@@ -229,7 +229,9 @@ import Testing
 
   @Test func notATerminalGivesExit69() throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+    // In a session of its own: no controlling terminal, so no /dev/tty to fall back on.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    process.arguments = ["--wait", TmuxSession.binary]
     process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
     let output = Pipe()
     let error = Pipe()
@@ -241,7 +243,7 @@ import Testing
     let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(
       message
-        == "masonry: standard input is not a terminal; to print a frame without one, use 'masonry render'\n"
+        == "masonry: standard input is not a terminal, nor is there a /dev/tty; to print a frame without one, use 'masonry render'\n"
     )
     #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
   }

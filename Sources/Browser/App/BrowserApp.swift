@@ -22,20 +22,39 @@ package struct BrowserApp {
   private var thumbnails: ThumbnailService?
   /// The last frame sent to the terminal.
   private var drawn: Screen?
+  /// Reads the rest of the source in the background (`nil`: everything is loaded).
+  private var feed: CardFeed?
+  /// `--pick`: the card chosen with Enter.
+  package private(set) var picked: Card?
 
   /// - Parameters:
   ///   - pictures: thumbnails (in the terminal's colours) or placeholders.
   ///   - reload: reads the source again (`r`), off the event loop's thread.
   ///   - wakeUp: the signal background work raises; the terminal must poll it.
+  ///   - load: how far the source is read.
+  ///   - feed: the rest of the source, read on a thread of its own while the browser
+  ///     shows `collection` (the cards read so far).
+  ///   - picking: `--pick`: Enter answers with the selected card (`picked`).
   package init(
     collection: CardCollection, options: LayoutOptions, pictures: PictureDisplay = .placeholders,
-    wakeUp: WakeUpSignal = WakeUpSignal(),
+    wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
+    picking: Bool = false,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     state = BrowserState(size: .zero, layout: options, pictures: pictures)
+    state.picking = picking
     content = BrowserContent(collection: collection, style: options.cardStyle)
     self.reload = reload
+    self.feed = feed
+    state.load = load
+  }
+
+  /// Why the browser ended without showing anything: the source failed before its first
+  /// card (the program exits 65 with this message).
+  package var failure: DataError? {
+    if case .failed(let error) = state.load, content.collection.cards.isEmpty { return error }
+    return nil
   }
 
   /// The signal background work raises: the terminal must poll it (see
@@ -45,6 +64,10 @@ package struct BrowserApp {
   /// Runs until `q` or the end of input.
   package mutating func run(on terminal: inout some TerminalDevice) {
     var queue: [BrowserEvent] = [.started(terminal.size)]
+    if let feed {
+      feed.start(posting: mailbox)
+      self.feed = nil
+    }
     while true {
       if queue.isEmpty {
         // Everything that arrived is handled: show it, then wait.
@@ -73,6 +96,9 @@ package struct BrowserApp {
             }
           }
           thumbnails?.want(requests)
+        case .pick:
+          picked = state.selected.map { content.shownCard($0) }
+          return
         }
       }
     }

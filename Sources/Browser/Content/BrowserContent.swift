@@ -75,11 +75,18 @@ package struct BrowserContent {
       })
   }
 
-  /// Ranks the tags again after cards arrived (the tag strip changes).
+  /// Shows the tags of cards that arrived. While the source is still read, the tags
+  /// already in the strip keep their places and new ones join at the end (the strip does
+  /// not reshuffle under the eyes); once it is read (`final`), they are ranked, most used
+  /// first.
   ///
   /// - Complexity: O(*t* log *t*) in the distinct tags.
-  package mutating func refreshTags() {
-    let ranked = tagCounts.ranked
+  package mutating func refreshTags(final: Bool) {
+    var ranked = tagCounts.ranked
+    if !final {
+      let known = Set(tags)
+      ranked = tags + ranked.filter { !known.contains($0) }
+    }
     guard ranked != tags else { return }
     tags = ranked
     geometryCache = nil

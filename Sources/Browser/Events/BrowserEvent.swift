@@ -22,6 +22,10 @@ package enum BrowserEvent: Hashable, Sendable {
   case reloaded(CardCollection)
   /// Reading the source again failed, for this reason.
   case reloadFailed(String)
+  /// More cards were read from the source (it streams in behind the first screen).
+  case cardsArrived(LoadedCards)
+  /// The source is read to its end, or reading stopped at this error.
+  case loadFinished(DataError?)
   /// A thumbnail asked for by `BrowserEffect.makeThumbnails` is ready, or why it is not.
   case thumbnailReady(ThumbnailRequest, Result<Thumbnail, PictureFailure>)
 }
@@ -35,4 +39,6 @@ package enum BrowserEffect: Hashable, Sendable {
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;
   /// answer `.thumbnailReady` for each.
   case makeThumbnails([ThumbnailRequest])
+  /// `--pick`: the selected card is the answer; print it and end.
+  case pick
 }

@@ -97,9 +97,11 @@ package enum FrameComposer {
     var reasons: [String] = []
     if !state.searchQuery.isEmpty { reasons.append("“\(state.searchQuery)”") }
     if let tag = state.tagFilter { reasons.append("#\(tag)") }
-    let text =
+    var text =
       reasons.isEmpty
       ? "No cards." : "No cards match \(reasons.joined(separator: " and ")). Esc clears."
+    if reasons.isEmpty, case .waiting = state.load { text = "Waiting for input…" }
+    if reasons.isEmpty, case .loading = state.load { text = "Loading…" }
     let line = TextFitting.truncated(text, toWidth: area.width)
     let x = area.minX + Swift.max(0, (area.width - DisplayWidth.of(line)) / 2)
     screen.write(
@@ -122,7 +124,7 @@ package enum FrameComposer {
     return StatusBar(
       source: content.collection.source, layoutName: state.layout.kind.name,
       columns: content.layout.columnCount, visibleRange: range, total: total, percent: percent,
-      message: message(state, content: &content))
+      message: message(state, content: &content), loading: state.load.statusText)
   }
 
   /// What the status bar says in place of the hint.

@@ -42,6 +42,11 @@ package enum BrowserReducer {
         with: BrowserContent(collection: collection, style: state.layout.cardStyle))
     case .reloadFailed(let reason):
       state.message = "reload failed: \(reason)"
+    case .cardsArrived(let cards):
+      positionsCards = cardsArrived(cards, &state, content: &content)
+    case .loadFinished(let error):
+      positionsCards = false
+      if loadFinished(error, &state, content: &content) { effects = [.quit] }
     case .thumbnailReady(let request, let result):
       content.thumbnails.store(result, for: request)
       positionsCards = false
@@ -104,6 +109,7 @@ package enum BrowserReducer {
       searchKey(key, previousQuery: previousQuery, &state, content: &content)
       return ([], true)
     case .detail(let scroll):
+      if state.picking && key == .enter { return ([.pick], true) }
       detailCommand(
         KeyBindings.command(for: key, in: .openCard), scroll: scroll, &state, content: &content)
       return ([], true)
@@ -130,6 +136,7 @@ package enum BrowserReducer {
     case .last: selectLastCard(&state, content: &content)
     case .select(let direction): moveSelection(direction, &state, content: &content)
     case .open:
+      if state.selected != nil && state.picking { return ([.pick], true) }
       if state.selected != nil { state.mode = .detail(scroll: 0) }
     case .startSearch: state.mode = .searching(previousQuery: state.searchQuery)
     case .nextMatch: jumpToMatch(1, &state, content: &content)
@@ -146,6 +153,8 @@ package enum BrowserReducer {
         refilter(&state, content: &content) { $0.searchQuery = "" }
       } else if state.tagFilter != nil {
         refilter(&state, content: &content) { $0.tagFilter = nil }
+      } else if state.picking {
+        return ([.quit], true)
       }
     case .switchLayout(let kind):
       guard kind != state.layout.kind else { break }
@@ -168,7 +177,12 @@ package enum BrowserReducer {
       state.message = "placement: " + MasonryLayoutPlacement.name(following)
       return ([], false)
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
-    case .reload: return ([.reload], true)
+    case .reload:
+      if state.load.isLoading {
+        state.message = "still reading the source"
+        return ([], true)
+      }
+      return ([.reload], true)
     case .quit: return ([.quit], true)
     default: break
     }

@@ -34,6 +34,10 @@ package struct BrowserState: Hashable, Sendable {
   package var time = 0
   /// Thumbnails or placeholders.
   package var pictures: PictureDisplay
+  /// How far the source has been read.
+  package var load = LoadStatus.complete
+  /// `--pick`: Enter answers with the selected card; q and Esc cancel.
+  package var picking = false
 
   package init(
     size: Size, layout: LayoutOptions = LayoutOptions(), pictures: PictureDisplay = .placeholders

@@ -3,9 +3,9 @@
 
 #include <stddef.h>
 
-/// Remembers the terminal modes of standard input as they are now: call it before
-/// anything changes them.
-void masonry_guard_save_modes(void);
+/// Remembers the terminal's descriptors (standard input and output, or /dev/tty when they
+/// carry data) and its modes as they are now: call it before anything changes them.
+void masonry_guard_save_modes(int input, int output);
 
 /// Remembers the bytes that undo what the
 /// program did to the terminal (leave the alternate screen, show the cursor, reset

@@ -77,6 +77,14 @@ package final class ByteSource {
     return String(cString: text).lowercased()
   }
 
+  /// Whether a read would return at once: always for a file; for a pipe, whether the
+  /// writer has written more. A stream that pauses hands over the cards it has.
+  package func hasDataReady() -> Bool {
+    guard memory == nil, size == nil else { return true }
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) != 0
+  }
+
   /// Appends up to `chunkSize` bytes to `buffer`; returns how many (0 at the end).
   package func read(appendingTo buffer: inout [UInt8], atMost limit: Int = chunkSize)
     throws(DataError) -> Int

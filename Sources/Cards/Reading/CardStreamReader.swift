@@ -8,7 +8,10 @@ import Dispatch
 /// (the first screen needs a few cards), then pieces of a few megabytes parsed on every
 /// core side by side. `CardLoader` reads a whole source with it; the browser reads one on
 /// a thread of its own and shows the cards as they come.
-package final class CardStreamReader {
+///
+/// Used by one thread at a time (it may be handed from the thread that opened it to the
+/// one that reads on): hence `@unchecked Sendable`.
+package final class CardStreamReader: @unchecked Sendable {
   package let path: String
   private let reader: RecordReader
   private var parsers: [RecordParser]
@@ -69,6 +72,8 @@ package final class CardStreamReader {
     var batches: [RecordReader.Piece] = []
     var readError: DataError?
     for _ in 0..<count {
+      // A stream that has paused hands over what it has rather than wait for more.
+      if !batches.isEmpty && !reader.source.hasDataReady() { break }
       let (piece, error) = reader.next(targetBytes: target)
       if let piece { batches.append(piece) }
       if let error { readError = error }

@@ -105,7 +105,9 @@ package final class RecordReader {
           throw nulError(at: nulOffset, lineStart: keep)
         }
         let batchBytes = spans.last.map { $0.end } ?? 0
-        if endOfInput || (batchBytes >= targetBytes && !spans.isEmpty) {
+        // A stream that pauses hands over what it has: the cards show while it waits.
+        let pausing = !spans.isEmpty && !source.hasDataReady()
+        if endOfInput || (batchBytes >= targetBytes && !spans.isEmpty) || pausing {
           let batch = cut(spans: spans, keep: keep)
           if endOfInput { mode = .finished }
           return (batch.isEmpty && endOfInput ? nil : .records(batch), nil)

@@ -1,0 +1,50 @@
+extension Card {
+  /// The card as one line of JSON, in the shape masonry reads (`id`, `caption`,
+  /// `comment`, `image`, `tags`, `section`; absent fields left out), for `--pick`.
+  /// Every control character, C1 control, bidirectional control and line separator is
+  /// escaped, so the line is safe on any terminal and stays one line.
+  package var jsonLine: String {
+    var members: [String] = []
+    if let id { members.append("\"id\":\(Self.quoted(id))") }
+    members.append("\"caption\":\(Self.quoted(caption))")
+    if let comment { members.append("\"comment\":\(Self.quoted(comment))") }
+    if let image {
+      var fields: [String] = []
+      if let path = image.path { fields.append("\"path\":\(Self.quoted(path))") }
+      if image.hasSize { fields.append("\"width\":\(image.width),\"height\":\(image.height)") }
+      if let color = image.dominantColor { fields.append("\"color\":\"\(color.hex)\"") }
+      members.append("\"image\":{\(fields.joined(separator: ","))}")
+    }
+    if !tags.isEmpty {
+      members.append("\"tags\":[\(tags.map(Self.quoted).joined(separator: ","))]")
+    }
+    if let section { members.append("\"section\":\(Self.quoted(section))") }
+    return "{\(members.joined(separator: ","))}"
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        let value = scalar.value
+        let escaped =
+          value < 0x20 || (0x7F...0x9F).contains(value) || (0x200E...0x200F).contains(value)
+          || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+          || value == 0x061C
+        if escaped {
+          let hex = String(value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,117 @@
+import Cards
+import Foundation
+import Testing
+
+/// Sources read as streams by the real program in tmux: standard input with keys from the
+/// terminal, a FIFO that has no writer yet, cards arriving in pieces, and `--pick`.
+@Suite(.serialized) struct StreamingTerminalTests {
+  static func exitCode(_ session: TmuxSession) -> String? {
+    session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  static func feed(count: Int) -> String {
+    let path = NSTemporaryDirectory() + "masonry-e2e-feed-\(getpid())-\(count).jsonl"
+    if !FileManager.default.fileExists(atPath: path) {
+      _ = FileManager.default.createFile(
+        atPath: path, contents: Data(FeedGenerator(seed: 4).jsonLines(count: count).utf8))
+    }
+    return path
+  }
+
+  /// `masonry - < feed`: the cards come from standard input, the keys from /dev/tty.
+  @Test func standardInputWithKeysFromTheTerminal() throws {
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none - < \(Self.feed(count: 500))")
+    let first = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("of 500") })
+    #expect(TerminalSessionTests.status(first).hasPrefix(" - │"))
+    try session.send("j")
+    _ = try #require(session.waitForScreen { $0 != first }, "j scrolls: keys come from the tty")
+    try session.send("q")
+    #expect(Self.exitCode(session) == "0")
+  }
+
+  /// A FIFO nobody writes to yet: the browser says it waits, and q still quits.
+  @Test func aFIFOWithoutAWriterWaitsAndQKeepsWorking() throws {
+    let fifo = NSTemporaryDirectory() + "masonry-e2e-fifo-\(getpid())-a"
+    unlink(fifo)
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    let session = try TmuxSession(width: 100, height: 20, arguments: "--images none \(fifo)")
+    _ = try #require(session.waitForScreen { $0.contains("waiting for input…") })
+    #expect(session.screen().contains("Waiting for input…"))
+    try session.send("?")
+    _ = try #require(session.waitForScreen { $0.contains("Keys") }, "keys work while waiting")
+    try session.send("q", "q")
+    #expect(Self.exitCode(session) == "0")
+  }
+
+  /// Cards written into a FIFO in pieces, with pauses: each piece shows up, and the cards
+  /// already on screen stay exactly where they were.
+  @Test func cardsArrivingInPiecesLeaveTheScreenStill() throws {
+    let fifo = NSTemporaryDirectory() + "masonry-e2e-fifo-\(getpid())-b"
+    unlink(fifo)
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    let session = try TmuxSession(width: 100, height: 24, arguments: "--images none \(fifo)")
+    _ = try #require(session.waitForScreen { $0.contains("waiting for input…") })
+    let lines = FeedGenerator(seed: 9).jsonLines(count: 900).split(separator: "\n")
+    let writer = open(fifo, O_WRONLY)
+    #expect(writer >= 0)
+    func write(_ range: Range<Int>) {
+      let text = lines[range].joined(separator: "\n") + "\n"
+      _ = text.utf8CString.withUnsafeBufferPointer {
+        Glibc.write(writer, $0.baseAddress, $0.count - 1)
+      }
+    }
+    write(0..<100)
+    let early = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("of 100") })
+    write(100..<400)
+    let later = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("of 400") })
+    // Everything between the tag strip and the status row is the same frame (the strip
+    // keeps its tags in place while loading; at the end they are ranked by use).
+    func cards(_ screen: String) -> [Substring] {
+      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let strip = rows.firstIndex { $0.hasSuffix(" tags") } ?? -1
+      return Array(rows[(strip + 1)...].dropLast(2))
+    }
+    #expect(cards(early) == cards(later))
+    #expect(TerminalSessionTests.status(later).contains("loading"))
+    write(400..<900)
+    close(writer)
+    let done = try #require(
+      session.waitForScreen {
+        TerminalSessionTests.status($0).contains("of 900") && !$0.contains("loading")
+      })
+    #expect(cards(done) == cards(early))
+    try session.send("q")
+    #expect(Self.exitCode(session) == "0")
+  }
+
+  /// `--pick`: Enter prints the selected card as one JSON line and exits 0; q and Esc exit
+  /// 1 with nothing printed.
+  @Test(arguments: [("Enter", "0"), ("q", "1"), ("Escape", "1")])
+  func pickAnswersWithTheSelectedCard(key: String, code: String) throws {
+    let feed = Self.feed(count: 200)
+    let picked = NSTemporaryDirectory() + "masonry-e2e-picked-\(getpid())-\(key)"
+    unlink(picked)
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none --pick - < \(feed) > \(picked)")
+    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 200") })
+    try session.send("l")
+    try session.send(key)
+    #expect(Self.exitCode(session) == code)
+    let output = (try? String(contentsOfFile: picked, encoding: .utf8)) ?? ""
+    if code == "0" {
+      #expect(output.hasSuffix("}\n") && output.filter { $0 == "\n" }.count == 1)
+      let card = try #require(
+        try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+      #expect((card["id"] as? String)?.hasPrefix("g") == true)
+      #expect(card["id"] as? String != "g0", "l moved the selection off the first card")
+    } else {
+      #expect(output.isEmpty)
+    }
+  }
+}
