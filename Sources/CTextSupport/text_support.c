@@ -7,7 +7,10 @@
 #include <string.h>
 #include <wchar.h>
 
+#include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
 #include <unicode/uchar.h>
 
 static int utf8_ctype = 0;
@@ -75,4 +78,62 @@ int masonry_cannot_start_line(uint32_t scalar) {
   default:
     return 0;
   }
+}
+
+int32_t masonry_fold_for_search(const uint8_t *text, int32_t length, uint8_t *out,
+                                int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  const UNormalizer2 *fold = unorm2_getNFKCCasefoldInstance(&status);
+  if (U_FAILURE(status)) {
+    return -1;
+  }
+  // UTF-8 to UTF-16 (at most one unit per byte), invalid sequences as U+FFFD.
+  UChar stack_source[512];
+  UChar stack_folded[1024];
+  UChar *source = length <= 512 ? stack_source : malloc(sizeof(UChar) * (size_t)length);
+  int32_t source_length = 0;
+  if (source == NULL) {
+    return -1;
+  }
+  u_strFromUTF8WithSub(source, length > 0 ? length : 1, &source_length, (const char *)text, length,
+                       0xFFFD, NULL, &status);
+  if (U_FAILURE(status)) {
+    if (source != stack_source) free(source);
+    return -1;
+  }
+  // NFKC_Casefold may grow the text (ß → ss, ﬃ → ffi, ㌀ → アパート): try, then retry with room.
+  int32_t folded_capacity = 1024;
+  UChar *folded = stack_folded;
+  int32_t folded_length =
+      unorm2_normalize(fold, source, source_length, folded, folded_capacity, &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR) {
+    status = U_ZERO_ERROR;
+    folded_capacity = folded_length + 1;
+    folded = malloc(sizeof(UChar) * (size_t)folded_capacity);
+    if (folded == NULL) {
+      if (source != stack_source) free(source);
+      return -1;
+    }
+    folded_length = unorm2_normalize(fold, source, source_length, folded, folded_capacity, &status);
+  }
+  if (source != stack_source) free(source);
+  if (U_FAILURE(status)) {
+    if (folded != stack_folded) free(folded);
+    return -1;
+  }
+  // Hiragana to katakana: the same sounds, written two ways.
+  for (int32_t index = 0; index < folded_length; index++) {
+    UChar unit = folded[index];
+    if ((unit >= 0x3041 && unit <= 0x3096) || unit == 0x309D || unit == 0x309E) {
+      folded[index] = (UChar)(unit + 0x60);
+    }
+  }
+  int32_t written = 0;
+  status = U_ZERO_ERROR;
+  u_strToUTF8WithSub((char *)out, capacity, &written, folded, folded_length, 0xFFFD, NULL, &status);
+  if (folded != stack_folded) free(folded);
+  if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) {
+    return written;
+  }
+  return U_FAILURE(status) ? -1 : written;
 }

@@ -34,7 +34,7 @@ package struct LayoutOptions: Hashable, Sendable {
         containerSize: size, sections: sections,
         measure: .sizes { path, _ in
           Size(
-            width: measurer.caption(ofCard: selection.cardIndex(of: path)).naturalWidth + 2,
+            width: measurer.captionWidth(ofCard: selection.cardIndex(of: path)) + 2,
             height: 1)
         })
     }

@@ -1,3 +1,12 @@
+/// Cluster bytes (width and break flags, see `PreparedText.ClusterInfo`) by position:
+/// stored ones, or ones worked out on the fly (`ASCIIText`).
+package protocol ClusterSequence {
+  var count: Int { get }
+  subscript(position: Int) -> UInt8 { get }
+}
+
+extension UnsafeBufferPointer<UInt8>: ClusterSequence {}
+
 extension PreparedText {
   /// The cluster ranges of the lines at `width`, trailing spaces left out, greedily filled:
   /// each line ends at the last break opportunity that fits. A word wider than the line is
@@ -5,9 +14,21 @@ extension PreparedText {
   /// start one when that can be helped; a cluster wider than the line gets a line of its
   /// own.
   func lineRanges(width: Int, mode: WrapMode) -> [Range<Int>] {
+    var lines: [Range<Int>] = []
+    clusters.withUnsafeBufferPointer { clusters in
+      Self.forEachLine(of: clusters, width: width, mode: mode) { lines.append($0) }
+    }
+    return lines
+  }
+
+  /// Calls `body` with the cluster range of each line, in order (the wrapping itself:
+  /// `lineRanges` collects the lines, `lineCount` only counts them).
+  @inline(__always)
+  static func forEachLine<Clusters: ClusterSequence>(
+    of clusters: Clusters, width: Int, mode: WrapMode, _ body: (Range<Int>) -> Void
+  ) {
     let width = Swift.max(1, width)
     let breakFlag = mode == .word ? ClusterInfo.wordBreakBefore : ClusterInfo.charBreakBefore
-    var lines: [Range<Int>] = []
     var lineStart = 0
     var lineWidth = 0  // clusters lineStart..<index, spaces included
     var visibleEnd = 0  // just after the line's last non-space cluster
@@ -26,10 +47,11 @@ extension PreparedText {
       }
     }
 
-    while index < clusters.count {
+    let clusterCount = clusters.count
+    while index < clusterCount {
       let info = clusters[index]
       if info & ClusterInfo.hardBreak != 0 {
-        lines.append(lineStart..<Swift.max(lineStart, visibleEnd))
+        body(lineStart..<Swift.max(lineStart, visibleEnd))
         index += 1
         restart(at: index, upTo: index)
         continue
@@ -47,7 +69,7 @@ extension PreparedText {
       }
       if lineWidth + clusterWidth > width {
         if lastBreak > lineStart {
-          lines.append(lineStart..<visibleEndAtBreak)
+          body(lineStart..<visibleEndAtBreak)
           restart(at: lastBreak, upTo: index)
           continue
         }
@@ -63,12 +85,12 @@ extension PreparedText {
           if clusters[split] & ClusterInfo.charBreakBefore == 0 { split = index }
           var end = split
           while end > lineStart && clusters[end - 1] & ClusterInfo.space != 0 { end -= 1 }
-          lines.append(lineStart..<end)
+          body(lineStart..<end)
           restart(at: split, upTo: index)
           continue
         }
         // A single cluster wider than the whole line.
-        lines.append(index..<index + 1)
+        body(index..<index + 1)
         index += 1
         restart(at: index, upTo: index)
         continue
@@ -77,10 +99,9 @@ extension PreparedText {
       visibleEnd = index + 1
       index += 1
     }
-    if lineStart < clusters.count || (!clusters.isEmpty && visibleEnd > lineStart) {
-      lines.append(lineStart..<Swift.max(lineStart, visibleEnd))
+    if lineStart < clusterCount || (clusterCount > 0 && visibleEnd > lineStart) {
+      body(lineStart..<Swift.max(lineStart, visibleEnd))
     }
-    return lines
   }
 
   /// The lines of the text at `width`, each at most `width` cells wide; with `maxLines`,

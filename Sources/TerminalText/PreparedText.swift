@@ -25,13 +25,15 @@ package struct PreparedText: Hashable, Sendable {
   ///     kana or the prolonged sound mark.
   /// - Complexity: O(*n*) in the text's length, with one ICU pass.
   package init(_ text: String, strictJapanese: Bool = true) {
+    (string, clusters) = Self.prepare(text, strictJapanese: strictJapanese)
+  }
+
+  /// The sanitised text, trailing spaces and line breaks dropped, and one byte per
+  /// grapheme cluster.
+  static func prepare(_ text: String, strictJapanese: Bool) -> (String, [UInt8]) {
     var string = Sanitizer.sanitize(text)
     while let last = string.last, last == " " || last == "\n" { string.removeLast() }
-    self.string = string
-    guard !string.isEmpty else {
-      clusters = []
-      return
-    }
+    guard !string.isEmpty else { return (string, []) }
     let utf16 = Array(string.utf16)
     var opportunities = [Int32](repeating: 0, count: utf16.count + 1)
     let found = Int(
@@ -67,7 +69,13 @@ package struct PreparedText: Hashable, Sendable {
       clusters.append(info)
       offset += utf16Count
     }
-    self.clusters = clusters
+    return (string, clusters)
+  }
+
+  /// The cluster bytes of `text` (sanitised, one ICU pass), without keeping the text: what
+  /// measuring needs, at a byte per cluster.
+  package static func shape(of text: String) -> [UInt8] {
+    prepare(text, strictJapanese: true).1
   }
 
   /// Whether there is nothing to show.
@@ -75,9 +83,15 @@ package struct PreparedText: Hashable, Sendable {
 
   /// The width of the text on one line (its widest line when it has line breaks).
   package var naturalWidth: Int {
+    clusters.withUnsafeBufferPointer { Self.naturalWidth(of: $0) }
+  }
+
+  /// The widest line of text of `clusters`.
+  package static func naturalWidth<Clusters: ClusterSequence>(of clusters: Clusters) -> Int {
     var widest = 0
     var current = 0
-    for info in clusters {
+    for position in 0..<clusters.count {
+      let info = clusters[position]
       if info & ClusterInfo.hardBreak != 0 {
         current = 0
       } else {
@@ -92,6 +106,19 @@ package struct PreparedText: Hashable, Sendable {
   ///
   /// - Complexity: O(*n*) in the clusters; no ICU call, no string is built.
   package func lineCount(width: Int, mode: WrapMode) -> Int {
-    lineRanges(width: width, mode: mode).count
+    clusters.withUnsafeBufferPointer { Self.lineCount(of: $0, width: width, mode: mode) }
+  }
+
+  /// The number of lines text of `clusters` (as `shape(of:)` or `ASCIIText` make them)
+  /// takes at `width`.
+  ///
+  /// - Complexity: O(*n*) in the clusters; allocates nothing.
+  @inline(__always)
+  package static func lineCount<Clusters: ClusterSequence>(
+    of clusters: Clusters, width: Int, mode: WrapMode
+  ) -> Int {
+    var count = 0
+    forEachLine(of: clusters, width: width, mode: mode) { _ in count += 1 }
+    return count
   }
 }

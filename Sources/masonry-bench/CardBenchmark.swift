@@ -51,7 +51,7 @@ enum CardBenchmark {
       var measurer: CardMeasurer?
       let prepareText = Stopwatch.nanoseconds(perOperationOf: count, rounds: 1) {
         measurer = CardMeasurer(store: collection.cards)
-        measurer?.prepareAll()
+        for index in 0..<collection.cards.count { _ = measurer?.metrics(ofCard: index, width: 40) }
       }
       guard let measurer else { continue }
       var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 26)))

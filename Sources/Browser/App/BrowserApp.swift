@@ -96,6 +96,11 @@ package struct BrowserApp {
             }
           }
           thumbnails?.want(requests)
+        case .search(let job):
+          let mailbox = self.mailbox
+          DispatchQueue.global(qos: .userInitiated).async {
+            job.run { mailbox.post(.searchFound($0)) }
+          }
         case .pick:
           picked = state.selected.map { content.shownCard($0) }
           return

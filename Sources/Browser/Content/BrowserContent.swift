@@ -26,9 +26,15 @@ package struct BrowserContent {
   package var thumbnails = ThumbnailStore()
   /// The frame geometry for the last state synced, with what it was computed from.
   private var geometryCache: (key: GeometryKey, geometry: FrameGeometry)?
-  /// Each card's caption and comment, and its tags, folded for search; made at the first
-  /// search.
-  private var foldedTexts: [(text: [Character], tags: [Character])] = []
+  /// Each chunk's folded text for search (non-ASCII cards only), made when first searched.
+  private var searchTexts: [ChunkSearchText?] = []
+  /// The search still going on in the background; its matches up to `scannedThrough` are
+  /// in `shown`.
+  package private(set) var pendingSearch: PendingSearch?
+  /// Whether `pendingSearch` still has to be handed to a worker (`takeSearchJob`).
+  private var searchJobWaiting = false
+  /// Tells a search worker that its search is no longer wanted.
+  private let searchCancellation = SearchCancellation()
 
   package init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
@@ -145,50 +151,140 @@ package struct BrowserContent {
 
   // MARK: Filtering
 
-  /// The indices of the cards from `start` on that `filter` lets through, in layout order.
+  /// The indices of the cards from `start` on that `filter` lets through, in layout order,
+  /// at most `matchLimit` of them and scanning at most `scanLimit` cards; also where the
+  /// scan stopped.
   ///
-  /// - Complexity: O(*n*) for a tag, no text decoded; O(total text) for a search (the
-  ///   folded text is made once per card).
-  package mutating func indices(matching filter: CardFilter, from start: Int = 0) -> [Int] {
-    var result: [Int]?
-    if let tag = filter.tag {
-      result = collection.cards.cards(taggedWith: tag, from: start)
+  /// - Complexity: O(cards scanned), no card decoded; a search folds the text of
+  ///   non-ASCII cards once per chunk (ICU), ASCII text is compared as it is.
+  package mutating func indices(
+    matching filter: CardFilter, from start: Int = 0, matchLimit: Int = .max,
+    scanLimit: Int = .max
+  ) -> (indices: [Int], next: Int) {
+    let query = CardQuery(search: filter.query, tag: filter.tag)
+    guard !query.isEmpty else {
+      return (Array(start..<collection.cards.count), collection.cards.count)
     }
-    let needle = SearchFolding.fold(filter.query)
-    if !needle.isEmpty {
-      foldSearchTexts()
-      let candidates = result ?? Array(start..<collection.cards.count)
-      result = candidates.filter {
-        SearchFolding.contains(foldedTexts[$0].text, needle)
-          || SearchFolding.contains(foldedTexts[$0].tags, needle)
-      }
+    var result: [Int] = []
+    let chunks = collection.cards.chunks
+    var next = start
+    var scanned = 0
+    var first = 0
+    for chunkIndex in chunks.indices {
+      let end = first + chunks[chunkIndex].count
+      defer { first = end }
+      guard end > next else { continue }
+      if result.count >= matchLimit || scanned >= scanLimit { break }
+      let found = query.matches(
+        in: chunks[chunkIndex], text: query.needsText ? searchText(ofChunk: chunkIndex) : nil,
+        from: next - first, limit: matchLimit - result.count)
+      result += found.matches.map { first + $0 }
+      scanned += found.next - (next - first)
+      next = first + found.next
     }
-    return result ?? Array(start..<collection.cards.count)
+    return (result, next)
   }
 
-  private mutating func foldSearchTexts() {
-    guard foldedTexts.count < collection.cards.count else { return }
-    for index in foldedTexts.count..<collection.cards.count {
-      let card = collection.cards[index]
-      foldedTexts.append(
-        (
-          text: SearchFolding.fold(card.caption + "\n" + (card.comment ?? "")),
-          tags: SearchFolding.fold(card.tags.joined(separator: "\n"))
-        ))
+  /// The indices of all the cards from `start` on that `filter` lets through.
+  package mutating func indices(matching filter: CardFilter, from start: Int = 0) -> [Int] {
+    indices(matching: filter, from: start, matchLimit: .max, scanLimit: .max).indices
+  }
+
+  private mutating func searchText(ofChunk index: Int) -> ChunkSearchText {
+    if searchTexts.count < collection.cards.chunks.count {
+      searchTexts += repeatElement(nil, count: collection.cards.chunks.count - searchTexts.count)
     }
+    if let made = searchTexts[index] { return made }
+    let made = ChunkSearchText(collection.cards.chunks[index])
+    searchTexts[index] = made
+    return made
   }
 
   /// The tag through which shown card `index` matches `query` when its caption and
   /// comment do not (`nil` when they do, or nothing matches).
   package mutating func tagOnlyMatch(ofShown index: Int, query: String) -> String? {
-    let needle = SearchFolding.fold(query)
-    guard !needle.isEmpty, index >= 0, index < shown.count else { return nil }
-    foldSearchTexts()
-    let folded = foldedTexts[shown[index]]
-    guard !SearchFolding.contains(folded.text, needle) else { return nil }
-    return collection.cards.tags(ofCard: shown[index]).first {
-      SearchFolding.contains(SearchFolding.fold($0), needle)
+    let cardQuery = CardQuery(search: query, tag: nil)
+    guard !cardQuery.needle.isEmpty, index >= 0, index < shown.count else { return nil }
+    let (chunkIndex, local) = collection.cards.locate(shown[index])
+    let chunk = collection.cards.chunks[chunkIndex]
+    let text = chunk.hasASCIIText(local) ? nil : searchText(ofChunk: chunkIndex)
+    guard !cardQuery.matchesCaptionOrComment(chunk, local, text: text) else { return nil }
+    return chunk.tags(local).first { tag in
+      var folded = SearchFolding.folded(tag)
+      return folded.withUTF8 { SearchFolding.contains($0, cardQuery.needle) }
     }
+  }
+
+  // MARK: Searching in the background
+
+  /// A search whose first matches are shown while a worker scans the rest.
+  package struct PendingSearch: Equatable {
+    package var generation: Int
+    package var filter: CardFilter
+    /// The cards before this index are scanned; their matches are in `shown`.
+    package var scannedThrough: Int
+  }
+
+  /// The matches to show at once for a search: enough for a few screens; the rest of the
+  /// cards are scanned by a worker (`takeSearchJob`) and their matches arrive as
+  /// `searchFound`, each scan cancelled by the next keystroke.
+  package static let firstMatches = 400
+  /// The cards scanned on the event loop before handing over to a worker.
+  package static let cardsScannedAtOnce = 20_000
+
+  private mutating func startSearch(_ filter: CardFilter) -> [Int] {
+    let (matches, next) = indices(
+      matching: filter, matchLimit: Self.firstMatches, scanLimit: Self.cardsScannedAtOnce)
+    let generation = searchCancellation.next()
+    if next < collection.cards.count {
+      pendingSearch = PendingSearch(generation: generation, filter: filter, scannedThrough: next)
+      searchJobWaiting = true
+    } else {
+      pendingSearch = nil
+      searchJobWaiting = false
+    }
+    return matches
+  }
+
+  /// The background scan to start, once per search (the reducer hands it to the app).
+  package mutating func takeSearchJob() -> SearchJob? {
+    guard searchJobWaiting, let pendingSearch else { return nil }
+    searchJobWaiting = false
+    return SearchJob(
+      generation: pendingSearch.generation,
+      query: CardQuery(search: pendingSearch.filter.query, tag: pendingSearch.filter.tag),
+      chunks: collection.cards.chunks, from: pendingSearch.scannedThrough,
+      texts: searchTexts, cancellation: searchCancellation)
+  }
+
+  /// Matches a worker found: they join the cards shown (at the end, so nothing on screen
+  /// moves). Returns whether they belonged to the search in progress.
+  @discardableResult
+  package mutating func searchFound(_ found: SearchFound) -> Bool {
+    guard let pending = pendingSearch, found.generation == pending.generation else { return false }
+    if searchTexts.count < collection.cards.chunks.count {
+      searchTexts += repeatElement(nil, count: collection.cards.chunks.count - searchTexts.count)
+    }
+    for (index, text) in found.texts where searchTexts[index] == nil { searchTexts[index] = text }
+    grow(with: found.matches, from: pending.scannedThrough)
+    pendingSearch?.scannedThrough = found.scannedThrough
+    if found.isDone {
+      // Cards that arrived while it ran: scanned here.
+      let (rest, _) = indices(matching: pending.filter, from: found.scannedThrough)
+      pendingSearch = nil
+      grow(with: rest, from: found.scannedThrough)
+    }
+    return true
+  }
+
+  private mutating func grow(with indices: [Int], from start: Int) {
+    guard !indices.isEmpty else { return }
+    let growth = shown.add(indices, of: collection, from: start)
+    layout.appendItems(growth.itemsInLastSection)
+    layout.appendSections(
+      growth.newSections.map {
+        SectionSpec(itemCount: $0.count, headerHeight: $0.name != nil ? 1 : 0)
+      })
   }
 
   // MARK: Layout
@@ -212,9 +308,17 @@ package struct BrowserContent {
     var style = options.cardStyle
     style.maximumImageRows = CardStyle.imageRowLimit(cardAreaHeight: size.height)
     if preparedFor == nil || preparedFor?.filter != filter {
-      shown =
-        filter.isEmpty
-        ? CardSelection(all: collection) : CardSelection(indices(matching: filter), of: collection)
+      if filter.isEmpty {
+        searchCancellation.cancel()
+        pendingSearch = nil
+        shown = CardSelection(all: collection)
+      } else if filter.query.isEmpty {
+        searchCancellation.cancel()
+        pendingSearch = nil
+        shown = CardSelection(indices(matching: filter), of: collection)
+      } else {
+        shown = CardSelection(startSearch(filter), of: collection)
+      }
     }
     let styled = measurer.restyled(style)
     shownMeasurer = styled.viewing(shown)

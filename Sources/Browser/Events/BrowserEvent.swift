@@ -26,6 +26,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case cardsArrived(LoadedCards)
   /// The source is read to its end, or reading stopped at this error.
   case loadFinished(DataError?)
+  /// A search worker found more matches (the answer to `BrowserEffect.search`).
+  case searchFound(SearchFound)
   /// A thumbnail asked for by `BrowserEffect.makeThumbnails` is ready, or why it is not.
   case thumbnailReady(ThumbnailRequest, Result<Thumbnail, PictureFailure>)
 }
@@ -41,4 +43,6 @@ package enum BrowserEffect: Hashable, Sendable {
   case makeThumbnails([ThumbnailRequest])
   /// `--pick`: the selected card is the answer; print it and end.
   case pick
+  /// Scan the rest of the cards for a search on a worker; answer `.searchFound`.
+  case search(SearchJob)
 }

@@ -124,7 +124,15 @@ package enum FrameComposer {
     return StatusBar(
       source: content.collection.source, layoutName: state.layout.kind.name,
       columns: content.layout.columnCount, visibleRange: range, total: total, percent: percent,
-      message: message(state, content: &content), loading: state.load.statusText)
+      message: message(state, content: &content),
+      loading: searchStatus(content) ?? state.load.statusText)
+  }
+
+  /// How far a search still scanning in the background has got.
+  static func searchStatus(_ content: BrowserContent) -> String? {
+    guard let pending = content.pendingSearch else { return nil }
+    let total = Swift.max(1, content.collection.cards.count)
+    return "searching \(Swift.min(99, pending.scannedThrough * 100 / total))%"
   }
 
   /// What the status bar says in place of the hint.

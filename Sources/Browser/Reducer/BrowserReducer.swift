@@ -47,6 +47,20 @@ package enum BrowserReducer {
     case .loadFinished(let error):
       positionsCards = false
       if loadFinished(error, &state, content: &content) { effects = [.quit] }
+    case .searchFound(let found):
+      positionsCards = false
+      if content.searchFound(found), state.selected == nil, !content.shown.isEmpty,
+        !geometry.isTooSmall
+      {
+        state.selected = 0
+        keepSelectionVisible(&state, content: &content)
+        positionsCards = true
+      }
+      if content.pendingSearch == nil && content.shown.isEmpty && !state.searchQuery.isEmpty
+        && !state.mode.isEditingSearch
+      {
+        state.message = "no match"
+      }
     case .thumbnailReady(let request, let result):
       content.thumbnails.store(result, for: request)
       positionsCards = false
@@ -72,6 +86,7 @@ package enum BrowserReducer {
     if state.scrollOffset != before.scrollOffset {
       content.thumbnails.scrollsDown = state.scrollOffset > before.scrollOffset
     }
+    if let job = content.takeSearchJob() { effects.append(.search(job)) }
     if !effects.contains(.quit) {
       let wanted = wantedThumbnails(
         state, scrolledDown: content.thumbnails.scrollsDown, content: &content)
@@ -239,7 +254,7 @@ package enum BrowserReducer {
     switch KeyBindings.command(for: key, in: .search) {
     case .acceptSearch:
       state.mode = .browsing
-      if content.shown.isEmpty { state.message = "no match" }
+      if content.shown.isEmpty && content.pendingSearch == nil { state.message = "no match" }
     case .cancelSearch:
       state.mode = .browsing
       refilter(&state, content: &content) { $0.searchQuery = previousQuery }

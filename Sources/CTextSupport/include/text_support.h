@@ -27,4 +27,12 @@ int32_t masonry_line_breaks(const uint16_t *text, int32_t length, int strict,
 /// closing punctuation, small kana, the prolonged sound mark, …).
 int masonry_cannot_start_line(uint32_t scalar);
 
+/// Folds UTF-8 text for search: NFKC case folding (ICU's NFKC_Casefold: case, width,
+/// compatibility forms, ignorable characters), then hiragana to katakana, so that `ねこ`
+/// finds `ネコ` and `ＡＢＣ` finds `abc`. Invalid UTF-8 becomes U+FFFD. Writes up to
+/// `capacity` bytes to `out` and returns the folded length (more than `capacity`: call
+/// again with room for it), or -1 when ICU failed. Thread-safe.
+int32_t masonry_fold_for_search(const uint8_t *text, int32_t length, uint8_t *out,
+                                int32_t capacity);
+
 #endif

@@ -48,13 +48,20 @@ package struct CardMeasurer {
   /// Card `index`'s prepared comment (empty when it has none).
   package func comment(ofCard index: Int) -> PreparedText { cache.comment(base(index)) }
 
-  /// Prepares every card's text now (for benchmarks, and before measuring them all).
-  package func prepareAll() {
-    for index in 0..<count {
-      _ = caption(ofCard: index)
-      _ = comment(ofCard: index)
-    }
+  /// The width of card `index`'s caption on one line (a chip's width, less padding).
+  package func captionWidth(ofCard index: Int) -> Int { cache.captionWidth(ofCard: base(index)) }
+
+  /// Shapes made on another thread for chunk `index` of the cards (see `ChunkShapes`).
+  package func adopt(_ shapes: ChunkShapes, forChunk index: Int) {
+    cache.adopt(shapes, forChunk: index)
   }
+
+  /// The chunks whose text is not shaped yet (measuring them needs ICU, here or on a
+  /// worker).
+  package var chunksWithoutShapes: [Int] { cache.chunksWithoutShapes }
+
+  /// The chunks of the cards measured.
+  package var chunks: [CardChunk] { cache.store.chunks }
 
   /// A measurer of the cards `selection` shows (in its order, growing with it) that shares
   /// this one's prepared text: filtering needs no new ICU call for cards already prepared.
@@ -81,13 +88,13 @@ package struct CardMeasurer {
         imageRows = Swift.min(imageRows, Swift.max(1, limit))
       }
     }
-    var commentRows = comment(ofCard: index).lineCount(width: inner, mode: style.wrap)
+    let lines = cache.lineCounts(ofCard: base(index), width: inner, wrap: style.wrap)
+    var commentRows = lines.comment
     if let limit = style.maximumCommentLines {
       commentRows = Swift.min(commentRows, Swift.max(0, limit))
     }
     return CardMetrics(
-      innerWidth: inner, imageRows: imageRows,
-      captionRows: caption(ofCard: index).lineCount(width: inner, mode: style.wrap),
+      innerWidth: inner, imageRows: imageRows, captionRows: lines.caption,
       commentRows: commentRows)
   }
 

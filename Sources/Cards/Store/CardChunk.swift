@@ -95,6 +95,18 @@ package final class CardChunk: Sendable {
     }
   }
 
+  /// Whether card `index` carries a tag marked in `wanted` (by tag name index).
+  @inline(__always)
+  package func hasTag(_ index: Int, in wanted: [Bool]) -> Bool {
+    let record = records[index]
+    let start = Int(record.tagStart)
+    for position in start..<start + Int(record.tagCount) where wanted[Int(tagReferences[position])]
+    {
+      return true
+    }
+    return false
+  }
+
   /// The indices in the chunk of the cards carrying `tag` (as shown: sanitised).
   package func cards(taggedWith tag: String) -> [Int] {
     let matching = tagNames.map { Sanitizer.sanitize($0) == tag }
@@ -134,6 +146,12 @@ package final class CardChunk: Sendable {
         rebasing: arena[record.commentStart..<record.commentStart + Int(record.commentLength)])
       return try body(caption, comment)
     }
+  }
+
+  /// Whether card `index`'s caption (`field` 0) or comment (1) is simple text, shaped
+  /// without ICU (`ASCIIText`).
+  package func isSimple(_ index: Int, field: Int) -> Bool {
+    records[index].flags.contains(field == 0 ? .simpleCaption : .simpleComment)
   }
 
   /// Whether card `index`'s caption, comment and tags are plain printable ASCII.

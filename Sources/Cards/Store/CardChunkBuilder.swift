@@ -1,4 +1,5 @@
 import Pictures
+import TerminalText
 
 /// Builds a `CardChunk` card by card: from `Card` values, or from the byte ranges the fast
 /// parser finds, without making a `String` of any text.
@@ -126,6 +127,10 @@ package struct CardChunkBuilder {
     if image != nil { flags.insert(.hasImage) }
     if fields.path != nil { flags.insert(.hasPath) }
     if ascii { flags.insert(.asciiText) }
+    if ASCIIText.isSimple(fields.caption) { flags.insert(.simpleCaption) }
+    if ASCIIText.isSimple(fields.comment ?? UnsafeBufferPointer(start: nil, count: 0)) {
+      flags.insert(.simpleComment)
+    }
     records.append(
       CardRecord(
         textStart: UInt32(start), captionLength: UInt32(captionLength),

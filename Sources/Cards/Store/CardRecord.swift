@@ -29,6 +29,9 @@ struct CardRecord: Sendable {
     /// Caption, comment and tags are all printable ASCII (spaces and line feeds allowed):
     /// measuring and folding take the fast path.
     static let asciiText = Flags(rawValue: 16)
+    /// The caption (the comment) is simple text (`ASCIIText`): shaped without ICU.
+    static let simpleCaption = Flags(rawValue: 32)
+    static let simpleComment = Flags(rawValue: 64)
   }
 
   static let noColor: UInt32 = 0xFF00_0000

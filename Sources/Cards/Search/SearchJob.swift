@@ -1,0 +1,121 @@
+import Synchronization
+
+/// The rest of a search, scanned on a worker thread while the browser shows the first
+/// matches: chunk by chunk from `from`, reporting matches as it goes, and stopping as soon
+/// as the search is no longer the current one (the next keystroke).
+package struct SearchJob: Sendable {
+  package let generation: Int
+  package let query: CardQuery
+  /// The cards as they were when the search started (chunks never change).
+  package let chunks: [CardChunk]
+  /// The first card to scan.
+  package let from: Int
+  /// Folded text already made, by chunk (the worker makes the rest and hands it back).
+  package let texts: [ChunkSearchText?]
+  package let cancellation: SearchCancellation
+
+  package init(
+    generation: Int, query: CardQuery, chunks: [CardChunk], from: Int, texts: [ChunkSearchText?],
+    cancellation: SearchCancellation
+  ) {
+    self.generation = generation
+    self.query = query
+    self.chunks = chunks
+    self.from = from
+    self.texts = texts
+    self.cancellation = cancellation
+  }
+
+  /// Scans, calling `report` with each batch of matches (about every 50,000 cards) and
+  /// once more at the end (`isDone`); returns early when cancelled.
+  package func run(report: (SearchFound) -> Void) {
+    var first = 0
+    var found = SearchFound(generation: generation, matches: [], scannedThrough: from)
+    var scannedSinceReport = 0
+    for (chunkIndex, chunk) in chunks.enumerated() {
+      let end = first + chunk.count
+      defer { first = end }
+      guard end > from else { continue }
+      if cancellation.isCancelled(generation) { return }
+      var text = chunkIndex < texts.count ? texts[chunkIndex] : nil
+      if query.needsText && text == nil {
+        let made = ChunkSearchText(chunk)
+        text = made
+        found.texts.append((chunkIndex, made))
+      }
+      let start = Swift.max(0, from - first)
+      found.matches += query.matches(in: chunk, text: text, from: start).matches.map { first + $0 }
+      found.scannedThrough = end
+      scannedSinceReport += chunk.count - start
+      if scannedSinceReport >= 50_000 {
+        report(found)
+        found = SearchFound(generation: generation, matches: [], scannedThrough: end)
+        scannedSinceReport = 0
+      }
+    }
+    if cancellation.isCancelled(generation) { return }
+    found.isDone = true
+    report(found)
+  }
+}
+
+/// Matches a search worker found, in order, and how far it has scanned.
+package struct SearchFound: Hashable, Sendable {
+  package var generation: Int
+  /// Card indices, ascending.
+  package var matches: [Int]
+  /// The cards before this index are scanned.
+  package var scannedThrough: Int
+  /// Folded text the worker made, by chunk, to keep.
+  package var texts: [(Int, ChunkSearchText)] = []
+  /// Whether the scan reached the last card it was given.
+  package var isDone = false
+
+  package init(generation: Int, matches: [Int], scannedThrough: Int) {
+    self.generation = generation
+    self.matches = matches
+    self.scannedThrough = scannedThrough
+  }
+
+  package static func == (lhs: SearchFound, rhs: SearchFound) -> Bool {
+    lhs.generation == rhs.generation && lhs.matches == rhs.matches
+      && lhs.scannedThrough == rhs.scannedThrough && lhs.isDone == rhs.isDone
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(generation)
+    hasher.combine(scannedThrough)
+    hasher.combine(matches.count)
+  }
+}
+
+/// Which search is current, shared with the workers: a new search (or none) makes every
+/// earlier one stop at its next chunk.
+package final class SearchCancellation: Sendable {
+  private let current = Atomic<Int>(0)
+
+  package init() {}
+
+  /// Starts a new search: returns its generation.
+  package func next() -> Int { current.add(1, ordering: .relaxed).newValue }
+
+  /// Stops every search.
+  package func cancel() { _ = current.add(1, ordering: .relaxed) }
+
+  /// Whether search `generation` has been replaced.
+  package func isCancelled(_ generation: Int) -> Bool {
+    current.load(ordering: .relaxed) != generation
+  }
+}
+
+extension SearchJob: Hashable {
+  /// Jobs are told apart by their search.
+  package static func == (lhs: SearchJob, rhs: SearchJob) -> Bool {
+    lhs.generation == rhs.generation && lhs.query == rhs.query && lhs.from == rhs.from
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(generation)
+    hasher.combine(from)
+  }
+}

@@ -1,0 +1,77 @@
+import TestSupport
+import Testing
+
+@testable import TerminalText
+
+/// The ASCII fast path shapes text exactly as ICU does, on thousands of seeded strings.
+@Suite struct ASCIITextTests {
+  @Test(arguments: 0..<4)
+  func shapesAsICUDoes(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(300 + batch))
+    let pieces = [
+      "a", "Fox", "lynx", "12", "3", " ", "  ", "\n", " \n", ".", ",", ";", ":", "'", "x.y", "1.5",
+      "e.g.", "don't", "A", "Z9", " .", ". ", " ,", " :", "' ", " '", "\n.", "\n ",
+    ]
+    for _ in 0..<2_500 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...24, using: &random) {
+        text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+      }
+      let bytes = Array(text.utf8)
+      let simple = bytes.withUnsafeBufferPointer { ASCIIText.isSimple($0) }
+      #expect(simple, "\(text)")
+      var shape: [UInt8] = []
+      bytes.withUnsafeBufferPointer { ASCIIText.shape($0, into: &shape) }
+      let expected = PreparedText.shape(of: text)
+      #expect(shape == expected, "\(text.debugDescription)")
+      if shape != expected { return }
+    }
+  }
+
+  @Test func theSimpleBytesAreExactlyTheDocumentedOnes() {
+    let expected = Set(
+      Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 \n.,;:'".utf8))
+    for byte in UInt8(0)...UInt8(255) {
+      let simple = [byte].withUnsafeBufferPointer { ASCIIText.isSimple($0) }
+      #expect(simple == expected.contains(byte), "byte \(byte)")
+    }
+  }
+
+  @Test func otherBytesAreNotSimple() {
+    for text in ["a!b", "a-b", "(x)", "tab\tx", "é", "a/b", "\"q\"", "\u{1B}[0m", "a?"] {
+      let simple = Array(text.utf8).withUnsafeBufferPointer { ASCIIText.isSimple($0) }
+      #expect(!simple, "\(text)")
+    }
+  }
+}
+
+extension ASCIITextTests {
+  /// Lines counted on the fly equal lines of the prepared text, at every width and mode.
+  @Test func countsLinesAsThePreparedTextDoes() {
+    var random = SeededGenerator(seed: 77)
+    let words = [
+      "a", "fox", "lynx", "12", " ", "  ", "\n", ".", ",", "x.y", "glacier", "e.g.", "don't",
+    ]
+    for _ in 0..<1_500 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...40, using: &random) {
+        text += words[Int.random(in: 0..<words.count, using: &random)]
+      }
+      let prepared = PreparedText(text)
+      let bytes = Array(text.utf8)
+      for width in [1, 2, 3, 5, 8, 13, 24, 80] {
+        for mode in WrapMode.allCases {
+          let counted = bytes.withUnsafeBufferPointer {
+            ASCIIText.lineCount($0, width: width, mode: mode)
+          }
+          #expect(
+            counted == prepared.lineCount(width: width, mode: mode), "\(text.debugDescription)")
+        }
+      }
+      let natural = bytes.withUnsafeBufferPointer {
+        PreparedText.naturalWidth(of: ASCIIText.Clusters($0))
+      }
+      #expect(natural == prepared.naturalWidth)
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import TerminalText
+import TestSupport
+import Testing
+
+@Suite struct SearchFoldingTests {
+  static func finds(_ haystack: String, _ needle: String) -> Bool {
+    var folded = SearchFolding.folded(haystack)
+    let wanted = Array(SearchFolding.folded(needle).utf8)
+    return folded.withUTF8 { SearchFolding.contains($0, wanted) }
+  }
+
+  @Test func kanaWidthCaseAndCompatibilityFoldAway() {
+    #expect(Self.finds("野良ネコの昼寝", "ねこ"))
+    #expect(Self.finds("ねこ", "ネコ"))
+    #expect(Self.finds("ｶﾀｶﾅ", "カタカナ"))
+    #expect(Self.finds("ﾊﾟﾝﾀﾞ", "パンダ"))
+    #expect(Self.finds("ＡＢＣ", "abc"))
+    #expect(Self.finds("Straße", "STRASSE"))
+    #expect(Self.finds("ﬁsh", "fish"))
+    #expect(!Self.finds("イヌ", "ねこ"))
+  }
+
+  /// Printable ASCII folds to its lowercase: the reason plain ASCII text is compared as it
+  /// is, without a folded copy.
+  @Test func printableASCIIFoldsToItsLowercase() {
+    var random = SeededGenerator(seed: 5)
+    for _ in 0..<500 {
+      let bytes = (0..<Int.random(in: 0...60, using: &random)).map { _ in
+        UInt8.random(in: 0x20...0x7E, using: &random)
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      #expect(SearchFolding.folded(text) == text.lowercased())
+      let needle = Array(text.lowercased().utf8.prefix(5))
+      let found = bytes.withUnsafeBufferPointer { SearchFolding.asciiContains($0, needle) }
+      #expect(found)
+    }
+  }
+}
