@@ -22,10 +22,12 @@ enum StreamBenchmark {
     var reader: CardStreamReader!
     var time = 0
     var searchJob: SearchJob?
+    var measureJob: MeasureJob?
     func send(_ event: BrowserEvent) {
       time += 1
       for effect in BrowserReducer.reduce(&state, event, at: time, content: &content) {
         if case .search(let job) = effect { searchJob = job }
+        if case .measure(let job) = effect { measureJob = job }
       }
     }
     // First frame: open, read the first piece, compose.
@@ -64,9 +66,29 @@ enum StreamBenchmark {
       send(.resized(Size(width: 97, height: 40)))
       _ = FrameComposer.compose(state, content: &content)
     }
+    // At the top, another width: the first screen is placed, and the measuring worker
+    // counts every card's lines meanwhile (here on this thread, timed apart); then G.
+    send(.key(.character("g")))
+    measureJob = nil
+    send(.resized(Size(width: 110, height: 40)))
+    _ = FrameComposer.compose(state, content: &content)
+    var measured: [MeasuredCounts] = []
+    let background = clock.measure { measureJob?.run { measured.append($0) } }
+    for counts in measured { send(.measured(counts)) }
+    let warmLast = clock.measure {
+      send(.key(.character("G")))
+      _ = FrameComposer.compose(state, content: &content)
+    }
     let resizeBack = clock.measure {
       send(.resized(size))
       _ = FrameComposer.compose(state, content: &content)
+    }
+    if ProcessInfo.processInfo.environment["MASONRY_BENCH_WIDTHS"] != nil {
+      // Profiling aid: many width changes in a row.
+      for width in 60..<120 {
+        send(.resized(Size(width: width, height: 40)))
+        _ = FrameComposer.compose(state, content: &content)
+      }
     }
     send(.key(.character("g")))
     send(.key(.character("/")))
@@ -91,6 +113,8 @@ enum StreamBenchmark {
       ("name", "stream.feed"), ("path", path), ("cards", cards),
       ("first_frame_ms", milliseconds(firstFrame)), ("load_ms", milliseconds(load)),
       ("last_card_G_ms", milliseconds(last)), ("width_change_after_G_ms", milliseconds(resize)),
+      ("background_measuring_ms", milliseconds(background)),
+      ("last_card_G_measured_ms", milliseconds(warmLast)),
       ("width_back_ms", milliseconds(resizeBack)),
       ("search_keystroke_ms", keystrokes.max() ?? 0), ("search_count_ms", milliseconds(count)),
       ("matches", content.shown.count),

@@ -288,7 +288,10 @@ private final class ReadCounter: Sendable {
     var cards = Array(Self.sample.cards)
     cards.insert(Card(caption: "A new card", section: "mammals"), at: 0)
     let fresher = CardCollection(source: Self.sample.source, cards: cards)
-    var app = BrowserApp(collection: Self.sample, options: LayoutOptions()) { fresher }
+    // Measuring ahead would wake the loop too: the one wake-up awaited is the reload's.
+    var app = BrowserApp(
+      collection: Self.sample, options: LayoutOptions(), measuresAhead: false
+    ) { fresher }
     var terminal = InMemoryTerminal(
       size: Size(width: 100, height: 30),
       script: [key(.right), key(.shiftDown), key(.character("r")), .waitForWakeUp(seconds: 10)],
@@ -306,7 +309,9 @@ private final class ReadCounter: Sendable {
   /// message is the same as after the last reload.
   @Test func reloadingTwiceShowsTheEditedText() {
     let reads = ReadCounter()
-    var app = BrowserApp(collection: Self.sample, options: LayoutOptions()) {
+    var app = BrowserApp(
+      collection: Self.sample, options: LayoutOptions(), measuresAhead: false
+    ) {
       let read = reads.next()
       var cards = Array(Self.sample.cards)
       cards[0].caption = "Edited caption, version \(read)"

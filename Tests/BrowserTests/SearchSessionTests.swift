@@ -61,7 +61,7 @@ import Testing
     var late: [SearchFound] = []
     SearchJob(
       generation: first.generation, query: first.query, chunks: first.chunks, from: first.from,
-      texts: [], cancellation: SearchCancellation()
+      texts: [], cancellation: JobCancellation()
     ).run { late.append($0) }
     for found in late { store.send(.searchFound(found)) }
     #expect(Array(store.content.shown) == shownBefore)

@@ -59,3 +59,37 @@ import Testing
     #expect(first.frame.height == measurer.metrics(ofCard: 0, width: first.frame.width).height)
   }
 }
+
+/// Line counts made on a worker are the ones the measurer makes itself.
+@Suite struct MeasureJobTests {
+  @Test func aWorkerCountsAsTheMeasurerDoes() throws {
+    var random = SeededGenerator(seed: 31)
+    var cards: [Card] = []
+    for _ in 0..<3_000 {
+      let record = RandomCardRecord.make(using: &random, faults: false)
+      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
+      {
+        cards.append(card)
+      }
+    }
+    cards += Array(BundledSample.collection().cards)
+    let store = CardStore(cards)
+    let measurer = CardMeasurer(store: store)
+    // The first screen measures at two widths, as masonry's uneven columns do.
+    for index in 0..<20 { _ = measurer.metrics(ofCard: index, width: index % 2 == 0 ? 30 : 31) }
+    let job = try #require(measurer.measureJob())
+    #expect(job.widths == [30 - CardStyle.horizontalChrome, 31 - CardStyle.horizontalChrome])
+    var reports: [MeasuredCounts] = []
+    job.run { reports.append($0) }
+    #expect(reports.count == store.chunks.count)
+    let fresh = CardMeasurer(store: store)
+    for report in reports { measurer.adopt(report) }
+    for index in store.indices {
+      for width in [30, 31] {
+        #expect(
+          measurer.metrics(ofCard: index, width: width)
+            == fresh.metrics(ofCard: index, width: width))
+      }
+    }
+  }
+}

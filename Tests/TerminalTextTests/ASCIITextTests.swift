@@ -59,7 +59,7 @@ extension ASCIITextTests {
       }
       let prepared = PreparedText(text)
       let bytes = Array(text.utf8)
-      for width in [1, 2, 3, 5, 8, 13, 24, 80] {
+      for width in [1, 2, 3, 4, 5, 6, 8, 13, 24, 80] {
         for mode in WrapMode.allCases {
           let counted = bytes.withUnsafeBufferPointer {
             ASCIIText.lineCount($0, width: width, mode: mode)
@@ -72,6 +72,57 @@ extension ASCIITextTests {
         PreparedText.naturalWidth(of: ASCIIText.Clusters($0))
       }
       #expect(natural == prepared.naturalWidth)
+    }
+  }
+}
+
+/// The CJK fast path shapes text exactly as ICU does (strict Japanese rules).
+@Suite struct CJKTextTests {
+  @Test(arguments: 0..<3)
+  func shapesAsICUDoes(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(900 + batch))
+    let pieces =
+      Array(
+        "森の川辺夜小さな大きな静かなすばやい白い赤い青いキツネカワウソツルヤモリクジラガサギオオヤマネコイモリパンダ"
+      ).map(String.init) + [
+        "ぁ", "っ", "ゃ", "ァ", "ッ", "ュ", "ヵ", "ー", "々", "、", "。", "「", "」", "「」", "ゖ", "ヶ",
+        "猫", "犬", "日本語", "ゐ", "ヴ",
+      ]
+    // Half the texts are heavy in clusters that cannot start a line, and in 「.
+    let awkward = ["ぁ", "っ", "ー", "々", "、", "。", "」", "「", "ッ", "ャ", "猫"]
+    for round in 0..<2_000 {
+      var text = ""
+      let source = round % 2 == 0 ? pieces : awkward
+      for _ in 0..<Int.random(in: 1...20, using: &random) {
+        text += source[Int.random(in: 0..<source.count, using: &random)]
+      }
+      let bytes = Array(text.utf8)
+      let simple = bytes.withUnsafeBufferPointer { CJKText.isSimple($0) }
+      #expect(simple, "\(text)")
+      let shape = bytes.withUnsafeBufferPointer { buffer in
+        let clusters = CJKText.Clusters(buffer)
+        return (0..<clusters.count).map { clusters[$0] }
+      }
+      let expected = PreparedText.shape(of: text)
+      #expect(shape == expected, "\(text)")
+      if shape != expected { return }
+      for width in [1, 2, 3, 4, 5, 7, 20] {
+        for mode in WrapMode.allCases {
+          let counted = bytes.withUnsafeBufferPointer {
+            CJKText.lineCount($0, width: width, mode: mode)
+          }
+          #expect(
+            counted == PreparedText(text).lineCount(width: width, mode: mode),
+            "\(text) at \(width), \(mode)")
+        }
+      }
+    }
+  }
+
+  @Test func otherTextIsNotSimple() {
+    for text in ["", "a", "キツネa", "・", "ゝ", "ﾊ", "가", "キツネ ", "(", "😀", "〜"] {
+      let simple = Array(text.utf8).withUnsafeBufferPointer { CJKText.isSimple($0) }
+      #expect(!simple, "\(text)")
     }
   }
 }

@@ -26,6 +26,8 @@ package struct BrowserApp {
   private var feed: CardFeed?
   /// `--pick`: the card chosen with Enter.
   package private(set) var picked: Card?
+  /// Whether line counts are made ahead on a worker (off in tests that count wake-ups).
+  private let measuresAhead: Bool
 
   /// - Parameters:
   ///   - pictures: thumbnails (in the terminal's colours) or placeholders.
@@ -38,9 +40,10 @@ package struct BrowserApp {
   package init(
     collection: CardCollection, options: LayoutOptions, pictures: PictureDisplay = .placeholders,
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
-    picking: Bool = false,
+    picking: Bool = false, measuresAhead: Bool = true,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
+    self.measuresAhead = measuresAhead
     mailbox = EventMailbox(wakeUp: wakeUp)
     state = BrowserState(size: .zero, layout: options, pictures: pictures)
     state.picking = picking
@@ -100,6 +103,12 @@ package struct BrowserApp {
           let mailbox = self.mailbox
           DispatchQueue.global(qos: .userInitiated).async {
             job.run { mailbox.post(.searchFound($0)) }
+          }
+        case .measure(let job):
+          guard measuresAhead else { break }
+          let mailbox = self.mailbox
+          DispatchQueue.global(qos: .utility).async {
+            job.run { mailbox.post(.measured($0)) }
           }
         case .pick:
           picked = state.selected.map { content.shownCard($0) }

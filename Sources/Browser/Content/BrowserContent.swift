@@ -34,7 +34,9 @@ package struct BrowserContent {
   /// Whether `pendingSearch` still has to be handed to a worker (`takeSearchJob`).
   private var searchJobWaiting = false
   /// Tells a search worker that its search is no longer wanted.
-  private let searchCancellation = SearchCancellation()
+  private let searchCancellation = JobCancellation()
+  /// Whether the layout changed since its cards were last handed to a measuring worker.
+  private var measureJobWanted = false
 
   package init(collection: CardCollection, style: CardStyle = CardStyle()) {
     self.collection = collection
@@ -215,6 +217,23 @@ package struct BrowserContent {
     }
   }
 
+  // MARK: Measuring in the background
+
+  /// The measuring to hand to a worker once per layout (and once more when cards arrived
+  /// after it): every card at the widths the layout measured its first screen at, so that
+  /// `G`, scrolling far and the count of a search find their heights ready.
+  package mutating func takeMeasureJob() -> MeasureJob? {
+    guard measureJobWanted, preparedFor != nil else { return nil }
+    measureJobWanted = false
+    return measurer.measureJob()
+  }
+
+  /// Line counts a measuring worker made.
+  package func measured(_ counts: MeasuredCounts) { measurer.adopt(counts) }
+
+  /// Cards arrived after the last measuring: measure again once the source is read.
+  package mutating func wantMeasuring() { measureJobWanted = preparedFor != nil }
+
   // MARK: Searching in the background
 
   /// A search whose first matches are shown while a worker scans the rest.
@@ -322,6 +341,8 @@ package struct BrowserContent {
     }
     let styled = measurer.restyled(style)
     shownMeasurer = styled.viewing(shown)
+    measurer.beginLayout()
+    measureJobWanted = true
     layout = options.makeLayout()
     layout.prepare(options.context(for: shown, measurer: styled, size: size), through: extent)
     preparedFor = (options, size, filter)

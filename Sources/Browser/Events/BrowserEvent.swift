@@ -26,6 +26,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case cardsArrived(LoadedCards)
   /// The source is read to its end, or reading stopped at this error.
   case loadFinished(DataError?)
+  /// A measuring worker counted the lines of more cards (`BrowserEffect.measure`).
+  case measured(MeasuredCounts)
   /// A search worker found more matches (the answer to `BrowserEffect.search`).
   case searchFound(SearchFound)
   /// A thumbnail asked for by `BrowserEffect.makeThumbnails` is ready, or why it is not.
@@ -45,4 +47,6 @@ package enum BrowserEffect: Hashable, Sendable {
   case pick
   /// Scan the rest of the cards for a search on a worker; answer `.searchFound`.
   case search(SearchJob)
+  /// Count the lines of every card at the layout's widths on a worker; answer `.measured`.
+  case measure(MeasureJob)
 }

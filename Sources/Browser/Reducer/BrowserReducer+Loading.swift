@@ -28,6 +28,7 @@ extension BrowserReducer {
     _ error: DataError?, _ state: inout BrowserState, content: inout BrowserContent
   ) -> Bool {
     content.refreshTags(final: true)
+    content.wantMeasuring()
     state.load = error.map { .failed($0) } ?? .complete
     _ = content.sync(with: state)
     return error != nil && content.collection.cards.isEmpty

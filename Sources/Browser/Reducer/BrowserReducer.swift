@@ -47,6 +47,9 @@ package enum BrowserReducer {
     case .loadFinished(let error):
       positionsCards = false
       if loadFinished(error, &state, content: &content) { effects = [.quit] }
+    case .measured(let counts):
+      content.measured(counts)
+      return []
     case .searchFound(let found):
       positionsCards = false
       if content.searchFound(found), state.selected == nil, !content.shown.isEmpty,
@@ -87,6 +90,7 @@ package enum BrowserReducer {
       content.thumbnails.scrollsDown = state.scrollOffset > before.scrollOffset
     }
     if let job = content.takeSearchJob() { effects.append(.search(job)) }
+    if !state.load.isLoading, let job = content.takeMeasureJob() { effects.append(.measure(job)) }
     if !effects.contains(.quit) {
       let wanted = wantedThumbnails(
         state, scrolledDown: content.thumbnails.scrollsDown, content: &content)

@@ -63,6 +63,26 @@ package struct CardMeasurer {
   /// The chunks of the cards measured.
   package var chunks: [CardChunk] { cache.store.chunks }
 
+  /// A new layout starts measuring (a width change, another layout): the background
+  /// measuring of the last one stops; the widths this one uses are noted.
+  package func beginLayout() { cache.beginLayout() }
+
+  /// The measuring to do on a worker: every card at the widths the current layout has
+  /// measured at so far.
+  package func measureJob() -> MeasureJob? {
+    guard !cache.widthsInUse.isEmpty else { return nil }
+    return MeasureJob(
+      generation: cache.measuring.next(), chunks: cache.store.chunks,
+      widths: cache.widthsInUse.map { $0 }, wrap: cache.wrapInUse, shapes: cache.allShapes,
+      cancellation: cache.measuring)
+  }
+
+  /// Takes line counts made on a worker.
+  package func adopt(_ measured: MeasuredCounts) {
+    guard !cache.measuring.isCancelled(measured.generation) else { return }
+    cache.adopt(measured)
+  }
+
   /// A measurer of the cards `selection` shows (in its order, growing with it) that shares
   /// this one's prepared text: filtering needs no new ICU call for cards already prepared.
   /// Call it on a measurer of every card.

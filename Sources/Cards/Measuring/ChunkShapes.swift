@@ -21,7 +21,7 @@ package final class ChunkShapes: Sendable {
     for index in 0..<chunk.count {
       chunk.withText(index) { caption, comment in
         for (field, text) in [caption, comment].enumerated() {
-          if !chunk.isSimple(index, field: field) {
+          if chunk.textKind(index, field: field) == .other {
             bytes.append(contentsOf: PreparedText.shape(of: String(decoding: text, as: UTF8.self)))
           }
           starts.append(UInt32(bytes.count))

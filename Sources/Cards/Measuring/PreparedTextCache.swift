@@ -19,15 +19,14 @@ final class PreparedTextCache {
   private var shapes: [ChunkShapes?] = []
   private var drawn = LRUCache<Int, (caption: PreparedText, comment: PreparedText)>(
     budget: 8 << 20)
-  private var lineCounts: [LineCountKey: [UInt32]] = [:]
-  private var recentKeys: [LineCountKey] = []
+  /// Line counts by width, most recently used last (at most `widthsKept`).
+  private var tables: [LineCountTable] = []
+  /// The widths measured at since `beginLayout` (the current layout's columns).
+  private(set) var widthsInUse: [Int] = []
+  private(set) var wrapInUse = WrapMode.word
+  /// Stops the background measuring of an earlier layout.
+  let measuring = JobCancellation()
 
-  private struct LineCountKey: Hashable {
-    var width: Int
-    var wrap: WrapMode
-  }
-
-  private static let unknown = UInt32.max
   private static let widthsKept = 4
 
   init(store: CardStore) {
@@ -49,47 +48,83 @@ final class PreparedTextCache {
     shapes[index] = chunkShapes
   }
 
+  /// The shapes made so far, by chunk.
+  var allShapes: [ChunkShapes?] { shapes }
+
   /// The chunks whose shapes are not made yet.
   var chunksWithoutShapes: [Int] { shapes.indices.filter { shapes[$0] == nil } }
 
   /// The lines of card `index`'s caption and comment at `width` cells.
   ///
   /// - Complexity: O(1) when known at this width; else O(text) — no ICU call for simple
-  ///   ASCII or once the chunk's shapes are made.
+  ///   text or once the chunk's shapes are made.
+  @inline(__always)
   func lineCounts(ofCard index: Int, width: Int, wrap: WrapMode) -> (caption: Int, comment: Int) {
-    let key = LineCountKey(width: width, wrap: wrap)
-    if let counts = lineCounts[key], index < counts.count, counts[index] != Self.unknown {
-      let packed = counts[index]
-      return (Int(packed >> 16), Int(packed & 0xFFFF))
-    }
+    let table = self.table(width: width, wrap: wrap, count: store.count)
+    if let known = table.value(index) { return known }
     let caption = Swift.min(0xFFFE, lines(ofCard: index, field: 0, width: width, wrap: wrap))
     let comment = Swift.min(0xFFFF, lines(ofCard: index, field: 1, width: width, wrap: wrap))
-    remember(UInt32(caption) << 16 | UInt32(comment), ofCard: index, key: key)
+    table.set(index, caption: caption, comment: comment)
     return (caption, comment)
   }
 
-  private func remember(_ packed: UInt32, ofCard index: Int, key: LineCountKey) {
-    if lineCounts[key] == nil {
-      if recentKeys.count == Self.widthsKept { lineCounts[recentKeys.removeFirst()] = nil }
-      lineCounts[key] = []
-    } else if recentKeys.last != key {
-      recentKeys.removeAll { $0 == key }
+  /// A new layout starts measuring: the widths it uses are noted from here on.
+  func beginLayout() {
+    widthsInUse = []
+    measuring.cancel()
+  }
+
+  /// Takes line counts made on a worker (those already counted here are kept).
+  func adopt(_ measured: MeasuredCounts) {
+    if let shapes = measured.shapes { adopt(shapes, forChunk: measured.chunk) }
+    guard measured.chunk < store.chunks.count else { return }
+    var first = 0
+    for index in 0..<measured.chunk { first += store.chunks[index].count }
+    for (width, counts) in zip(measured.widths, measured.counts) {
+      let table = self.table(width: width, wrap: measured.wrap, count: store.count)
+      for (local, packed) in counts.enumerated() where table.value(first + local) == nil {
+        table.set(first + local, caption: Int(packed >> 16), comment: Int(packed & 0xFFFF))
+      }
     }
-    if recentKeys.last != key { recentKeys.append(key) }
-    if lineCounts[key]!.count < store.count {
-      lineCounts[key]!.append(
-        contentsOf: repeatElement(Self.unknown, count: store.count - lineCounts[key]!.count))
+  }
+
+  /// The table of line counts at `width`, holding at least `count` cards.
+  @inline(__always)
+  private func table(width: Int, wrap: WrapMode, count: Int) -> LineCountTable {
+    if let last = tables.last, last.width == width, last.wrap == wrap, last.count >= count {
+      return last
     }
-    lineCounts[key]![index] = packed
+    if !widthsInUse.contains(width) || wrapInUse != wrap {
+      if wrapInUse != wrap { widthsInUse = [] }
+      widthsInUse.append(width)
+      wrapInUse = wrap
+    }
+    var table: LineCountTable
+    if let found = tables.firstIndex(where: { $0.width == width && $0.wrap == wrap }) {
+      table = tables.remove(at: found)
+      if table.count < count { table = table.grown(to: count) }
+    } else {
+      if tables.count == Self.widthsKept { tables.removeFirst() }
+      table = LineCountTable(width: width, wrap: wrap, count: count)
+    }
+    tables.append(table)
+    return table
   }
 
   private func lines(ofCard index: Int, field: Int, width: Int, wrap: WrapMode) -> Int {
     let (chunkIndex, local) = store.locate(index)
     let chunk = store.chunks[chunkIndex]
-    if chunk.isSimple(local, field: field) {
+    switch chunk.textKind(local, field: field) {
+    case .ascii:
       return chunk.withText(local) { caption, comment in
         ASCIIText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
       }
+    case .cjk:
+      return chunk.withText(local) { caption, comment in
+        CJKText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
+      }
+    case .other:
+      break
     }
     return shapes(ofChunk: chunkIndex).withShape(ofCard: local, field: field) {
       PreparedText.lineCount(of: $0, width: width, mode: wrap)
@@ -100,8 +135,10 @@ final class PreparedTextCache {
   func captionWidth(ofCard index: Int) -> Int {
     let (chunkIndex, local) = store.locate(index)
     return store.chunks[chunkIndex].withText(local) { caption, _ in
-      if store.chunks[chunkIndex].isSimple(local, field: 0) {
-        return PreparedText.naturalWidth(of: ASCIIText.Clusters(caption))
+      switch store.chunks[chunkIndex].textKind(local, field: 0) {
+      case .ascii: return PreparedText.naturalWidth(of: ASCIIText.Clusters(caption))
+      case .cjk: return PreparedText.naturalWidth(of: CJKText.Clusters(caption))
+      case .other: break
       }
       return shapes(ofChunk: chunkIndex).withShape(ofCard: local, field: 0) {
         PreparedText.naturalWidth(of: $0)

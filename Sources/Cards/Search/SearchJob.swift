@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The rest of a search, scanned on a worker thread while the browser shows the first
 /// matches: chunk by chunk from `from`, reporting matches as it goes, and stopping as soon
 /// as the search is no longer the current one (the next keystroke).
@@ -12,11 +10,11 @@ package struct SearchJob: Sendable {
   package let from: Int
   /// Folded text already made, by chunk (the worker makes the rest and hands it back).
   package let texts: [ChunkSearchText?]
-  package let cancellation: SearchCancellation
+  package let cancellation: JobCancellation
 
   package init(
     generation: Int, query: CardQuery, chunks: [CardChunk], from: Int, texts: [ChunkSearchText?],
-    cancellation: SearchCancellation
+    cancellation: JobCancellation
   ) {
     self.generation = generation
     self.query = query
@@ -56,55 +54,6 @@ package struct SearchJob: Sendable {
     if cancellation.isCancelled(generation) { return }
     found.isDone = true
     report(found)
-  }
-}
-
-/// Matches a search worker found, in order, and how far it has scanned.
-package struct SearchFound: Hashable, Sendable {
-  package var generation: Int
-  /// Card indices, ascending.
-  package var matches: [Int]
-  /// The cards before this index are scanned.
-  package var scannedThrough: Int
-  /// Folded text the worker made, by chunk, to keep.
-  package var texts: [(Int, ChunkSearchText)] = []
-  /// Whether the scan reached the last card it was given.
-  package var isDone = false
-
-  package init(generation: Int, matches: [Int], scannedThrough: Int) {
-    self.generation = generation
-    self.matches = matches
-    self.scannedThrough = scannedThrough
-  }
-
-  package static func == (lhs: SearchFound, rhs: SearchFound) -> Bool {
-    lhs.generation == rhs.generation && lhs.matches == rhs.matches
-      && lhs.scannedThrough == rhs.scannedThrough && lhs.isDone == rhs.isDone
-  }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(generation)
-    hasher.combine(scannedThrough)
-    hasher.combine(matches.count)
-  }
-}
-
-/// Which search is current, shared with the workers: a new search (or none) makes every
-/// earlier one stop at its next chunk.
-package final class SearchCancellation: Sendable {
-  private let current = Atomic<Int>(0)
-
-  package init() {}
-
-  /// Starts a new search: returns its generation.
-  package func next() -> Int { current.add(1, ordering: .relaxed).newValue }
-
-  /// Stops every search.
-  package func cancel() { _ = current.add(1, ordering: .relaxed) }
-
-  /// Whether search `generation` has been replaced.
-  package func isCancelled(_ generation: Int) -> Bool {
-    current.load(ordering: .relaxed) != generation
   }
 }
 

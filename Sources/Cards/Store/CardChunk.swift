@@ -122,8 +122,11 @@ package final class CardChunk: Sendable {
   package func section(_ index: Int) -> String? { sectionNames[Int(records[index].section)] }
 
   /// The picture's aspect ratio and whether the card has one, without decoding text.
+  @inline(__always)
   package func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
-    if let resolved = resolvedImages[index] { return (true, resolved.aspectRatio) }
+    if !resolvedImages.isEmpty, let resolved = resolvedImages[index] {
+      return (true, resolved.aspectRatio)
+    }
     let record = records[index]
     guard record.flags.contains(.hasImage) else { return (false, 1) }
     let width = record.imageWidth
@@ -148,10 +151,22 @@ package final class CardChunk: Sendable {
     }
   }
 
-  /// Whether card `index`'s caption (`field` 0) or comment (1) is simple text, shaped
-  /// without ICU (`ASCIIText`).
-  package func isSimple(_ index: Int, field: Int) -> Bool {
-    records[index].flags.contains(field == 0 ? .simpleCaption : .simpleComment)
+  /// How card `index`'s caption (`field` 0) or comment (1) is shaped.
+  package enum TextKind {
+    /// Plain ASCII: `ASCIIText`.
+    case ascii
+    /// Plain Japanese or Chinese: `CJKText`.
+    case cjk
+    /// Anything else: ICU, once (`ChunkShapes`).
+    case other
+  }
+
+  @inline(__always)
+  package func textKind(_ index: Int, field: Int) -> TextKind {
+    let flags = records[index].flags
+    if flags.contains(field == 0 ? .simpleCaption : .simpleComment) { return .ascii }
+    if flags.contains(field == 0 ? .cjkCaption : .cjkComment) { return .cjk }
+    return .other
   }
 
   /// Whether card `index`'s caption, comment and tags are plain printable ASCII.

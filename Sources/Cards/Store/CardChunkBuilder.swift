@@ -127,9 +127,16 @@ package struct CardChunkBuilder {
     if image != nil { flags.insert(.hasImage) }
     if fields.path != nil { flags.insert(.hasPath) }
     if ascii { flags.insert(.asciiText) }
-    if ASCIIText.isSimple(fields.caption) { flags.insert(.simpleCaption) }
-    if ASCIIText.isSimple(fields.comment ?? UnsafeBufferPointer(start: nil, count: 0)) {
+    let comment = fields.comment ?? UnsafeBufferPointer(start: nil, count: 0)
+    if ASCIIText.isSimple(fields.caption) {
+      flags.insert(.simpleCaption)
+    } else if CJKText.isSimple(fields.caption) {
+      flags.insert(.cjkCaption)
+    }
+    if ASCIIText.isSimple(comment) {
       flags.insert(.simpleComment)
+    } else if CJKText.isSimple(comment) {
+      flags.insert(.cjkComment)
     }
     records.append(
       CardRecord(

@@ -21,7 +21,7 @@ struct CardRecord: Sendable {
   var flags: Flags
 
   struct Flags: OptionSet, Sendable {
-    let rawValue: UInt8
+    let rawValue: UInt16
     static let hasComment = Flags(rawValue: 1)
     static let hasID = Flags(rawValue: 2)
     static let hasImage = Flags(rawValue: 4)
@@ -32,6 +32,10 @@ struct CardRecord: Sendable {
     /// The caption (the comment) is simple text (`ASCIIText`): shaped without ICU.
     static let simpleCaption = Flags(rawValue: 32)
     static let simpleComment = Flags(rawValue: 64)
+    /// The caption (the comment) is plain Japanese or Chinese (`CJKText`): shaped without
+    /// ICU either.
+    static let cjkCaption = Flags(rawValue: 128)
+    static let cjkComment = Flags(rawValue: 256)
   }
 
   static let noColor: UInt32 = 0xFF00_0000

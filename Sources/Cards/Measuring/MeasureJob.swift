@@ -1,0 +1,69 @@
+import TerminalText
+
+/// Line counts made on a worker thread, so that `G` and scrolling far need no measuring on
+/// the event loop: every card not counted yet, at each width the current layout uses,
+/// chunk by chunk, reported as it goes and stopped when the layout changes again.
+package struct MeasureJob: Sendable {
+  package let generation: Int
+  package let chunks: [CardChunk]
+  /// The widths (inside the card border) and wrap mode the layout measures at.
+  package let widths: [Int]
+  package let wrap: WrapMode
+  /// Shapes already made, by chunk (the worker makes the rest and hands them back).
+  package let shapes: [ChunkShapes?]
+  package let cancellation: JobCancellation
+
+  /// Counts, calling `report` once per chunk; returns early when cancelled.
+  package func run(report: (MeasuredCounts) -> Void) {
+    for (chunkIndex, chunk) in chunks.enumerated() {
+      if cancellation.isCancelled(generation) { return }
+      var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
+      var madeShapes: ChunkShapes?
+      var counts: [[UInt32]] = []
+      for width in widths {
+        var values = [UInt32](repeating: 0, count: chunk.count)
+        for local in 0..<chunk.count {
+          var lines = [0, 0]
+          for field in 0..<2 {
+            switch chunk.textKind(local, field: field) {
+            case .ascii:
+              lines[field] = chunk.withText(local) { caption, comment in
+                ASCIIText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
+              }
+            case .cjk:
+              lines[field] = chunk.withText(local) { caption, comment in
+                CJKText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
+              }
+            case .other:
+              if shapes == nil {
+                shapes = ChunkShapes(chunk)
+                madeShapes = shapes
+              }
+              lines[field] = shapes!.withShape(ofCard: local, field: field) {
+                PreparedText.lineCount(of: $0, width: width, mode: wrap)
+              }
+            }
+          }
+          values[local] =
+            UInt32(Swift.min(0xFFFE, lines[0])) << 16 | UInt32(Swift.min(0xFFFF, lines[1]))
+        }
+        counts.append(values)
+      }
+      report(
+        MeasuredCounts(
+          generation: generation, chunk: chunkIndex, widths: widths, wrap: wrap, counts: counts,
+          shapes: madeShapes))
+    }
+  }
+}
+
+extension MeasureJob: Hashable {
+  package static func == (lhs: MeasureJob, rhs: MeasureJob) -> Bool {
+    lhs.generation == rhs.generation && lhs.widths == rhs.widths && lhs.wrap == rhs.wrap
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(generation)
+    hasher.combine(widths)
+  }
+}
