@@ -96,6 +96,48 @@ package enum SearchFolding {
     return false
   }
 
+  /// Whether plain CJK `haystack` (`CJKText`: three-byte scalars that fold to themselves,
+  /// but for hiragana, which fold to katakana), folded, contains folded `needle`, without
+  /// making the folded copy.
+  @inline(__always)
+  package static func kanaContains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8])
+    -> Bool
+  {
+    guard !needle.isEmpty else { return true }
+    guard needle.count <= haystack.count, needle.count % 3 == 0 else { return false }
+    // Only a needle of three-byte scalars can be found in such text.
+    for offset in stride(from: 0, to: needle.count, by: 3)
+    where needle[offset] & 0xF0 != 0xE0 || needle[offset + 1] & 0xC0 != 0x80
+      || needle[offset + 2] & 0xC0 != 0x80
+    {
+      return false
+    }
+    /// The scalar at `offset`, hiragana read as katakana, as its three bytes packed.
+    @inline(__always) func folded(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
+      var scalar =
+        UInt32(bytes[offset] & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6
+        | UInt32(bytes[offset + 2] & 0x3F)
+      if (0x3041...0x3096).contains(scalar) || scalar == 0x309D || scalar == 0x309E {
+        scalar += 0x60
+      }
+      return scalar
+    }
+    let wanted = needle.withUnsafeBufferPointer { needle in
+      stride(from: 0, to: needle.count, by: 3).map { folded(needle, $0) }
+    }
+    let last = haystack.count - needle.count
+    var start = 0
+    while start <= last {
+      var offset = 0
+      while offset < wanted.count && folded(haystack, start + offset * 3) == wanted[offset] {
+        offset += 1
+      }
+      if offset == wanted.count { return true }
+      start += 3
+    }
+    return false
+  }
+
   /// Whether `haystack` contains `needle` (both folded, as characters).
   package static func contains(_ haystack: [Character], _ needle: [Character]) -> Bool {
     guard !needle.isEmpty else { return true }

@@ -1,12 +1,20 @@
+import Foundation
 import LayoutEngine
 
 // masonry-bench: the engine's speed, as ratios against the seed's method measured in the
 // same run. Run in release: `make bench`. Prints one JSON object per line; the last lines
 // say whether each target is met.
 
-// `masonry-bench pictures` (or `layout`, `text`, `cards`) runs one part; no argument, all.
+// `masonry-bench pictures` (or `layout`, `text`, `cards`, `stream`) runs one part; no
+// argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed.
 var report = BenchmarkReport()
-let parts = Set(CommandLine.arguments.dropFirst().filter { !$0.contains("/") })
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 2 && arguments[0] == "feed" {
+  // One feed in this process (the `stream` part runs each feed so, for its peak memory).
+  StreamBenchmark.scenario(path: arguments[1], report: &report)
+  exit(0)
+}
+let parts = Set(arguments)
 func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 if runs("layout") {
   let results = [10_000, 100_000, 1_000_000].map {
@@ -16,11 +24,7 @@ if runs("layout") {
 }
 if runs("text") { TextBenchmark.run(report: &report) }
 if runs("cards") { CardBenchmark.run(report: &report) }
-if let index = CommandLine.arguments.firstIndex(of: "feed"), index + 1 < CommandLine.arguments.count
-{
-  // One feed in this process (the `stream` part runs each feed so, for its peak memory).
-  StreamBenchmark.scenario(path: CommandLine.arguments[index + 1], report: &report)
-}
+if runs("stream") { StreamBenchmark.run(report: &report) }
 if runs("pictures") {
   PictureBenchmark.run(report: &report)
   FolderBenchmark.run(report: &report)

@@ -36,3 +36,24 @@ import Testing
     }
   }
 }
+
+extension SearchFoldingTests {
+  /// Plain CJK text compared as stored finds exactly what its folded copy finds.
+  @Test func kanaOnTheFlyEqualsTheFoldedCopy() {
+    var random = SeededGenerator(seed: 12)
+    let pieces = ["きつね", "キツネ", "ねこ", "ネコ", "森", "の", "ー", "、", "。", "「", "」", "ゃ", "毸"]
+    let needles = ["きつね", "ツネ", "ねこの", "森の", "fox", "ー、", "「ね", "毸", "ゃ", "a", "ネコ"]
+    for _ in 0..<1_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+      }
+      let bytes = Array(text.utf8)
+      for needle in needles {
+        let folded = Array(SearchFolding.folded(needle).utf8)
+        let onTheFly = bytes.withUnsafeBufferPointer { SearchFolding.kanaContains($0, folded) }
+        #expect(onTheFly == Self.finds(text, needle), "\(text) / \(needle)")
+      }
+    }
+  }
+}

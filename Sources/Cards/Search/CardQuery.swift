@@ -42,21 +42,26 @@ package struct CardQuery: Hashable, Sendable {
   /// Whether card `index`'s caption, comment or one of its tags contains the needle.
   @inline(__always)
   func matchesText(_ chunk: CardChunk, _ index: Int, text: ChunkSearchText?) -> Bool {
-    if chunk.hasASCIIText(index) {
-      let inText = chunk.withText(index) { caption, comment in
-        SearchFolding.asciiContains(caption, needle) || SearchFolding.asciiContains(comment, needle)
-      }
-      return inText || matchesTags(chunk, index, text: nil)
+    if chunk.isFoldedOnTheFly(index) {
+      return matchesCaptionOrComment(chunk, index, text: nil)
+        || matchesTags(chunk, index, text: nil)
     }
     guard let text else { return false }
     return text.withFolded(ofCard: index, field: 0) { SearchFolding.contains($0, needle) }
       || text.withFolded(ofCard: index, field: 1) { SearchFolding.contains($0, needle) }
   }
 
+  /// Whether plain text (`kind` ascii or cjk) contains the needle, compared as stored.
+  @inline(__always)
+  private func plainContains(_ text: UnsafeBufferPointer<UInt8>, kind: CardChunk.TextKind) -> Bool {
+    kind == .cjk
+      ? SearchFolding.kanaContains(text, needle) : SearchFolding.asciiContains(text, needle)
+  }
+
   /// Whether a tag of card `index` (not its caption or comment) contains the needle.
   package func matchesTags(_ chunk: CardChunk, _ index: Int, text: ChunkSearchText?) -> Bool {
     guard !needle.isEmpty else { return false }
-    if chunk.hasASCIIText(index) {
+    if chunk.isFoldedOnTheFly(index) {
       return chunk.tags(index).contains { tag in
         var tag = tag
         return tag.withUTF8 { SearchFolding.asciiContains($0, needle) }
@@ -69,9 +74,11 @@ package struct CardQuery: Hashable, Sendable {
   package func matchesCaptionOrComment(_ chunk: CardChunk, _ index: Int, text: ChunkSearchText?)
     -> Bool
   {
-    if chunk.hasASCIIText(index) {
+    if chunk.isFoldedOnTheFly(index) {
+      let captionKind = chunk.textKind(index, field: 0)
+      let commentKind = chunk.textKind(index, field: 1)
       return chunk.withText(index) { caption, comment in
-        SearchFolding.asciiContains(caption, needle) || SearchFolding.asciiContains(comment, needle)
+        plainContains(caption, kind: captionKind) || plainContains(comment, kind: commentKind)
       }
     }
     return text?.withFolded(ofCard: index, field: 0) { SearchFolding.contains($0, needle) } ?? false

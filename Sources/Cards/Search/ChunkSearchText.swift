@@ -1,9 +1,10 @@
 import TerminalText
 
-/// The folded text (`SearchFolding`) of a chunk's cards that are not plain ASCII: each
-/// card's caption and comment, and its tags, folded once and kept as UTF-8. Plain ASCII
-/// cards keep nothing here (they are compared on the fly, lowercased), so a million cards
-/// of English text cost no memory for search. Made on any thread (a chunk never changes).
+/// The folded text (`SearchFolding`) of a chunk's cards whose text is not plain: each
+/// card's caption and comment, and its tags, folded once and kept as UTF-8. Cards of plain
+/// ASCII or plain CJK text (`CardChunk.isFoldedOnTheFly`) keep nothing here: they are
+/// compared as stored (ASCII lowercased, hiragana read as katakana), so a million cards of
+/// such text cost no memory for search. Made on any thread (a chunk never changes).
 package final class ChunkSearchText: Sendable {
   /// Card `i`'s folded caption and comment (joined by a line feed) are
   /// `bytes[starts[2i]..<starts[2i+1]]`, its folded tags (joined by line feeds)
@@ -19,7 +20,7 @@ package final class ChunkSearchText: Sendable {
     var bytes: [UInt8] = []
     starts.reserveCapacity(chunk.count * 2 + 1)
     for index in 0..<chunk.count {
-      if !chunk.hasASCIIText(index) {
+      if !chunk.isFoldedOnTheFly(index) {
         chunk.withText(index) { caption, comment in
           var joined = Array(caption)
           joined.append(0x0A)

@@ -169,6 +169,14 @@ package final class CardChunk: Sendable {
     return .other
   }
 
+  /// Whether search can compare card `index`'s text as it is stored, without a folded
+  /// copy: caption and comment plain ASCII or plain CJK (`textKind`), tags ASCII.
+  package func isFoldedOnTheFly(_ index: Int) -> Bool {
+    let flags = records[index].flags
+    return flags.contains(.asciiTags) && textKind(index, field: 0) != .other
+      && textKind(index, field: 1) != .other
+  }
+
   /// Whether card `index`'s caption, comment and tags are plain printable ASCII.
   package func hasASCIIText(_ index: Int) -> Bool { records[index].flags.contains(.asciiText) }
 

@@ -112,6 +112,7 @@ package struct CardChunkBuilder {
   package mutating func append(_ fields: TextFields, image: ImageFields?, probing: Bool = true) {
     let start = text.count
     var ascii = true
+    var tagsASCII = true
     let captionLength = store(fields.caption, ascii: &ascii)
     let commentLength = fields.comment.map { store($0, ascii: &ascii) } ?? 0
     var idASCII = true
@@ -119,14 +120,15 @@ package struct CardChunkBuilder {
     let pathLength = fields.path.map { store($0, ascii: &idASCII) } ?? 0
     let tagStart = tagReferences.count
     for tag in fields.tags {
-      tagReferences.append(intern(tag, ascii: &ascii))
+      tagReferences.append(intern(tag, ascii: &tagsASCII))
     }
     var flags: CardRecord.Flags = []
     if fields.comment != nil { flags.insert(.hasComment) }
     if fields.id != nil { flags.insert(.hasID) }
     if image != nil { flags.insert(.hasImage) }
     if fields.path != nil { flags.insert(.hasPath) }
-    if ascii { flags.insert(.asciiText) }
+    if tagsASCII { flags.insert(.asciiTags) }
+    if ascii && tagsASCII { flags.insert(.asciiText) }
     let comment = fields.comment ?? UnsafeBufferPointer(start: nil, count: 0)
     if ASCIIText.isSimple(fields.caption) {
       flags.insert(.simpleCaption)

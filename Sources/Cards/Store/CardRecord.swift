@@ -36,6 +36,8 @@ struct CardRecord: Sendable {
     /// ICU either.
     static let cjkCaption = Flags(rawValue: 128)
     static let cjkComment = Flags(rawValue: 256)
+    /// Every tag is printable ASCII.
+    static let asciiTags = Flags(rawValue: 512)
   }
 
   static let noColor: UInt32 = 0xFF00_0000
