@@ -78,7 +78,7 @@ let package = Package(
       name: "CursesBackend",
       dependencies: [
         "CNcursesw", "CTerminalGuard", "CTextSupport", "TerminalCore", "TerminalScreen",
-        "LayoutEngine", "Pictures",
+        "LayoutEngine", "Pictures", "TerminalText",
       ]),
     .target(
       name: "MasonryCommands",

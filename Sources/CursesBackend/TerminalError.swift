@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Why the browser cannot use this terminal; the program exits with 69 (EX_UNAVAILABLE)
 /// and points to `masonry render`, leaving the terminal untouched.
 package enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -14,11 +16,13 @@ package enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
       return
         "\(stream) is not a terminal, nor is there a /dev/tty; to print a frame without one, use 'masonry render'"
     case .unknownTerminal(let name):
-      let shown = name.isEmpty ? "TERM is not set" : "unknown terminal type '\(name)' (TERM)"
+      let shown =
+        name.isEmpty
+        ? "TERM is not set" : "unknown terminal type '\(MessageText.quoted(name))' (TERM)"
       return "\(shown); \(hint)"
     case .incapableTerminal(let name):
       return
-        "terminal type '\(name)' (TERM) cannot address the cursor or show reverse video; \(hint)"
+        "terminal type '\(MessageText.quoted(name))' (TERM) cannot address the cursor or show reverse video; \(hint)"
     }
   }
 

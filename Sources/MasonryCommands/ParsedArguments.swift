@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A command's arguments, read in order against the options the command declares:
 /// `--name value`, `--name=value`, flags, positionals, and `--` before positionals that
 /// start with a dash. Anything undeclared is a usage error.
@@ -78,12 +80,6 @@ struct ParsedArguments {
     return positionals
   }
 
-  /// An argument as it may be echoed in an error: no control character reaches stderr.
-  static func printable(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.prefix(80).map {
-          $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0
-        }))
-  }
+  /// An argument as it may be echoed in an error (see `MessageText.quoted`).
+  static func printable(_ text: String) -> String { MessageText.quoted(text) }
 }

@@ -4,6 +4,7 @@ import Pictures
 import Synchronization
 import TerminalCore
 import TerminalScreen
+import TerminalText
 
 /// `masonry thumbnail FILE… --size COLSxROWS`: each picture drawn in terminal symbols, as
 /// the browser draws it in a card, printed with ANSI colours (what `chafa -f symbols`
@@ -60,7 +61,7 @@ enum ThumbnailCommand {
         case .notFound, .unreadable: missing = true
         default: missing = false
         }
-        output.writeError("masonry: \(ParsedArguments.printable(path)): \(error)\n")
+        FailureReport.say("\(MessageText.path(path)): \(error)", on: &output)
         code = Swift.max(code, missing ? 66 : 65)
       case nil:
         break

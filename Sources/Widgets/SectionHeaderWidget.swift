@@ -12,7 +12,10 @@ package struct SectionHeaderWidget {
 
   package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
     guard frame.width > 0 else { return }
-    let label = TextFitting.truncated(title, toWidth: Swift.max(0, frame.width - 4))
+    // Section names come from data: sanitised like captions (no control, no joiner on
+    // which terminals disagree about widths).
+    let label = TextFitting.truncated(
+      Sanitizer.sanitize(title), toWidth: Swift.max(0, frame.width - 4))
     let prefix = TextFitting.truncated("── " + label + " ", toWidth: frame.width)
     let text =
       prefix + String(repeating: "─", count: Swift.max(0, frame.width - DisplayWidth.of(prefix)))

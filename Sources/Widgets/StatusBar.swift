@@ -42,12 +42,12 @@ package struct StatusBar {
       } ?? "0 of \(total)"
     let position = percent.map { "\($0)%" } ?? "All"
     let columnText = columns == 1 ? "1 col" : "\(columns) cols"
-    let hint = message ?? "? help"
+    let hint = Sanitizer.sanitize(message ?? "? help")
     var fields: [(name: String, text: String)] = [
       ("layout", layoutName), ("columns", columnText), ("range", range), ("position", position),
       ("hint", hint),
     ]
-    if let loading { fields.insert(("loading", loading), at: 3) }
+    if let loading { fields.insert(("loading", Sanitizer.sanitize(loading)), at: 3) }
     let separator = " │ "
     func length(_ fields: [(name: String, text: String)]) -> Int {
       fields.reduce(0) { $0 + DisplayWidth.of($1.text) } + DisplayWidth.of(separator) * fields.count
@@ -56,7 +56,11 @@ package struct StatusBar {
     // The source takes what the other fields leave; below a few cells it goes. Then, as
     // the row narrows, the least useful fields go first.
     let room = width - length(fields)
-    if room >= 6 { fields.insert(("source", TextFitting.truncated(source, toWidth: room)), at: 0) }
+    if room >= 6 {
+      // The source is a path or a name from the command line: sanitised like card text.
+      fields.insert(
+        ("source", TextFitting.truncated(Sanitizer.sanitize(source), toWidth: room)), at: 0)
+    }
     for name in ["columns", "position", "layout", "hint"] where length(fields) > width + 3 {
       fields.removeAll { $0.name == name }
     }

@@ -26,7 +26,7 @@ exit(
     do throws(TerminalError) {
       terminal = try CursesTerminal(environment: environment, wakeUp: wakeUp)
     } catch {
-      output.writeError("masonry: \(error.description)\n")
+      FailureReport.say(error.description, on: &output)
       return error.exitCode
     }
     var app = BrowserApp(
@@ -38,7 +38,7 @@ exit(
     app.run(on: &device)
     terminal.close()
     if let failure = app.failure {
-      output.writeError("masonry: \(failure.description)\n")
+      FailureReport.say(failure.description, on: &output)
       return failure.exitCode
     }
     guard command.picking else { return 0 }

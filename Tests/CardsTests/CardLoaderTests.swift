@@ -161,3 +161,36 @@ import Testing
     }
   }
 }
+
+@Suite struct StrictNumberTests {
+  /// Property-list integers are decimal digits, optionally signed, as the format says.
+  @Test(arguments: ["0x10", "0x1p3", " 12 ", "1.5", "", "+", "1e3", "١٢"])
+  func plistIntegersAreStrict(text: String) {
+    let plist =
+      "<plist><dict><key>photos</key><array><dict><key>caption</key><string>a</string><key>id</key><integer>\(text)</integer></dict></array></dict></plist>"
+    #expect(throws: DataError.self) {
+      try CardLoader.load(bytes: Array(plist.utf8), path: "p.plist")
+    }
+  }
+
+  @Test func plistIntegersThatAreWholeNumbersLoad() throws {
+    for (text, id) in [("12", "12"), ("-7", "-7"), ("+3", "3")] {
+      let plist =
+        "<plist><dict><key>photos</key><array><dict><key>caption</key><string>a</string><key>id</key><integer>\(text)</integer></dict></array></dict></plist>"
+      let cards = try CardLoader.load(bytes: Array(plist.utf8), path: "p.plist").cards
+      #expect(cards.first?.id == id)
+    }
+  }
+
+  @Test func hugeNumericIdsSaySo() {
+    do {
+      _ = try CardLoader.load(bytes: Array(#"{"caption":"a","id":1e15}"#.utf8), path: "i.jsonl")
+      Issue.record("loaded")
+    } catch {
+      #expect(
+        error.description
+          == "i.jsonl:1:21: 'id' as a number must be whole and below 10^15 (write larger ids as strings)"
+      )
+    }
+  }
+}

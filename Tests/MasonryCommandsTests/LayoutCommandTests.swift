@@ -80,7 +80,7 @@ import Testing
     ),
     (
       ["layout", "--width", "80", "--\u{1B}[2J"],
-      "masonry: unknown option '--?[2J'; see 'masonry layout --help'\n"
+      "masonry: unknown option '--\\x1b[2J'; see 'masonry layout --help'\n"
     ),
     (["frobnicate"], "masonry: unknown command 'frobnicate'; see 'masonry --help'\n"),
   ])

@@ -167,6 +167,24 @@ import Testing
     }
   }
 
+  /// Section and tag names are data too: sanitised like captions, so the header and the
+  /// chips keep the widths the terminal gives them (joiners dropped, controls shown).
+  @Test func sectionAndTagNamesAreSanitized() {
+    let source = TemporaryFiles.write(
+      #"[{"caption": "a", "section": "👩\u200d💻\ufe0f team\u001b[2J", "tags": ["x\u200dy", "\u009b2J"]}, {"caption": "b", "section": "other"}]"#,
+      named: "names.json")
+    let (code, text, _) = Self.frame(["--size", "50x10", source, "--images", "none"])
+    #expect(code == 0)
+    #expect(!text.unicodeScalars.contains { $0 == "\u{200D}" || $0 == "\u{FE0F}" })
+    #expect(
+      !text.unicodeScalars.contains {
+        $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+      })
+    let rows = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    for row in rows { #expect(DisplayWidth.of(row) == 50, "\(row)") }
+    #expect(rows.contains { $0.hasPrefix("── 👩") && $0.contains("team") })
+  }
+
   @Test func renderUsageErrors() {
     let cases: [([String], String)] = [
       ([], "masonry: --size is required; see 'masonry render --help'\n"),

@@ -78,6 +78,10 @@ enum CardDecoder {
     case .string(let text): return text
     case .number(let number) where number == number.rounded() && abs(number) < 1e15:
       return String(Int(number))
+    case .number:
+      throw .bad(
+        "'\(name)' as a number must be whole and below 10^15 (write larger ids as strings)",
+        at: value.location)
     default:
       throw .bad(
         "'\(name)' must be a string or a whole number, not \(value.typeName)", at: value.location)
@@ -124,7 +128,9 @@ enum CardDecoder {
       if let colorValue = value["color"] {
         let text = try string(colorValue, named: "color")
         guard let parsed = RGBColor(hex: text) else {
-          throw .bad("'color' must look like #rrggbb, not '\(text)'", at: colorValue.location)
+          throw .bad(
+            "'color' must look like #rrggbb, not '\(DataError.quote(text))'",
+            at: colorValue.location)
         }
         color = parsed
       }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Why a source could not be read, with where, and the exit code a command should end
 /// with: 65 (EX_DATAERR) for bad data, 66 (EX_NOINPUT) for a missing or unreadable file.
 package struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -35,12 +37,16 @@ package struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
     return error
   }
 
-  /// `path:line:column: message`, on one line whatever the message holds.
+  /// `path:line:column: message`, on one line whatever the path or the message holds:
+  /// every control is shown as an escape (`MessageText`), the path cut if very long.
   package var description: String {
-    let place = position.map { "\(path):\($0.line):\($0.column)" } ?? path
-    let oneLine = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-    return "\(place): \(String(oneLine))"
+    let shownPath = MessageText.path(path)
+    let place = position.map { "\(shownPath):\($0.line):\($0.column)" } ?? shownPath
+    return "\(place): \(MessageText.visible(message))"
   }
+
+  /// Data as a message quotes it (see `MessageText.quoted`).
+  static func quote(_ text: String) -> String { MessageText.quoted(text) }
 
   package var exitCode: Int32 { kind == .badData ? 65 : 66 }
 }

@@ -195,7 +195,11 @@ struct JSONReader {
       return
     }
     guard byte == UInt8(ascii: "u") else {
-      throw .bad("invalid escape '\\\(Character(Unicode.Scalar(byte)))'", at: escapeStart)
+      let shown =
+        byte >= 0x21 && byte < 0x7F
+        ? "'\\\(Character(Unicode.Scalar(byte)))'"
+        : "'\\' before byte 0x\(String(byte, radix: 16, uppercase: true))"
+      throw .bad("invalid escape \(shown)", at: escapeStart)
     }
     var value = try readHex4(escapeStart)
     if (0xD800..<0xDC00).contains(value), end - offset >= 6, bytes[offset] == UInt8(ascii: "\\"),

@@ -35,7 +35,8 @@ struct PropertyListReader {
     if wrapped {
       let closing = try readTag()
       guard closing.isEnd && closing.name == "plist" else {
-        throw .bad("expected </plist>, found <\(closing.name)>", at: closing.location)
+        throw .bad(
+          "expected </plist>, found <\(DataError.quote(closing.name))>", at: closing.location)
       }
       skipMisc()
     }
@@ -135,7 +136,9 @@ struct PropertyListReader {
       } else if bytes[offset] == UInt8(ascii: "<") {
         let tag = try readTag()
         guard tag.isEnd && tag.name == name else {
-          throw .bad("expected </\(name)>, found <\(tag.name)>", at: tag.location)
+          throw .bad(
+            "expected </\(DataError.quote(name))>, found <\(DataError.quote(tag.name))>",
+            at: tag.location)
         }
         return String(decoding: result, as: UTF8.self)
       } else if bytes[offset] == UInt8(ascii: "&") {
@@ -145,7 +148,7 @@ struct PropertyListReader {
         advance()
       }
     }
-    throw .bad("unterminated <\(name)>", at: start)
+    throw .bad("unterminated <\(DataError.quote(name))>", at: start)
   }
 
   private mutating func readEntity() throws(DataError) -> [UInt8] {
@@ -170,13 +173,43 @@ struct PropertyListReader {
         return Array(String(Character(scalar)).utf8)
       }
     }
-    throw .bad("unknown entity '&\(text);'", at: start)
+    throw .bad("unknown entity '&\(DataError.quote(text));'", at: start)
+  }
+
+  /// Optionally signed decimal digits.
+  static func isInteger(_ text: String) -> Bool {
+    var digits = Substring(text)
+    if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isWholeNumber }
+  }
+
+  /// A decimal number: digits, an optional fraction, an optional exponent.
+  static func isReal(_ text: String) -> Bool {
+    var rest = Substring(text)
+    if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+    func digits() -> Int {
+      let count = rest.prefix { $0.isASCII && $0.isWholeNumber }.count
+      rest = rest.dropFirst(count)
+      return count
+    }
+    var count = digits()
+    if rest.first == "." {
+      rest = rest.dropFirst()
+      count += digits()
+    }
+    guard count > 0 else { return false }
+    if rest.first == "e" || rest.first == "E" {
+      rest = rest.dropFirst()
+      if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return rest.isEmpty
   }
 
   private mutating func readValue(startingWith tag: Tag, depth: Int) throws(DataError) -> DataValue
   {
     let at = tag.location
-    guard !tag.isEnd else { throw .bad("unexpected </\(tag.name)>", at: at) }
+    guard !tag.isEnd else { throw .bad("unexpected </\(DataError.quote(tag.name))>", at: at) }
     if depth > JSONReader.maximumDepth { throw .bad("values nested too deeply", at: at) }
     func value(_ kind: DataValue.Kind) -> DataValue { DataValue(kind: kind, location: at) }
     switch tag.name {
@@ -186,8 +219,13 @@ struct PropertyListReader {
       return value(.string(tag.isEmpty ? "" : try readText(closing: tag.name)))
     case "integer", "real":
       let text = tag.isEmpty ? "" : try readText(closing: tag.name)
-      guard let number = Double(text.filter { !$0.isWhitespace }), number.isFinite else {
-        throw .bad("<\(tag.name)> holds '\(text)', not a number", at: at)
+      // As the format says: an integer is decimal digits, optionally signed; a real is a
+      // decimal number (no hexadecimal, no padding, no infinity).
+      let isNumber = tag.name == "integer" ? Self.isInteger(text) : Self.isReal(text)
+      guard isNumber, let number = Double(text), number.isFinite else {
+        throw .bad(
+          "<\(DataError.quote(tag.name))> holds '\(DataError.quote(text))', not \(tag.name == "integer" ? "a whole number" : "a number")",
+          at: at)
       }
       return value(.number(number))
     case "array":
@@ -207,7 +245,9 @@ struct PropertyListReader {
         let keyTag = try readTag()
         if keyTag.isEnd && keyTag.name == "dict" { return value(.object(members)) }
         guard keyTag.name == "key", !keyTag.isEnd else {
-          throw .bad("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.location)
+          throw .bad(
+            "expected <key> in <dict>, found <\(DataError.quote(keyTag.name))>", at: keyTag.location
+          )
         }
         let key = keyTag.isEmpty ? "" : try readText(closing: "key")
         skipMisc()
@@ -215,7 +255,7 @@ struct PropertyListReader {
         members.append((key, try readValue(startingWith: valueTag, depth: depth + 1)))
       }
     default:
-      throw .bad("unknown property list element <\(tag.name)>", at: at)
+      throw .bad("unknown property list element <\(DataError.quote(tag.name))>", at: at)
     }
   }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import MasonryCommands
+import TestSupport
+import Testing
+
+/// Every message that quotes data, a path or an argument reaches standard error with its
+/// controls shown as escapes and its quotes cut: no byte below 0x20 but the final newline,
+/// no DEL, no C1 control, no bidirectional control, whatever the file holds.
+@Suite struct HostileMessagesTests {
+  /// Escape sequences that would act on a terminal: clear, retitle, set the clipboard,
+  /// a C1 CSI, a right-to-left override, a line separator.
+  static let hostile =
+    "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{9B}31m\u{202E}\u{2028}"
+
+  static func json(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      escaped +=
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        ? String(format: "\\u%04x", scalar.value) : String(scalar)
+    }
+    return escaped
+  }
+
+  /// (file name, content) pairs, one for each message that quotes data.
+  static var files: [(name: String, content: [UInt8])] {
+    let longColor = String(repeating: "\u{1B}[31m", count: 200_000)
+    return [
+      (
+        "color.json",
+        Array(#"[{"caption":"a","image":{"width":1,"height":1,"color":"\#(json(hostile))"}}]"#.utf8)
+      ),
+      (
+        "long.json",
+        Array(
+          #"[{"caption":"a","image":{"width":1,"height":1,"color":"\#(json(longColor))"}}]"#.utf8)
+      ),
+      ("escape.json", Array(#"[{"caption":"\"#.utf8) + [0x9B] + Array(#""}]"#.utf8)),
+      ("escape2.json", Array(#"[{"caption":"\"#.utf8) + [0xC2, 0x9B] + Array(#""}]"#.utf8)),
+      ("element.plist", Array("<plist><\(hostile)></plist>".utf8)),
+      ("closing.plist", Array("<plist><array><string>a</\(hostile)></array></plist>".utf8)),
+      (
+        "integer.plist",
+        Array(
+          "<plist><dict><key>photos</key><array><dict><key>caption</key><string>x</string><key>id</key><integer>&#x1b;[2J&#x9b;</integer></dict></array></dict></plist>"
+            .utf8)
+      ),
+      ("entity.plist", Array("<plist><string>&\(hostile);</string></plist>".utf8)),
+      ("\(hostile).json", Array("[{\"caption\": 5}]".utf8)),
+      ("bad\u{1B}]0;x\u{07}.jsonl", Array("{\"caption\": \"a\"}\n{".utf8)),
+    ]
+  }
+
+  static func check(_ stderr: String, _ note: String) {
+    let bytes = Array(stderr.utf8)
+    #expect(!bytes.isEmpty, "\(note): a message")
+    #expect(bytes.last == 0x0A, "\(note): one line")
+    for (index, byte) in bytes.enumerated() where index < bytes.count - 1 {
+      #expect(byte >= 0x20 && byte != 0x7F, "\(note): byte \(byte) at \(index)")
+    }
+    for scalar in stderr.unicodeScalars where scalar != "\n" {
+      let value = scalar.value
+      #expect(
+        !(0x80...0x9F).contains(value) && !(0x2028...0x202E).contains(value)
+          && !(0x2066...0x2069).contains(value),
+        "\(note): U+\(String(value, radix: 16))")
+    }
+    #expect(bytes.count < 800, "\(note): the quote is cut (\(bytes.count) bytes)")
+  }
+
+  @Test func dataPathsAndArgumentsNeverReachStandardErrorRaw() {
+    let folder = TemporaryFiles.makeDirectory()
+    for file in Self.files {
+      let path = folder + "/" + file.name
+      _ = TemporaryFiles.write(file.content, to: path)
+      for command in [["layout", path, "--width", "80"], ["render", path, "--size", "80x10"]] {
+        var output = CapturedOutput()
+        let code = MasonryCommand.main(command, output: &output)
+        #expect(code == 65, "\(file.name): \(output.standardError)")
+        Self.check(output.standardError, file.name)
+        #expect(output.standardOutput.isEmpty)
+      }
+    }
+    // A missing file named with escapes; arguments with escapes.
+    for arguments in [
+      ["layout", folder + "/missing\(Self.hostile).json", "--width", "80"],
+      ["layout", "--width", "80", "--\(Self.hostile)"],
+      ["render", "--size", "\(Self.hostile)"],
+      ["\(Self.hostile)"],
+      ["thumbnail", folder + "/no\(Self.hostile).png"],
+    ] {
+      var output = CapturedOutput()
+      _ = MasonryCommand.main(arguments, output: &output)
+      Self.check(output.standardError, arguments.joined(separator: " "))
+    }
+  }
+}
