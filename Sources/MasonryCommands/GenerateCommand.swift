@@ -28,7 +28,8 @@ enum GenerateCommand {
     }
     let generator = FeedGenerator(seed: UInt64(try parsed.integer("--seed", in: 0...Int.max) ?? 1))
     var start = 0
-    while start < count {
+    // A reader that went away (`| head`) or a full disk ends the loop at once.
+    while start < count && output.writeFailure == nil {
       let end = Swift.min(count, start + 10_000)
       var chunk = ""
       for index in start..<end { chunk += generator.line(index) + "\n" }

@@ -1,6 +1,10 @@
 import Browser
 import Cards
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `masonry` program: picks the subcommand, runs it, and turns every failure into one
 /// line on standard error and a conventional exit code (64 usage, 65 bad data, 66 missing
 /// input).
@@ -39,7 +43,7 @@ package enum MasonryCommand {
       \(KeyBindings.plainText())
 
       exit status: 0 done; 64 bad command line; 65 bad data; 66 missing or unreadable input;
-      69 no usable terminal; 70 internal error.
+      69 no usable terminal; 70 internal error; 74 the output could not be written.
       """
   }
 
@@ -49,9 +53,30 @@ package enum MasonryCommand {
     OptionHelp("--man", "Print the manual page as roff (man -l <(masonry --man))."),
   ]
 
-  /// Runs `arguments` (without the program name) and returns the exit code.
+  /// The exit code for a closed pipe downstream (`| head -1`): quiet, as when SIGPIPE
+  /// ends a process (the executable then ends by that signal itself).
+  package static let closedPipe: Int32 = 128 + 13
+
+  /// Runs `arguments` (without the program name) and returns the exit code: a failed
+  /// write to standard output ends with one line and 74 (EX_IOERR), or quietly with
+  /// `closedPipe` for a closed pipe.
   package static func main(
     _ arguments: [String], environment: [String: String] = [:], output: inout some TextOutput
+  ) -> Int32 {
+    let code = run(arguments, environment: environment, output: &output)
+    return finish(code, output: &output)
+  }
+
+  /// `code`, unless writing the output failed.
+  package static func finish(_ code: Int32, output: inout some TextOutput) -> Int32 {
+    guard let failure = output.writeFailure else { return code }
+    if failure == EPIPE { return closedPipe }
+    FailureReport.say("cannot write the output: \(ByteSource.reason(failure))", on: &output)
+    return 74
+  }
+
+  private static func run(
+    _ arguments: [String], environment: [String: String], output: inout some TextOutput
   ) -> Int32 {
     do {
       switch arguments.first {

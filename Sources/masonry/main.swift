@@ -16,10 +16,19 @@ for name in ["NO_COLOR", "TERM"] {
 }
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-guard BrowseCommand.isBrowse(arguments) else {
-  exit(MasonryCommand.main(arguments, environment: environment, output: &output))
+/// Ends with `code`; a closed pipe downstream ends by SIGPIPE, quietly, as other tools do.
+func end(_ code: Int32) -> Never {
+  if code == MasonryCommand.closedPipe {
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+  }
+  exit(code)
 }
-exit(
+
+guard BrowseCommand.isBrowse(arguments) else {
+  end(MasonryCommand.main(arguments, environment: environment, output: &output))
+}
+end(
   BrowseCommand.run(arguments, output: &output) { command in
     let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
@@ -44,5 +53,5 @@ exit(
     guard command.picking else { return 0 }
     guard let picked = app.picked else { return 1 }
     output.write(picked.jsonLine + "\n")
-    return 0
+    return MasonryCommand.finish(0, output: &output)
   })

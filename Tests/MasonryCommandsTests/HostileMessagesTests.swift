@@ -95,3 +95,54 @@ import Testing
     }
   }
 }
+
+/// A failed write ends a command with one line and 74; a closed pipe ends it quietly.
+@Suite struct WriteFailureTests {
+  @Test(arguments: [
+    ["layout", "--width", "80"], ["render", "--size", "80x10"], ["generate", "--count", "50000"],
+    ["--version"],
+  ])
+  func aFullDiskIs74(arguments: [String]) {
+    var output = CapturedOutput(failing: ENOSPC)
+    #expect(MasonryCommand.main(arguments, output: &output) == 74)
+    #expect(output.standardError == "masonry: cannot write the output: no space left on device\n")
+    var pipe = CapturedOutput(failing: EPIPE)
+    #expect(MasonryCommand.main(arguments, output: &pipe) == MasonryCommand.closedPipe)
+    #expect(pipe.standardError.isEmpty)
+  }
+
+  /// The real program: into /dev/full, into a closed descriptor, into `head -1`.
+  @Test func theProgramSaysSoOrEndsQuietly() throws {
+    let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("masonry").path
+    func run(_ script: String) -> (status: String, error: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", script]
+      let error = Pipe()
+      let output = Pipe()
+      process.standardError = error
+      process.standardOutput = output
+      try? process.run()
+      let message = String(
+        decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let status = String(
+        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (status.trimmingCharacters(in: .whitespacesAndNewlines), message)
+    }
+    let full = run("'\(binary)' layout --width 80 > /dev/full; echo $?")
+    #expect(full.status == "74")
+    #expect(full.error == "masonry: cannot write the output: no space left on device\n")
+    let closed = run("'\(binary)' generate --count 10 >&-; echo $?")
+    #expect(closed.status == "74")
+    // `| head -1`: ended by SIGPIPE, nothing said, even when the shell ignores SIGPIPE.
+    let piped = run("'\(binary)' generate --count 200000 | head -1 > /dev/null; echo done")
+    #expect(piped.status == "done")
+    #expect(piped.error.isEmpty)
+    let ignoring = run(
+      "trap '' PIPE; '\(binary)' generate --count 200000 | head -1 > /dev/null; echo done")
+    #expect(ignoring.status == "done")
+    #expect(ignoring.error.isEmpty)
+  }
+}

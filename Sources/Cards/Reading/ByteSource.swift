@@ -72,7 +72,7 @@ package final class ByteSource {
     return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
   }
 
-  static func reason(_ code: Int32) -> String {
+  package static func reason(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "cannot be read" }
     return String(cString: text).lowercased()
   }
