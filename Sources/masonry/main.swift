@@ -35,7 +35,8 @@ end(
     do throws(TerminalError) {
       terminal = try CursesTerminal(environment: environment, wakeUp: wakeUp)
     } catch {
-      FailureReport.say(error.description, on: &output)
+      var errors = StandardOutput()
+      FailureReport.say(error.description, on: &errors)
       return error.exitCode
     }
     var app = BrowserApp(
@@ -47,11 +48,14 @@ end(
     app.run(on: &device)
     terminal.close()
     if let failure = app.failure {
-      FailureReport.say(failure.description, on: &output)
+      var errors = StandardOutput()
+      FailureReport.say(failure.description, on: &errors)
       return failure.exitCode
     }
     guard command.picking else { return 0 }
     guard let picked = app.picked else { return 1 }
-    output.write(picked.jsonLine + "\n")
-    return MasonryCommand.finish(0, output: &output)
+    // Its own handle on standard output: `output` is in use by `run` around this closure.
+    var answer = StandardOutput()
+    answer.write(picked.jsonLine + "\n")
+    return MasonryCommand.finish(0, output: &answer)
   })
