@@ -12,6 +12,7 @@
 #include <wchar.h>
 
 static inline WINDOW *masonry_stdscr(void) { return stdscr; }
+static inline WINDOW *masonry_curscr(void) { return curscr; }
 static inline int masonry_lines(void) { return LINES; }
 static inline int masonry_cols(void) { return COLS; }
 static inline int masonry_colors(void) { return COLORS; }

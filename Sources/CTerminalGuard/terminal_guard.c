@@ -16,8 +16,12 @@ static size_t restore_length = 0;
 static int terminal_input = STDIN_FILENO;
 static int terminal_output = STDOUT_FILENO;
 
-static const int exit_signals[] = {SIGINT, SIGTERM, SIGHUP};
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+// Every signal whose default action ends the process (and that can be caught), apart from
+// the crash signals, which are handled alike but report first.
+static const int exit_signals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGUSR1, SIGUSR2,
+                                   SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+                                   SIGIO,   SIGPWR,  SIGSTKFLT};
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
 #define EXIT_COUNT (sizeof(exit_signals) / sizeof(exit_signals[0]))
 #define CRASH_COUNT (sizeof(crash_signals) / sizeof(crash_signals[0]))
 static struct sigaction previous_exit[EXIT_COUNT];
@@ -37,21 +41,107 @@ static void restore_terminal(void) {
   }
 }
 
+/// Ends the process by `signal_number` itself (the parent sees it, the shell reports
+/// 128 + n): default action, unblocked, raised.
+static void die_by(int signal_number) {
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = SIG_DFL;
+  sigaction(signal_number, &action, NULL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+  raise(signal_number);
+  // A signal whose default is ignored, or one blocked anyway: end all the same.
+  _exit(128 + signal_number);
+}
+
 static void on_exit_signal(int signal_number) {
   restore_terminal();
+  // Exit with the status a death by the signal would give (130 for Ctrl-C, as fzf does),
+  // so that a calling script carries on and can tell what happened.
   _exit(128 + signal_number);
+}
+
+static void write_all(int descriptor, const char *text) {
+  size_t length = strlen(text);
+  while (length > 0) {
+    ssize_t written = write(descriptor, text, length);
+    if (written <= 0) {
+      return;
+    }
+    text += written;
+    length -= (size_t)written;
+  }
 }
 
 static void on_crash_signal(int signal_number) {
   restore_terminal();
-  // Hand over to whoever handled this before (the Swift runtime's backtracer), or to the
-  // default action, with the terminal already back to normal.
-  for (size_t index = 0; index < CRASH_COUNT; index++) {
-    if (crash_signals[index] == signal_number) {
-      sigaction(signal_number, &previous_crash[index], NULL);
-    }
-  }
+  // A short report once the terminal is back, then the end by the signal itself: no
+  // interactive backtracer waiting for a key over the user's shell.
+  char report[96] = "masonry: crashed (signal ";
+  char digits[8];
+  int count = 0;
+  int value = signal_number;
+  do {
+    digits[count++] = (char)('0' + value % 10);
+    value /= 10;
+  } while (value > 0 && count < (int)sizeof(digits));
+  size_t length = strlen(report);
+  while (count > 0) report[length++] = digits[--count];
+  report[length++] = ')';
+  report[length++] = '\n';
+  report[length] = 0;
+  write_all(STDERR_FILENO, report);
+  die_by(signal_number);
+}
+
+// Suspending (Ctrl-Z, SIGTSTP): give the terminal back, stop, and on SIGCONT take it again
+// and tell the event loop, which redraws.
+static volatile sig_atomic_t resumed = 0;
+static volatile int resume_wake_descriptor = -1;
+
+static void on_suspend(int signal_number) {
+  int saved_errno = errno;
+  restore_terminal();
+  struct sigaction action;
+  struct sigaction ours;
+  memset(&action, 0, sizeof(action));
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = SIG_DFL;
+  sigaction(signal_number, &action, &ours);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
   raise(signal_number);
+  // Continued: handle the next suspend too, and have the loop take the terminal back.
+  sigaction(signal_number, &ours, NULL);
+  resumed = 1;
+  int descriptor = resume_wake_descriptor;
+  if (descriptor >= 0) {
+    char byte = 1;
+    ssize_t ignored = write(descriptor, &byte, 1);
+    (void)ignored;
+  }
+  errno = saved_errno;
+}
+
+int masonry_guard_take_resumed(void) {
+  int was = resumed;
+  resumed = 0;
+  return was;
+}
+
+void masonry_guard_wake_on_resume(int descriptor) {
+  resume_wake_descriptor = descriptor;
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = on_suspend;
+  sigaction(SIGTSTP, &action, NULL);
 }
 
 void masonry_guard_save_modes(int input, int output) {
@@ -66,11 +156,28 @@ void masonry_guard_install(const char *restore_bytes, size_t length) {
   // ncurses turns into resize events.
   sigset_t needed;
   sigemptyset(&needed);
-  const int unblock[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
-  for (size_t index = 0; index < sizeof(unblock) / sizeof(unblock[0]); index++) {
-    sigaddset(&needed, unblock[index]);
+  for (size_t index = 0; index < EXIT_COUNT; index++) {
+    sigaddset(&needed, exit_signals[index]);
   }
+  for (size_t index = 0; index < CRASH_COUNT; index++) {
+    sigaddset(&needed, crash_signals[index]);
+  }
+  sigaddset(&needed, SIGWINCH);
+  sigaddset(&needed, SIGTSTP);
+  sigaddset(&needed, SIGCONT);
   pthread_sigmask(SIG_UNBLOCK, &needed, NULL);
+
+  // A stack for the crash handler of this (the event loop's) thread, so that a stack
+  // overflow still restores the terminal; kept when the runtime already set one.
+  static char alternate_stack[1 << 16];
+  stack_t current;
+  if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+    stack_t stack;
+    stack.ss_sp = alternate_stack;
+    stack.ss_size = sizeof(alternate_stack);
+    stack.ss_flags = 0;
+    sigaltstack(&stack, NULL);
+  }
 
   restore_length = length < sizeof(restore_sequence) ? length : sizeof(restore_sequence);
   memcpy(restore_sequence, restore_bytes, restore_length);
@@ -83,13 +190,20 @@ void masonry_guard_install(const char *restore_bytes, size_t length) {
     sigaction(exit_signals[index], &action, &previous_exit[index]);
   }
   action.sa_handler = on_crash_signal;
-  action.sa_flags = SA_RESETHAND;
+  // On a stack of its own: a stack overflow is a crash too.
+  action.sa_flags = SA_RESETHAND | SA_ONSTACK;
   for (size_t index = 0; index < CRASH_COUNT; index++) {
     sigaction(crash_signals[index], &action, &previous_crash[index]);
   }
 }
 
 void masonry_guard_uninstall(void) {
+  struct sigaction default_action;
+  memset(&default_action, 0, sizeof(default_action));
+  sigemptyset(&default_action.sa_mask);
+  default_action.sa_handler = SIG_DFL;
+  sigaction(SIGTSTP, &default_action, NULL);
+  resume_wake_descriptor = -1;
   for (size_t index = 0; index < EXIT_COUNT; index++) {
     sigaction(exit_signals[index], &previous_exit[index], NULL);
   }

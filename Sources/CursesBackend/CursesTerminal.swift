@@ -133,9 +133,21 @@ package final class CursesTerminal: TerminalDevice {
     }
     // After newterm, so that ncurses' own SIGWINCH handler runs first.
     masonry_guard_wake_on_resize(wakeUp.writeDescriptor)
+    // Ctrl-Z gives the terminal back; `fg` (SIGCONT) wakes the loop to take it again.
+    masonry_guard_wake_on_resume(wakeUp.writeDescriptor)
     // Pasted text arrives between markers instead of as keys. The mode belongs to the
     // terminal, not to a screen, so it is set straight away, beside ncurses' output.
     send(Self.bracketedPasteOn)
+  }
+
+  /// Takes the terminal back after a suspend (the signal handler gave it back): ncurses
+  /// returns to program mode and the alternate screen and repaints the whole last frame;
+  /// bracketed paste is asked for again.
+  private func resume() {
+    endwin()
+    send(Self.bracketedPasteOn)
+    clearok(masonry_curscr(), true)
+    wrefresh(masonry_curscr())
   }
 
   /// Gives the terminal back as it was.
@@ -276,6 +288,7 @@ package final class CursesTerminal: TerminalDevice {
       }
       if ready == 0 { return nil }
       if entries[1].revents & Int16(POLLIN) != 0 {
+        if masonry_guard_take_resumed() != 0 { resume() }
         // A resize wakes us too; ncurses reports it on the next read.
         if let event = readBufferedEvent() { return event }
         return .wakeUp

@@ -116,7 +116,22 @@ import Testing
     try session.send("q", "q")
   }
 
-  @Test(arguments: [(SIGTERM, "143"), (SIGHUP, "129")])
+  /// The terminal as the pane has it: alternate screen, cursor shown, mouse reporting.
+  static func paneState(_ session: TmuxSession) -> String {
+    (try? session.tmux([
+      "display-message", "-p", "-t", "t",
+      "alternate=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}",
+    ]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+  }
+
+  static let shellState = "alternate=0 cursor=1 mouse=0"
+
+  /// Every signal whose default ends the process: the terminal comes back exactly (modes,
+  /// normal screen, cursor, no mouse reporting) and the process exits with 128 + n.
+  @Test(arguments: [
+    (SIGTERM, "143"), (SIGHUP, "129"), (SIGQUIT, "131"), (SIGUSR1, "138"), (SIGUSR2, "140"),
+    (SIGALRM, "142"), (SIGPIPE, "141"),
+  ])
   func signalWhileBrowsingRestoresTheTerminal(signal: Int32, exitCode: String) throws {
     let session = try TmuxSession(width: 100, height: 30)
     _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
@@ -124,13 +139,16 @@ import Testing
       session.waitForFile("pid").flatMap {
         Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
       })
+    #expect(Self.paneState(session) == "alternate=1 cursor=0 mouse=1")
     kill(pid, signal)
     #expect(
       session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == exitCode)
     #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+    #expect(Self.paneState(session) == Self.shellState)
     // The shell's screen is back: no browser chrome left drawn on the normal screen.
     let screen = session.screen()
     #expect(!screen.contains(Self.statusMarker))
+    #expect(!screen.contains("Press space"), "no crash reporter waiting for a key")
   }
 
   @Test func coloursReachTheTerminalUnlessNoColor() throws {
@@ -149,19 +167,49 @@ import Testing
     try plain.send("q")
   }
 
-  /// A crash signal: the terminal is restored, then the default action ends the process
-  /// (the runtime's backtracer, which would run next, is switched off to keep this quick).
-  @Test func crashRestoresTheTerminal() throws {
-    let session = try TmuxSession(width: 100, height: 30, environment: "SWIFT_BACKTRACE=enable=no")
+  /// A crash signal (sent by `kill` here, so the program itself is fine): the terminal is
+  /// restored, one line says what happened, and the process ends by that signal at once —
+  /// no interactive backtracer, no carrying on.
+  @Test(arguments: [(SIGSEGV, "139"), (SIGABRT, "134"), (SIGBUS, "135"), (SIGFPE, "136")])
+  func crashRestoresTheTerminalAndEnds(signal: Int32, exitCode: String) throws {
+    let session = try TmuxSession(width: 100, height: 30)
     _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     let pid = try #require(
       session.waitForFile("pid").flatMap {
         Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
       })
-    kill(pid, SIGSEGV)
-    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "139")
+    kill(pid, signal)
+    #expect(
+      session.waitForFile("exit", seconds: 2)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        == exitCode)
     #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
+    #expect(Self.paneState(session) == Self.shellState)
     #expect(!session.screen().contains(Self.statusMarker))
+    #expect(!session.screen().contains("Press space"))
+    #expect(session.waitForFile("stderr") == "masonry: crashed (signal \(signal))\n")
+  }
+
+  /// Ctrl-Z in a shell with job control: the terminal is the shell's while the browser is
+  /// stopped; `fg` brings the browser back, drawn whole, and its keys work.
+  @Test func suspendAndResume() throws {
+    let session = try TmuxSession(width: 100, height: 30, interactiveShell: true)
+    try session.send(
+      "stty -a > \(session.directory)/before; \(TmuxSession.binary) --images none", "Enter")
+    let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    try session.send("C-z")
+    _ = try #require(session.waitForScreen { $0.contains("Stopped") })
+    #expect(Self.paneState(session) == Self.shellState)
+    try session.send("stty -a > \(session.directory)/during", "Enter")
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("during")))
+    try session.send("fg", "Enter")
+    let back = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    #expect(back == first, "the whole frame is drawn again")
+    #expect(Self.paneState(session) == "alternate=1 cursor=0 mouse=1")
+    try session.send("j")
+    _ = try #require(session.waitForScreen { $0 != first && $0.contains(Self.statusMarker) })
+    try session.send("q")
+    try session.send("stty -a > \(session.directory)/after", "Enter")
+    #expect(Self.modes(session.waitForFile("before")) == Self.modes(session.waitForFile("after")))
   }
 
   @Test func ctrlCRestoresTheTerminal() throws {

@@ -20,9 +20,12 @@ final class TmuxSession {
 
   /// Starts `masonry arguments` in a `width`×`height` pane under `term`. The pane's shell
   /// records `stty -a` before and after, the exit code, and masonry's process id.
+  ///
+  /// With `interactiveShell`, the pane runs an interactive bash instead (job control, for
+  /// suspending): the test types the command line itself.
   init(
     width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color",
-    environment: String = ""
+    environment: String = "", interactiveShell: Bool = false
   ) throws {
     Self.counter += 1
     socket = "masonry-e2e-\(getpid())-\(Self.counter)"
@@ -35,7 +38,10 @@ final class TmuxSession {
       stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
       echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30
       """
-    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", script])
+    let command =
+      interactiveShell
+      ? "env -u NO_COLOR TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i" : script
+    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
   }
 
   deinit {
