@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test func cardsSpreadOverManyReadsAndLinesLongerThanARead() throws {
-    // Lines of 3 MB: longer than a read (1 MB), under the 16 MB limit.
+    // Lines of 3 MB: longer than a read (1 MB), under the 64 MB limit.
     let long = String(repeating: "word ", count: 600_000)
     var text = ""
     for index in 0..<5 { text += "{\"caption\": \"card \(index)\", \"comment\": \"\(long)\"}\n" }
@@ -144,6 +144,21 @@ import Testing
       try CardLoader.load(path: documentPath).cards.map(\.caption) == (0..<5).map { "card \($0)" })
   }
 
+  /// One field of 17 MB (a line longer than the old 16 MB limit): loaded, cut to the
+  /// field limit with a visible mark.
+  @Test func aHugeFieldIsCutNotRejected() throws {
+    let huge = String(repeating: "z", count: 17 << 20)
+    let path = TemporaryFiles.write(
+      "{\"caption\": \"\(huge)\", \"section\": \"\(huge.prefix(70_000))\"}\n{\"caption\": \"next\"}\n",
+      named: "huge-field.jsonl")
+    let cards = try CardLoader.load(path: path).cards
+    #expect(cards.count == 2)
+    #expect(cards[0].caption.utf8.count <= CardText.maximumFieldBytes)
+    #expect(cards[0].caption.hasSuffix("…"))
+    #expect(cards[0].section?.hasSuffix("…") == true)
+    #expect(cards[1].caption == "next")
+  }
+
   @Test func aLineOverTheLimitIsAnErrorAtItsLine() {
     var bytes = Array("{\"caption\": \"a\"}\n{\"caption\": \"b\"}\n".utf8)
     bytes += [UInt8](repeating: UInt8(ascii: "x"), count: RecordReader.maximumRecordBytes + 10)
@@ -152,7 +167,7 @@ import Testing
     do {
       _ = try CardLoader.load(path: path)
     } catch {
-      #expect(error.description == path + ":3:1: line is longer than 16 MB")
+      #expect(error.description == path + ":3:1: line is longer than 64 MB")
       #expect(error.exitCode == 65)
     }
   }

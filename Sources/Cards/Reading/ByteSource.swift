@@ -12,6 +12,9 @@ package final class ByteSource {
   private let ownsDescriptor: Bool
   /// Bytes given in memory instead of a descriptor (the bundled sample, tests).
   private var memory: [UInt8]?
+  /// Where each read lands before it joins the caller's buffer.
+  private let scratch = UnsafeMutableRawBufferPointer.allocate(
+    byteCount: ByteSource.chunkSize, alignment: 16)
   /// The size in bytes when it is known in advance (a regular file), for progress.
   package let size: Int?
   /// How many bytes have been read so far.
@@ -60,6 +63,7 @@ package final class ByteSource {
 
   deinit {
     if ownsDescriptor { Glibc.close(descriptor) }
+    scratch.deallocate()
   }
 
   /// Whether `path` names something that can only be read as a stream (standard input, a
@@ -95,22 +99,18 @@ package final class ByteSource {
       bytesRead += count
       return count
     }
-    let old = buffer.count
-    buffer.reserveCapacity(old + limit)
     var count = 0
     var failure: Int32 = 0
-    // Grow, read into the new space, shrink to what was read.
-    buffer.append(contentsOf: repeatElement(0, count: limit))
-    buffer.withUnsafeMutableBytes { raw in
-      while true {
-        let result = Glibc.read(descriptor, raw.baseAddress! + old, limit)
-        if result < 0 && errno == EINTR { continue }
-        if result < 0 { failure = errno }
-        count = Swift.max(0, result)
-        break
-      }
+    let wanted = Swift.min(limit, Self.chunkSize)
+    while true {
+      let result = Glibc.read(descriptor, scratch.baseAddress!, wanted)
+      if result < 0 && errno == EINTR { continue }
+      if result < 0 { failure = errno }
+      count = Swift.max(0, result)
+      break
     }
-    buffer.removeLast(limit - count)
+    // One copy of what was read (a memcpy, whatever the build).
+    buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
     if failure != 0 {
       throw DataError(.missingInput, path: path, position: nil, message: Self.reason(failure))
     }

@@ -11,7 +11,7 @@
 /// record longer than `maximumRecordBytes`, or a NUL byte, is an error at once.
 package final class RecordReader {
   /// The longest line of JSON Lines, or card of a JSON document.
-  package static let maximumRecordBytes = 16 << 20
+  package static let maximumRecordBytes = 64 << 20
   /// The largest property list read.
   package static let maximumPropertyListBytes = 64 << 20
 
