@@ -121,7 +121,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "MasonryCommandsTests",
-      dependencies: ["MasonryCommands", "Browser", "TestSupport"],
+      dependencies: ["MasonryCommands", "Browser", "TestSupport", "Pictures", "TerminalText"],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import Cards
+import Pictures
 
 #if canImport(Glibc)
   import Glibc
@@ -74,7 +75,7 @@ struct SourceOptions {
 
   private static func isPictureOrFolder(_ path: String) -> Bool {
     var status = stat()
-    guard stat(path, &status) == 0 else { return false }
+    guard FileName.withCString(path, { stat($0, &status) }) == 0 else { return false }
     return status.st_mode & S_IFMT == S_IFDIR || PictureCards.isPicture(path)
   }
 }

@@ -13,7 +13,7 @@ package struct PictureFile: ~Copyable {
   ///
   /// - Throws: `PictureFailure` (not found, unreadable, not a file, over the size limit).
   package init(path: String) throws(PictureFailure) {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard descriptor >= 0 else {
       throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(Self.reason(errno))
     }

@@ -28,6 +28,9 @@ package enum MessageText {
         result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
       case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
         result += "\\u{" + String(value, radix: 16) + "}"
+      case 0x10_FF80...0x10_FFFF:
+        // A byte of a file name that was not UTF-8 (see `FileName`).
+        result += "\\x" + String(value - 0x10_FF00, radix: 16)
       default:
         result.unicodeScalars.append(scalar)
       }

@@ -60,6 +60,9 @@ package enum Sanitizer {
     switch value {
     case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
       return false
+    case 0x10_FF80...0x10_FFFF:
+      // A byte of a file name that was not UTF-8 (kept by `FileName`): shown as U+FFFD.
+      return false
     default:
       return DisplayWidth.of(scalar) >= 0
     }

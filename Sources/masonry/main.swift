@@ -1,6 +1,7 @@
 import Browser
 import CursesBackend
 import MasonryCommands
+import Pictures
 import TerminalCore
 
 #if canImport(Glibc)
@@ -14,7 +15,13 @@ var environment: [String: String] = [:]
 for name in ["NO_COLOR", "TERM"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The arguments as bytes: a file name that is not UTF-8 still opens (see `FileName`).
+let arguments = (1..<Int(CommandLine.argc)).map { index in
+  FileName.string(
+    fromBytes: UnsafeBufferPointer(
+      start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
+      count: strlen(CommandLine.unsafeArgv[index]!)))
+}
 
 /// Ends with `code`; a closed pipe downstream ends by SIGPIPE, quietly, as other tools do.
 func end(_ code: Int32) -> Never {

@@ -1,5 +1,6 @@
 import Foundation
 import MasonryCommands
+import Pictures
 import TestSupport
 import Testing
 
@@ -144,5 +145,49 @@ import Testing
       "trap '' PIPE; '\(binary)' generate --count 200000 | head -1 > /dev/null; echo done")
     #expect(ignoring.status == "done")
     #expect(ignoring.error.isEmpty)
+  }
+}
+
+/// Arguments are bytes: a file whose name is not UTF-8 opens, and its name is shown with
+/// the byte escaped.
+@Suite struct FileNameBytesTests {
+  @Test func aNameThatIsNotUTF8OpensAndShowsEscaped() throws {
+    let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("masonry").path
+    let folder = TemporaryFiles.makeDirectory()
+    // Made with the shell's printf, so the name's bytes reach the file system as they are.
+    func run(_ script: String) -> (output: String, error: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", script]
+      let output = Pipe()
+      let error = Pipe()
+      process.standardOutput = output
+      process.standardError = error
+      try? process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let message = String(
+        decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (text, message)
+    }
+    let made = run(
+      "printf '[{\"caption\":\"a\"}]' > \"\(folder)/$(printf 'bad\\377.json')\"; '\(binary)' layout \"\(folder)/$(printf 'bad\\377.json')\" --width 40; echo status=$?"
+    )
+    #expect(made.output.contains("\"items\":1"))
+    #expect(made.output.contains("status=0"))
+    let missing = run("'\(binary)' layout \"\(folder)/$(printf 'gone\\377.json')\" --width 40")
+    #expect(missing.error == "masonry: \(folder)/gone\\xff.json: no such file or directory\n")
+  }
+
+  @Test func namesRoundTripThroughStrings() {
+    var random = SeededGenerator(seed: 3)
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int.random(in: 0...20, using: &random)).map { _ in
+        UInt8.random(in: 1...255, using: &random)
+      }
+      #expect(FileName.bytes(FileName.string(fromBytes: bytes)) == bytes)
+    }
+    #expect(FileName.string(fromBytes: Array("日本.json".utf8)) == "日本.json")
   }
 }

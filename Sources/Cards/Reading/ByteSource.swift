@@ -1,3 +1,5 @@
+import Pictures
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -31,12 +33,14 @@ package final class ByteSource {
       ownsDescriptor = false
     } else {
       var status = stat()
-      if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+      if FileName.withCString(path, { stat($0, &status) }) == 0
+        && (status.st_mode & S_IFMT) == S_IFDIR
+      {
         throw DataError(.missingInput, path: path, position: nil, message: "is a directory")
       }
       var opened: Int32
       repeat {
-        opened = open(path, O_RDONLY | O_CLOEXEC)
+        opened = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
       } while opened < 0 && errno == EINTR
       guard opened >= 0 else {
         throw DataError(.missingInput, path: path, position: nil, message: Self.reason(errno))
@@ -71,7 +75,7 @@ package final class ByteSource {
   package static func isStream(_ path: String) -> Bool {
     if path == "-" { return true }
     var status = stat()
-    guard stat(path, &status) == 0 else { return false }
+    guard FileName.withCString(path, { stat($0, &status) }) == 0 else { return false }
     let type = status.st_mode & S_IFMT
     return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
   }

@@ -31,7 +31,7 @@ package enum PictureCards {
     var cards: [Card] = []
     for path in paths {
       var status = stat()
-      guard stat(path, &status) == 0 else {
+      guard FileName.withCString(path, { stat($0, &status) }) == 0 else {
         throw DataError(
           .missingInput, path: path, position: nil,
           message: errno == ENOENT ? "no such file or directory" : PictureFile.reason(errno))
@@ -68,7 +68,7 @@ package enum PictureCards {
       let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
       var status = stat()
       // lstat: a link to a folder is not followed (no loops); a link to a file is.
-      guard lstat(path, &status) == 0 else { continue }
+      guard FileName.withCString(path, { lstat($0, &status) }) == 0 else { continue }
       if status.st_mode & S_IFMT == S_IFDIR {
         if recursive { folders.append(entry) }
         continue
@@ -97,12 +97,13 @@ package enum PictureCards {
 
   /// The names in `folder`, without hidden ones.
   private static func entries(of folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
+    guard let directory = FileName.withCString(folder, { opendir($0) }) else { return [] }
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
+      // Names are bytes: kept exactly, so that one that is not UTF-8 opens too.
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        FileName.string(fromBytes: raw.prefix { $0 != 0 })
       }
       if !name.hasPrefix(".") { names.append(name) }
     }
@@ -124,7 +125,7 @@ package enum PictureCards {
     guard isPicture(path) else { return nil }
     var image = CardImage(width: 0, height: 0, path: path, source: .file(path))
     var status = stat()
-    _ = stat(path, &status)
+    _ = FileName.withCString(path) { stat($0, &status) }
     let bytes = Int(status.st_size)
     var date = localTime(status.st_mtim.tv_sec)
     var tags: [String] = []
