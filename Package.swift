@@ -102,9 +102,17 @@ let package = Package(
         "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Pictures", "CBenchPictures",
         "Browser", "CardLayouts",
       ]),
+    // Fuzz targets (see `make fuzz`): built with libFuzzer they fuzz; built normally they
+    // replay their committed corpus (Tests/FuzzCorpus), which `make test` does.
+    .target(name: "FuzzSupport", path: "Sources/FuzzSupport"),
+    .executableTarget(name: "FuzzCardJSON", dependencies: ["Cards", "FuzzSupport"]),
+    .executableTarget(name: "FuzzCardLines", dependencies: ["Cards", "FuzzSupport"]),
+    .executableTarget(name: "FuzzPropertyList", dependencies: ["Cards", "FuzzSupport"]),
+    .executableTarget(name: "FuzzText", dependencies: ["TerminalText", "FuzzSupport"]),
+    .executableTarget(name: "FuzzPictures", dependencies: ["Pictures", "FuzzSupport"]),
     // Runs the built executable in tmux. Depending on it makes `swift test` build it
     // first, so the tests never run a stale binary.
-    .testTarget(name: "EndToEndTests", dependencies: ["masonry"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["masonry", "TestSupport", "Cards"]),
     .testTarget(
       name: "BrowserTests",
       dependencies: [
@@ -121,7 +129,10 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "MasonryCommandsTests",
-      dependencies: ["MasonryCommands", "Browser", "TestSupport", "Pictures", "TerminalText"],
+      dependencies: [
+        "MasonryCommands", "Browser", "TestSupport", "Pictures", "TerminalText", "TerminalTesting",
+        "TerminalCore", "CardLayouts", "Cards", "LayoutEngine",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -37,6 +37,9 @@ package struct InMemoryTerminal: TerminalDevice {
 
   package var lastFrame: Screen? { frames.last }
 
+  /// The steps of the script not yet taken (a program that ended early leaves some).
+  package var remainingSteps: Int { steps.count }
+
   package mutating func draw(_ screen: Screen) {
     frames.append(screen)
   }

@@ -118,7 +118,9 @@ import Testing
       return (Int(parts[1]) ?? 0, Int(parts[2]) ?? 0)
     }
     let (foundPlace, expectedPlace) = (place(found), place(expected))
-    return foundPlace == expectedPlace ? found == expected : foundPlace < expectedPlace
+    // At the same place a NUL byte is named as such (the plain reader says "byte 0x0").
+    let same = found == expected || found.contains(": a NUL byte:")
+    return foundPlace == expectedPlace ? same : foundPlace < expectedPlace
   }
 
   @Test func cardsSpreadOverManyReadsAndLinesLongerThanARead() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `masonry` through a real terminal (tmux), as a person would use it.
@@ -294,5 +295,49 @@ import Testing
         == "masonry: standard input is not a terminal, nor is there a /dev/tty; to print a frame without one, use 'masonry render'\n"
     )
     #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+}
+
+/// Random bytes typed into the real program through tmux: it reads on (nothing but `q`,
+/// Ctrl-C or a signal ends it), and the screen stays a browser.
+@Suite(.serialized) struct TerminalInputFuzzTests {
+  @Test func randomBytesNeverEndTheProgram() throws {
+    let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")
+    _ = try #require(
+      session.waitForScreen { $0.contains(TerminalSessionTests.statusMarker) })
+    var random = SeededGenerator(seed: 99)
+    // Not q, Ctrl-C, Ctrl-Z or Ctrl-\: those end or stop it on purpose.
+    let excluded: Set<UInt8> = [0x71, 0x03, 0x1A, 0x1C]
+    for burst in 0..<150 {
+      var bytes: [String] = []
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        var byte = UInt8.random(in: 0...255, using: &random)
+        while excluded.contains(byte) { byte = UInt8.random(in: 0...255, using: &random) }
+        bytes.append(String(byte, radix: 16))
+      }
+      try session.tmux(["send-keys", "-t", "t", "-H"] + bytes)
+      if burst % 25 == 24 {
+        try session.resize(
+          width: Int.random(in: 30...120, using: &random),
+          height: Int.random(in: 10...40, using: &random))
+        #expect(session.isRunning(), "still running after burst \(burst)")
+      }
+    }
+    try session.resize(width: 100, height: 30)
+    // Whatever mode the bytes left it in, Escape leads back to the cards and q quits
+    // (each key on its own: an Escape right before a key reads as Alt with that key).
+    for _ in 0..<4 {
+      try session.send("Escape")
+      usleep(150_000)
+    }
+    _ = try #require(
+      session.waitForScreen { $0.contains(TerminalSessionTests.statusMarker) },
+      "the browser is still drawn: \(session.screen())")
+    #expect(session.isRunning())
+    try session.send("q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(
+      TerminalSessionTests.modes(session.waitForFile("before"))
+        == TerminalSessionTests.modes(session.waitForFile("after")))
   }
 }

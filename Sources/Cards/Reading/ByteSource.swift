@@ -14,9 +14,17 @@ package final class ByteSource {
   private let ownsDescriptor: Bool
   /// Bytes given in memory instead of a descriptor (the bundled sample, tests).
   private var memory: [UInt8]?
-  /// Where each read lands before it joins the caller's buffer.
-  private let scratch = UnsafeMutableRawBufferPointer.allocate(
-    byteCount: ByteSource.chunkSize, alignment: 16)
+  /// Where each read lands before it joins the caller's buffer (made at the first read
+  /// of a descriptor; a source in memory needs none).
+  private var scratchBuffer: UnsafeMutableRawBufferPointer?
+
+  private var scratch: UnsafeMutableRawBufferPointer {
+    if let scratchBuffer { return scratchBuffer }
+    let made = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: ByteSource.chunkSize, alignment: 16)
+    scratchBuffer = made
+    return made
+  }
   /// The size in bytes when it is known in advance (a regular file), for progress.
   package let size: Int?
   /// How many bytes have been read so far.
@@ -54,20 +62,27 @@ package final class ByteSource {
     } else {
       size = nil
     }
+    readSizes = []
   }
 
-  /// A source of `bytes` already in memory, named `path`.
-  package init(bytes: [UInt8], path: String) {
+  /// A source of `bytes` already in memory, named `path`; with `readSizes`, read `i`
+  /// gives at most `readSizes[i % count]` bytes (a pipe's pieces, for tests and fuzzing).
+  package init(bytes: [UInt8], path: String, readSizes: [Int] = []) {
     self.path = path
     descriptor = -1
     ownsDescriptor = false
     memory = bytes
-    size = bytes.count
+    size = readSizes.isEmpty ? bytes.count : nil
+    self.readSizes = readSizes.map { Swift.max(1, $0) }
   }
+
+  /// The sizes of successive reads of a source in memory (empty: as much as asked).
+  private let readSizes: [Int]
+  private var reads = 0
 
   deinit {
     if ownsDescriptor { Glibc.close(descriptor) }
-    scratch.deallocate()
+    scratchBuffer?.deallocate()
   }
 
   /// Whether `path` names something that can only be read as a stream (standard input, a
@@ -98,7 +113,11 @@ package final class ByteSource {
     throws(DataError) -> Int
   {
     if let memory {
-      let count = Swift.min(limit, memory.count - bytesRead)
+      var count = Swift.min(limit, memory.count - bytesRead)
+      if !readSizes.isEmpty {
+        count = Swift.min(count, readSizes[reads % readSizes.count])
+        reads += 1
+      }
       buffer.append(contentsOf: memory[bytesRead..<bytesRead + count])
       bytesRead += count
       return count
@@ -106,6 +125,7 @@ package final class ByteSource {
     var count = 0
     var failure: Int32 = 0
     let wanted = Swift.min(limit, Self.chunkSize)
+    let scratch = self.scratch
     while true {
       let result = Glibc.read(descriptor, scratch.baseAddress!, wanted)
       if result < 0 && errno == EINTR { continue }

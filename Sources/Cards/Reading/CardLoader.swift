@@ -28,14 +28,15 @@ package enum CardLoader {
   }
 
   /// The cards in `bytes`, read as `format` (or the format their name or content
-  /// suggests), with pictures resolved against `pictureBase`.
+  /// suggests), with pictures resolved against `pictureBase`. With `readSizes` the bytes
+  /// arrive as a pipe's would, in pieces of those sizes in turn (for tests and fuzzing).
   package static func load(
     bytes: [UInt8], path: String, format: Format? = nil, pictureBase: CardPictures.Base? = nil,
-    options: CardReadOptions = CardReadOptions()
+    options: CardReadOptions = CardReadOptions(), readSizes: [Int] = []
   ) throws(DataError) -> CardCollection {
     let reader = CardStreamReader(
-      source: ByteSource(bytes: bytes, path: path), options: options, pictureBase: pictureBase,
-      format: format)
+      source: ByteSource(bytes: bytes, path: path, readSizes: readSizes), options: options,
+      pictureBase: pictureBase, format: format)
     return try readAll(reader, source: path, flat: options.flat)
   }
 

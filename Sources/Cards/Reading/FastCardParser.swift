@@ -417,7 +417,7 @@ struct FastCardParser {
       case UInt8(ascii: "t"): scratch.append(0x09)
       case UInt8(ascii: "u"):
         var value = try Self.hex4(bytes, &index, end)
-        if (0xD800..<0xDC00).contains(value), index + 6 <= end,
+        if (0xD800..<0xDC00).contains(value), index + 2 <= end,
           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
         {
           var next = index + 2

@@ -9,9 +9,17 @@
 /// JSON Lines, to be read again from its first byte.
 struct JSONDocumentSplitter {
   enum Outcome {
+    /// Everything up to the limit is taken: scan on from there once more bytes arrive.
     case needMore
+    /// The bytes from this offset on are needed again, with more after them (a byte
+    /// order mark cut by a read, a top-level value that is not a document of cards).
+    case needMoreFrom(Int)
     case jsonLines
   }
+
+  /// How far a top-level value that is not an array or object is read to name what is
+  /// wrong with it (the reader's message, as for a whole document).
+  static let misplacedValueLookahead = 1 << 20
 
   private enum Phase {
     case beforeDocument
@@ -35,8 +43,7 @@ struct JSONDocumentSplitter {
   private var foundCards = false
   /// Where the top-level object started, for the error when it has no cards.
   private var objectStart = SourcePosition(line: 1, column: 1)
-  /// The key being read, when it is short enough to be `cards` or `photos`.
-  private var key: [UInt8] = []
+  /// Whether the last key read was `cards` or `photos`.
   private var keyIsCards = false
   // The value being scanned: where it started, how deep, whether inside a string.
   private var valueStart = 0
@@ -60,8 +67,19 @@ struct JSONDocumentSplitter {
   /// everything before it may be dropped once its records are taken.
   func keepFrom(limit: Int) -> Int {
     switch phase {
-    case .arrayElement, .objectMemberValue: return valueStart
+    case .arrayElement, .objectMemberValue, .objectKey: return undecided ? 0 : valueStart
     default: return undecided ? 0 : limit
+    }
+  }
+
+  /// The card or member value being scanned, if any: where it starts in the buffer and in
+  /// the source, and the byte that closes its container (`nil` for a key).
+  var valueInProgress: (start: Int, position: SourcePosition, closer: UInt8?)? {
+    switch phase {
+    case .arrayElement: return (valueStart, valuePosition, UInt8(ascii: "]"))
+    case .objectMemberValue: return (valueStart, valuePosition, UInt8(ascii: "}"))
+    case .objectKey: return (valueStart, valuePosition, nil)
+    default: return nil
     }
   }
 
@@ -89,20 +107,19 @@ struct JSONDocumentSplitter {
         }
         continue
       case .objectKey:
-        if byte < 0x20 { throw bad("control character in a string (escape it)") }
+        // Only the closing quote is looked for here; the key is then read by the reader,
+        // which checks it (escapes, control characters) exactly as in a whole document.
         advance(byte)
         index += 1
         if escaped {
           escaped = false
-          key.append(0x5C)
-          key.append(byte)
         } else if byte == UInt8(ascii: "\\") {
           escaped = true
         } else if byte == UInt8(ascii: "\"") {
-          keyIsCards = key == Array("cards".utf8) || key == Array("photos".utf8)
+          try readKey(buffer, to: index)
           phase = .objectColon
-        } else if key.count <= 8 {
-          key.append(byte)
+        } else {
+          try checkLength(index - valueStart)
         }
         continue
       default:
@@ -117,7 +134,10 @@ struct JSONDocumentSplitter {
       case .beforeDocument:
         if !sawByteOrderMark && byte == 0xEF {
           // A byte order mark: skip it whole.
-          guard index + 2 < limit || atEnd else { return .needMore }
+          // (A NUL byte ends the input early: `limit` is then short of the bytes read.)
+          guard index + 2 < limit || atEnd || limit < buffer.count else {
+            return .needMoreFrom(index)
+          }
           if index + 2 < limit && buffer[index + 1] == 0xBB && buffer[index + 2] == 0xBF {
             sawByteOrderMark = true
             index += 3
@@ -133,13 +153,17 @@ struct JSONDocumentSplitter {
           phase = .objectKeyOrEnd(first: true)
         } else {
           undecided = false
-          throw notCardsDocument(buffer, at: index, limit: limit, atEnd: atEnd)
+          // The reader names what is wrong, given the whole value: up to the end of the
+          // input, or to a NUL byte (`limit` is then short of the bytes read).
+          let whole =
+            atEnd || limit < buffer.count || limit - index >= Self.misplacedValueLookahead
+          guard whole else { return .needMoreFrom(index) }
+          throw notCardsDocument(buffer, at: index, limit: limit)
         }
       case .objectKeyOrEnd(let first):
         if byte == UInt8(ascii: "}") && first {
           try endObject()
         } else if byte == UInt8(ascii: "\"") {
-          key = []
           keyIsCards = false
           valueStart = index
           valuePosition = position
@@ -160,6 +184,7 @@ struct JSONDocumentSplitter {
           undecided = false
           phase = .arrayElementOrEnd(first: true)
         } else {
+          try expectValueStart(byte)
           beginValue(at: index, byte: byte)
           phase = .objectMemberValue
           continue
@@ -177,6 +202,7 @@ struct JSONDocumentSplitter {
           if !first { throw bad("expected a value, found ']'") }
           phase = inObject ? .objectAfterValue : .afterDocument
         } else {
+          try expectValueStart(byte)
           beginValue(at: index, byte: byte)
           phase = .arrayElement
           continue
@@ -216,15 +242,19 @@ struct JSONDocumentSplitter {
     case .objectMemberValue:
       try endValue(buffer, at: limit, into: &spans)
       throw bad("unterminated object")
-    case .arrayElementOrEnd(let first):
-      throw bad(first ? "unterminated array" : "expected a value, found end of input")
+    // At the end of the input, what the reader says at the same place.
+    case .arrayElementOrEnd:
+      throw bad("expected a value, found end of input")
     case .arrayAfterElement:
       throw bad("unterminated array")
-    case .objectKeyOrEnd, .objectAfterValue:
+    case .objectKeyOrEnd:
+      throw bad("expected a key in quotes, found end of input")
+    case .objectAfterValue:
       throw bad("unterminated object")
     case .objectKey:
-      throw DataError(
-        .badData, path: path, position: valuePosition, message: "unterminated string")
+      // The input ends inside a key: the reader says why (an unterminated string, or an
+      // escape cut short).
+      try readKey(buffer, to: limit)
     case .objectColon:
       throw bad("expected ':' after the key, found end of input")
     case .objectValue:
@@ -234,12 +264,44 @@ struct JSONDocumentSplitter {
     }
   }
 
+  /// Reads the key in `buffer[valueStart..<end]` (quotes included) with the reader, and
+  /// notes whether it is `cards` or `photos`.
+  private mutating func readKey(_ buffer: UnsafeBufferPointer<UInt8>, to end: Int)
+    throws(DataError)
+  {
+    // The key and a few bytes after it, for the reader's look-ahead.
+    let token = Array(
+      UnsafeBufferPointer(rebasing: buffer[valueStart..<Swift.min(buffer.count, end + 8)]))
+    var reader = JSONReader(bytes: token, line: valuePosition.line)
+    do throws(DataError) {
+      let value = try reader.readValueOnly()
+      if case .string(let name) = value.kind {
+        keyIsCards = name == "cards" || name == "photos"
+      }
+    } catch {
+      throw RecordParser.locate(
+        error, in: token, path: path, line: valuePosition.line, column: valuePosition.column)
+    }
+  }
+
   private mutating func endObject() throws(DataError) {
     phase = .afterDocument
     if !foundCards && !undecided {
       throw DataError(
         .badData, path: path, position: objectStart,
         message: "expected a 'cards' (or 'photos') array in the top-level object")
+    }
+  }
+
+  /// A value must start here: what cannot start one is named as the reader names it.
+  private func expectValueStart(_ byte: UInt8) throws(DataError) {
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"):
+      return
+    default:
+      throw bad("expected a value, found \(describe(byte))")
     }
   }
 
@@ -266,13 +328,18 @@ struct JSONDocumentSplitter {
       index = position
     }
     if isScalar {
+      // A word (true, false, null) runs over letters, a number over `0-9+-.eE`; the
+      // reader then reads the value from the token and says what is wrong with any rest.
+      let word = buffer[valueStart] >= UInt8(ascii: "a")
       while position < limit {
         let byte = buffer[position]
-        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
-          || isWhitespace(byte)
-        {
-          return true
-        }
+        let continues =
+          word
+          ? byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+          : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        if !continues { return true }
         position += 1
       }
       try checkLength(limit - valueStart)
@@ -320,24 +387,45 @@ struct JSONDocumentSplitter {
   private mutating func endValue(
     _ buffer: UnsafeBufferPointer<UInt8>, at end: Int, into spans: inout [RecordBatch.RecordSpan]
   ) throws(DataError) {
-    if case .arrayElement = phase {
+    let inArray: Bool
+    if case .arrayElement = phase { inArray = true } else { inArray = false }
+    if inArray && !isScalar {
       spans.append(
         .init(start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column))
       phase = .arrayAfterElement
       return
     }
-    var reader = JSONReader(
-      bytes: Array(UnsafeBufferPointer(rebasing: buffer[valueStart..<end])),
-      line: valuePosition.line)
+    // The value and a few bytes after it, for the reader's look-ahead.
+    let bytes = Array(
+      UnsafeBufferPointer(rebasing: buffer[valueStart..<Swift.min(buffer.count, end + 8)]))
+    var reader = JSONReader(bytes: bytes, line: valuePosition.line)
     do throws(DataError) {
-      let value = try reader.readDocument()
+      let value = try reader.readValueOnly()
+      if isScalar && reader.consumed < end - valueStart {
+        // A number or a word with more after it (`6a4`, `truex`): where the reader, having
+        // read the value, expects a separator.
+        let stop = valueStart + reader.consumed
+        var at = valuePosition
+        for index in valueStart..<stop where buffer[index] & 0xC0 != 0x80 { at.column += 1 }
+        let expected = inArray ? "',' or ']' in the array" : "',' or '}' in the object"
+        throw DataError(
+          .badData, path: path, position: at,
+          message: "expected \(expected), found \(describe(buffer[stop]))")
+      }
+      if inArray {
+        spans.append(
+          .init(start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column)
+        )
+        phase = .arrayAfterElement
+        return
+      }
       if keyIsCards && !foundCards && !undecided {
         throw DataError.bad("the cards must be an array, not \(value.typeName)", at: value.location)
       }
     } catch {
+      if error.position != nil && error.byteLocation == nil { throw error }
       throw RecordParser.locate(
-        error, in: Array(UnsafeBufferPointer(rebasing: buffer[valueStart..<end])), path: path,
-        line: valuePosition.line, column: valuePosition.column)
+        error, in: bytes, path: path, line: valuePosition.line, column: valuePosition.column)
     }
     phase = .objectAfterValue
   }
@@ -345,7 +433,7 @@ struct JSONDocumentSplitter {
   /// The document does not start with `[` or `{`: read the value (a string, a number…)
   /// to say what it is, or say what is there instead.
   private func notCardsDocument(
-    _ buffer: UnsafeBufferPointer<UInt8>, at index: Int, limit: Int, atEnd: Bool
+    _ buffer: UnsafeBufferPointer<UInt8>, at index: Int, limit: Int
   ) -> DataError {
     let byte = buffer[index]
     let startsValue =
@@ -353,7 +441,11 @@ struct JSONDocumentSplitter {
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "t")
       || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
     guard startsValue else { return bad("expected a value, found \(describe(byte))") }
-    let bytes = Array(UnsafeBufferPointer(rebasing: buffer[index..<limit]))
+    // Past a NUL byte a little more: the reader stops at the NUL (no JSON holds one) unless
+    // an escape before it looks ahead (up to six bytes, for a surrogate pair).
+    let end =
+      limit < buffer.count ? Swift.min(buffer.count, limit + RecordReader.nulLookahead) : limit
+    let bytes = Array(UnsafeBufferPointer(rebasing: buffer[index..<end]))
     var reader = JSONReader(bytes: bytes, line: line)
     do throws(DataError) {
       let value = try reader.readDocument()

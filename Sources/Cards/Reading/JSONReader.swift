@@ -9,12 +9,14 @@ struct JSONReader {
   private var line: Int
   private var lineStart: Int
   private let end: Int
+  private let start: Int
 
   /// A reader of `bytes[range]`, whose first byte is at `line`, column 1.
   init(bytes: [UInt8], range: Range<Int>? = nil, line: Int = 1) {
     self.bytes = bytes
     let range = range ?? 0..<bytes.count
     offset = range.lowerBound
+    start = range.lowerBound
     end = range.upperBound
     self.line = line
     lineStart = range.lowerBound
@@ -34,6 +36,32 @@ struct JSONReader {
     if offset < end { throw .bad("unexpected \(describeHere()) after the value", at: position) }
     return value
   }
+
+  /// Reads one value (after white space) and leaves what follows unread: the range may
+  /// reach past the value, so that the reader's look-ahead (an escaped surrogate pair)
+  /// sees what it would see in the whole document.
+  mutating func readValueOnly() throws(DataError) -> DataValue {
+    skipWhitespace()
+    return try readValue(depth: 0)
+  }
+
+  /// Reads one element of an array (`closer` `]`) or one member value of an object (`}`)
+  /// and the white space after it: what follows must be `,`, the closer or the end of the
+  /// bytes, as in a whole document.
+  mutating func readElement(closer: UInt8) throws(DataError) -> DataValue {
+    let value = try readValueOnly()
+    skipWhitespace()
+    if offset < end && bytes[offset] != UInt8(ascii: ",") && bytes[offset] != closer {
+      let container = closer == UInt8(ascii: "]") ? "array" : "object"
+      throw .bad(
+        "expected ',' or '\(Character(Unicode.Scalar(closer)))' in the \(container), found \(describeHere())",
+        at: position)
+    }
+    return value
+  }
+
+  /// How many bytes of the range have been read.
+  var consumed: Int { offset - start }
 
   private var position: ByteLocation {
     ByteLocation(line: line, lineStart: lineStart, offset: offset)
@@ -202,7 +230,10 @@ struct JSONReader {
       throw .bad("invalid escape \(shown)", at: escapeStart)
     }
     var value = try readHex4(escapeStart)
-    if (0xD800..<0xDC00).contains(value), end - offset >= 6, bytes[offset] == UInt8(ascii: "\\"),
+    // A high surrogate followed by `\u`: the next four bytes must be hex whatever they hold
+    // (the answer never depends on how many bytes follow, so a record read alone and the
+    // whole document agree).
+    if (0xD800..<0xDC00).contains(value), end - offset >= 2, bytes[offset] == UInt8(ascii: "\\"),
       bytes[offset + 1] == UInt8(ascii: "u")
     {
       let saved = offset

@@ -87,6 +87,11 @@ package final class RecordReader {
               buffer, from: scanned, to: limit, atEnd: endOfInput, into: &spans)
             keep = splitter.keepFrom(limit: limit)
             mode = .document(splitter)
+            if case .needMoreFrom(let index) = outcome {
+              keep = Swift.min(keep, splitter.keepFrom(limit: index))
+              scanned = index
+              return
+            }
             if case .jsonLines = outcome {
               // The first object was a card: the source is JSON Lines, from its start.
               mode = .lines(JSONLinesSplitter())
@@ -151,8 +156,19 @@ package final class RecordReader {
           nulOffset = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
       }
+      // The error for a NUL byte reads a little past it (`nulLookahead`): those bytes are
+      // read now, so that the message never depends on where the reads ended.
+      if let nulOffset {
+        while pending.count < nulOffset + Self.nulLookahead {
+          guard try source.read(appendingTo: &pending) > 0 else { break }
+        }
+      }
     }
   }
+
+  /// How many bytes from a NUL byte on the reader may look at to find an error before it:
+  /// an escape just before the NUL looks up to six bytes ahead (a surrogate pair).
+  static let nulLookahead = 16
 
   /// Reads until the first byte that is not white space says what the source is (unless
   /// its name said so).
@@ -192,20 +208,51 @@ package final class RecordReader {
     }
   }
 
+  /// The error for the NUL byte at `offset` — or the syntax error before it in the same
+  /// record (the line, or the card of a document, it cuts short), which comes first.
   private func nulError(at offset: Int, lineStart: Int) -> DataError {
     var position = SourcePosition(line: 1, column: 1)
+    var record: (start: Int, line: Int, column: Int, closer: UInt8?)?
     switch mode {
     case .lines(let splitter):
       var column = 1
       for index in lineStart..<offset where pending[index] & 0xC0 != 0x80 { column += 1 }
       position = SourcePosition(line: splitter.nextLine, column: column)
+      record = (lineStart, splitter.nextLine, 1, nil)
     case .document(let splitter):
       position = splitter.position
+      if let value = splitter.valueInProgress {
+        record = (value.start, value.position.line, value.position.column, value.closer)
+      }
     default:
       break
     }
-    return DataError(
+    let nul = DataError(
       .badData, path: path, position: position, message: "a NUL byte: this is not a text file")
+    guard let record, record.start < offset else { return nul }
+    // The record up to the NUL and a little past it (the reader looks up to six bytes
+    // ahead, for an escaped surrogate pair): it stops at the NUL (no JSON holds a raw one)
+    // unless something before it is wrong, which is then the first error.
+    let bytes = Array(pending[record.start..<Swift.min(pending.count, offset + Self.nulLookahead)])
+    var reader = JSONReader(bytes: bytes, line: record.line)
+    do throws(DataError) {
+      // A line is a whole document; an element of a document is followed by its
+      // container's punctuation.
+      if let closer = record.closer {
+        _ = try reader.readElement(closer: closer)
+      } else if case .lines = mode {
+        _ = try reader.readDocument()
+      } else {
+        _ = try reader.readValueOnly()
+      }
+    } catch {
+      let located = RecordParser.locate(
+        error, in: bytes, path: path, line: record.line, column: record.column)
+      if let at = located.position, (at.line, at.column) < (position.line, position.column) {
+        return located
+      }
+    }
+    return nul
   }
 
   private func readPropertyList() throws(DataError) -> Piece {

@@ -1,0 +1,13 @@
+import Pictures
+
+/// Pictures: any bytes give a header, a thumbnail or a reason — through the header
+/// readers, the four decoders (libjpeg-turbo, libpng, libwebp, giflib) and chafa — never
+/// a crash, an overflow or a hang.
+enum Target {
+  static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let input = Array(bytes)
+    _ = try? PictureInfo.read(bytes: input, stamp: PictureStamp(modified: 0, bytes: input.count))
+    guard let picture = try? DecodedPicture.decode(bytes: input, maxSide: 64) else { return }
+    _ = ThumbnailRenderer.render(picture, columns: 6, rows: 3, mode: .palette240)
+  }
+}

@@ -1,0 +1,46 @@
+import FuzzSupport
+import TerminalText
+
+/// Text: sanitising, line breaking and widths never crash; sanitised text holds no
+/// control; the fast paths for plain ASCII and CJK shape and count exactly as ICU;
+/// message text holds no control; search folding never crashes.
+enum Target {
+  static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let safe = Sanitizer.sanitize(text)
+    for scalar in safe.unicodeScalars
+    where (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
+      FuzzReplay.fail("sanitised text holds U+\(String(scalar.value, radix: 16))")
+    }
+    let prepared = PreparedText(text)
+    for width in [1, 2, 3, 7, 20, 80] {
+      for mode in WrapMode.allCases {
+        let count = prepared.lineCount(width: width, mode: mode)
+        let lines = prepared.lines(width: width, mode: mode)
+        if lines.count != count { FuzzReplay.fail("lines \(lines.count) != count \(count)") }
+        for line in lines where DisplayWidth.of(line) > width {
+          FuzzReplay.fail("a line wider than \(width): \(line.debugDescription)")
+        }
+        if ASCIIText.isSimple(bytes),
+          ASCIIText.lineCount(bytes, width: width, mode: mode) != count
+        {
+          FuzzReplay.fail("ASCII count differs at \(width) \(mode)")
+        }
+        if CJKText.isSimple(bytes), CJKText.lineCount(bytes, width: width, mode: mode) != count {
+          FuzzReplay.fail("CJK count differs at \(width) \(mode)")
+        }
+      }
+    }
+    if ASCIIText.isSimple(bytes) {
+      var shape: [UInt8] = []
+      ASCIIText.shape(bytes, into: &shape)
+      if shape != PreparedText.shape(of: text) { FuzzReplay.fail("ASCII shape differs") }
+    }
+    let message = MessageText.visible(text, limit: 40)
+    for scalar in message.unicodeScalars
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+      FuzzReplay.fail("a control in a message")
+    }
+    _ = SearchFolding.folded(utf8: bytes)
+  }
+}
