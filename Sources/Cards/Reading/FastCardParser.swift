@@ -24,7 +24,9 @@ struct FastCardParser {
     var index: Int
 
     @inline(__always) var atEnd: Bool { index >= end }
-    @inline(__always) var current: UInt8 { bytes[index] }
+    /// The byte at the cursor; 0 at the end (a record never holds a NUL, and no token
+    /// starts with one, so a check that forgot `atEnd` gives up instead of reading past).
+    @inline(__always) var current: UInt8 { index < end ? bytes[index] : 0 }
 
     @inline(__always) mutating func skipWhitespace() {
       while index < end {
@@ -364,7 +366,7 @@ struct FastCardParser {
   }
 
   private mutating func readStringValue(_ cursor: inout Cursor) throws(GiveUp) -> Slice {
-    guard cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
+    guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
     return try readString(&cursor)
   }
 
