@@ -16,6 +16,9 @@ package enum FailureReport {
     case let data as DataError:
       say(data.description, on: &output)
       return data.exitCode
+    case let failure as OutputError:
+      say(failure.description, on: &output)
+      return 74
     default:
       say("\(error)", on: &output)
       return 70

@@ -10,7 +10,9 @@ import Cards
 /// input).
 package enum MasonryCommand {
   /// The commands other than the browser.
-  static let commandNames: Set<String> = ["layout", "render", "generate", "thumbnail", "help"]
+  static let commandNames: Set<String> = [
+    "layout", "render", "sweep", "generate", "thumbnail", "help",
+  ]
   /// Options of the program itself, which the browser does not take.
   static let programOptions: Set<String> = ["--help", "-h", "--version", "--man"]
 
@@ -19,8 +21,8 @@ package enum MasonryCommand {
 
   /// The other commands' documentation, in the order the help lists them.
   static let commands = [
-    LayoutCommand.documentation, RenderCommand.documentation, ThumbnailCommand.documentation,
-    GenerateCommand.documentation,
+    LayoutCommand.documentation, RenderCommand.documentation, SweepCommand.documentation,
+    ThumbnailCommand.documentation, GenerateCommand.documentation,
   ]
 
   /// `masonry --help`: the browser's options and keys, the commands, the exit codes.
@@ -43,7 +45,8 @@ package enum MasonryCommand {
       \(KeyBindings.plainText())
 
       exit status: 0 done; 64 bad command line; 65 bad data; 66 missing or unreadable input;
-      69 no usable terminal; 70 internal error; 74 the output could not be written.
+      69 no usable terminal; 70 internal error; 74 the output could not be written;
+      1 (sweep) a layout invariant failed.
       """
   }
 
@@ -85,6 +88,8 @@ package enum MasonryCommand {
       case "render":
         return try RenderCommand.run(
           Array(arguments.dropFirst()), environment: environment, output: &output)
+      case "sweep":
+        return try SweepCommand.run(Array(arguments.dropFirst()), output: &output)
       case "generate":
         return try GenerateCommand.run(Array(arguments.dropFirst()), output: &output)
       case "thumbnail":
@@ -108,7 +113,7 @@ package enum MasonryCommand {
       }
     } catch {
       let command = arguments.first.flatMap {
-        ["layout", "render", "generate", "thumbnail"].contains($0) ? "masonry \($0)" : nil
+        ["layout", "render", "sweep", "generate", "thumbnail"].contains($0) ? "masonry \($0)" : nil
       }
       return FailureReport.report(error, helpCommand: command ?? "masonry", output: &output)
     }

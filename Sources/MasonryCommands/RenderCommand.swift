@@ -23,6 +23,10 @@ enum RenderCommand {
       OptionHelp(
         "--scroll ROW",
         "The first content row on screen (default: 0, or where the selected card shows)."),
+      OptionHelp(
+        "--viewport W",
+        "Lay out and draw in a viewport W columns wide, with the margin and the ruler the browser's < and > show."
+      ),
       OptionHelp("--select INDEX", "Select card INDEX (0-based, among the cards shown)."),
       OptionHelp("--tag TAG", "Show only the cards with TAG."),
       OptionHelp("--detail", "Open the selected card."),
@@ -39,8 +43,10 @@ enum RenderCommand {
   ) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments,
-      valueOptions: LayoutOptions.valueOptions.union(["--size", "--scroll", "--select", "--tag"])
-        .union(SourceOptions.valueOptions).union(PictureOptions.valueOptions),
+      valueOptions: LayoutOptions.valueOptions.union([
+        "--size", "--scroll", "--select", "--tag", "--viewport",
+      ])
+      .union(SourceOptions.valueOptions).union(PictureOptions.valueOptions),
       flagOptions: SourceOptions.flagOptions.union(["--help", "--detail", "--help-overlay"]),
       optionalValueOptions: ["--color"])
     if parsed.flags.contains("--help") {
@@ -58,37 +64,19 @@ enum RenderCommand {
       (parsed.flags.contains("--color") || colorDepth != nil) && environment["NO_COLOR"] == nil
     let palette = colorDepth == "256"
 
-    var state = BrowserState(size: size, layout: options)
+    let viewport = try parsed.integer(
+      "--viewport", in: Swift.min(ScreenRegions.minimumSize.width, size.width)...size.width)
+    var frame = Frame(size: size, options: options)
+    frame.viewport = viewport
+    frame.select = select
+    frame.scroll = scroll
+    frame.tag = parsed.values["--tag"]
+    frame.detail = parsed.flags.contains("--detail")
+    frame.helpOverlay = parsed.flags.contains("--help-overlay")
     if try PictureOptions(parsed).drawsThumbnails {
-      state.pictures = .thumbnails(!colors ? .symbolsOnly : palette ? .palette240 : .truecolor)
+      frame.pictures = .thumbnails(!colors ? .symbolsOnly : palette ? .palette240 : .truecolor)
     }
-    state.tagFilter = parsed.values["--tag"]
-    var content = BrowserContent(collection: collection, style: options.cardStyle)
-    let geometry = content.sync(with: state)
-    let count = content.shown.count
-    if let select {
-      guard select < count else {
-        throw UsageError(
-          "--select \(select) is past the last card shown (\(Counted.phrase(count, "card")))")
-      }
-      state.selected = select
-    } else {
-      state.selected = count > 0 ? 0 : nil
-    }
-    if let scroll {
-      state.scrollOffset = Scrolling.clamped(scroll, &content, geometry: geometry)
-    } else if let selected = state.selected, select != nil {
-      state.scrollOffset = Scrolling.clamped(
-        Scrolling.offset(revealing: selected, from: 0, &content, geometry: geometry), &content,
-        geometry: geometry)
-    }
-    if parsed.flags.contains("--detail") && state.selected != nil {
-      state.mode = .detail(scroll: 0)
-    }
-    if parsed.flags.contains("--help-overlay") { state.mode = .help(scroll: 0, over: state.mode) }
-
-    content.makeThumbnails(for: state)
-    let screen = FrameComposer.compose(state, content: &content)
+    let screen = try frame.screen(of: collection)
     if parsed.flags.contains("--color") || colorDepth != nil {
       // In 256 colours, the colours that are RGB (placeholders) go to the palette too.
       let depth: ColorPalette = ColorPalette(depth: palette ? .palette256 : .direct)
@@ -101,6 +89,50 @@ enum RenderCommand {
       output.write(screen.plainText())
     }
     return 0
+  }
+
+  /// What one frame shows: the terminal's size, the layout, the viewport, the selection,
+  /// the scroll position, the filter, what is open, and how pictures are drawn.
+  struct Frame {
+    var size: Size
+    var options: LayoutOptions
+    var viewport: Int?
+    var select: Int?
+    var scroll: Int?
+    var tag: String?
+    var detail = false
+    var helpOverlay = false
+    var pictures = PictureDisplay.placeholders
+
+    /// The frame of `collection`, drawn as the browser draws it.
+    func screen(of collection: CardCollection) throws(UsageError) -> Screen {
+      var state = BrowserState(size: size, layout: options, pictures: pictures)
+      state.viewportWidth = viewport
+      state.tagFilter = tag
+      var content = BrowserContent(collection: collection, style: options.cardStyle)
+      let geometry = content.sync(with: state)
+      let count = content.shown.count
+      if let select {
+        guard select < count else {
+          throw UsageError(
+            "--select \(select) is past the last card shown (\(Counted.phrase(count, "card")))")
+        }
+        state.selected = select
+      } else {
+        state.selected = count > 0 ? 0 : nil
+      }
+      if let scroll {
+        state.scrollOffset = Scrolling.clamped(scroll, &content, geometry: geometry)
+      } else if let selected = state.selected, select != nil {
+        state.scrollOffset = Scrolling.clamped(
+          Scrolling.offset(revealing: selected, from: 0, &content, geometry: geometry), &content,
+          geometry: geometry)
+      }
+      if detail && state.selected != nil { state.mode = .detail(scroll: 0) }
+      if helpOverlay { state.mode = .help(scroll: 0, over: state.mode) }
+      content.makeThumbnails(for: state)
+      return FrameComposer.compose(state, content: &content)
+    }
   }
 
   static func parseSize(_ text: String) throws(UsageError) -> Size {

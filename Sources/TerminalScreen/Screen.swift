@@ -87,6 +87,22 @@ package struct Screen: Hashable, Sendable {
     return value >= 0x20 && !(0x7F...0x9F).contains(value)
   }
 
+  /// Copies `other` onto this screen with its top-left corner at `origin` (clipped to the
+  /// screen). A whole screen is copied, so wide clusters stay whole unless clipped, and a
+  /// clipped wide cluster leaves blanks.
+  ///
+  /// - Complexity: O(*w* · *h*) for the cells of `other`.
+  package mutating func place(_ other: Screen, at origin: Point) {
+    for y in 0..<other.height where origin.y + y >= 0 && origin.y + y < height {
+      for x in 0..<other.width where origin.x + x >= 0 && origin.x + x < width {
+        let cell = other.cells[y * other.width + x]
+        // A continuation whose lead fell off the left edge has nothing to continue.
+        let lost = cell.isContinuation && origin.x + x == 0 && x > 0
+        set(lost ? Cell(grapheme: " ", style: cell.style) : cell, x: origin.x + x, y: origin.y + y)
+      }
+    }
+  }
+
   /// Fills `rect` (clipped to the screen) with `character` in `style`.
   package mutating func fill(
     _ rect: Rect, with character: Character = " ", style: CellStyle = .plain

@@ -6,8 +6,8 @@
 
 /// Whole-file reads and writes with the C library, so that test support needs no
 /// Foundation.
-enum TextFile {
-  static func read(_ path: String) -> String? {
+package enum TextFile {
+  package static func read(_ path: String) -> String? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []

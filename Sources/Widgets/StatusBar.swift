@@ -19,6 +19,8 @@ package struct StatusBar {
   /// How far the source is read ("loading 43%", "waiting for input…", why it stopped):
   /// after the range, and the last field to give way.
   package var loading: String?
+  /// The viewport's width, when one is set: after the columns (`84 wide`).
+  package var viewportWidth: Int?
 
   package init(
     source: String, layoutName: String, columns: Int, visibleRange: ClosedRange<Int>?,
@@ -48,6 +50,7 @@ package struct StatusBar {
       ("hint", hint),
     ]
     if let loading { fields.insert(("loading", Sanitizer.sanitize(loading)), at: 3) }
+    if let viewportWidth { fields.insert(("viewport", "\(viewportWidth) wide"), at: 2) }
     let separator = " │ "
     func length(_ fields: [(name: String, text: String)]) -> Int {
       fields.reduce(0) { $0 + DisplayWidth.of($1.text) } + DisplayWidth.of(separator) * fields.count
@@ -61,7 +64,8 @@ package struct StatusBar {
       fields.insert(
         ("source", TextFitting.truncated(Sanitizer.sanitize(source), toWidth: room)), at: 0)
     }
-    for name in ["columns", "position", "layout", "hint"] where length(fields) > width + 3 {
+    for name in ["viewport", "columns", "position", "layout", "hint"]
+    where length(fields) > width + 3 {
       fields.removeAll { $0.name == name }
     }
     if let index = fields.firstIndex(where: { $0.name == "loading" }), length(fields) > width + 3 {

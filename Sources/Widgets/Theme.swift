@@ -17,6 +17,9 @@ package enum Theme {
   package static let tags = CellStyle(foreground: .indexed(110))
   /// The `‹ ›` marks of a strip that goes on beyond the screen.
   package static let overflow = CellStyle(foreground: .indexed(214), bold: true)
+  /// The margin beside a viewport narrower than the terminal: shaded, dim, so it reads as
+  /// outside.
+  package static let margin = CellStyle(foreground: .indexed(238), dim: true)
   /// Search matches in card text: underlined (seen without colour too) on a highlight.
   package static let match = CellStyle(
     foreground: .indexed(16), background: .indexed(222), underline: true)

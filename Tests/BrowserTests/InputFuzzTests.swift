@@ -22,7 +22,8 @@ import Testing
     .character("3"), .character("4"), .character("5"), .character("+"), .character("-"),
     .character("="), .character("p"), .character("w"), .character("x"), .character("é"),
     .character("猫"), .character("\u{1B}"), .character(" "), .control("d"), .control("u"),
-    .control("l"), .character("b"),
+    .control("l"), .character("b"), .character("<"), .character(">"), .character("{"),
+    .character("}"),
   ]
 
   static func randomEvent(_ random: inout SeededGenerator, size: inout Size) -> TerminalEvent {

@@ -55,7 +55,7 @@ import Widgets
     store.send(.resized(Size(width: 20, height: 8)))
     #expect(store.selectedCard == 0)
     store.send(.resized(Self.large)) {
-      $0.size = Self.large
+      $0.terminalSize = Self.large
     }
     #expect(store.frame() == first)
   }

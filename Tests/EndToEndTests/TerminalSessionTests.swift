@@ -65,6 +65,32 @@ import Testing
     #expect(!before.isEmpty && before == after)
   }
 
+  /// The viewport in a real terminal: `<` drops columns at the breakpoints the ruler
+  /// names, `{` jumps to one, and `=` brings back the very screen it started from.
+  @Test func viewportKeysNarrowTheCardsAndEqualsRestoresTheScreen() throws {
+    let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")
+    let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    #expect(Self.status(first).contains("3 cols"))
+    func lastRow(_ screen: String) -> String {
+      String(screen.split(separator: "\n").last ?? "")
+    }
+    try session.tmux(["send-keys", "-t", "t", "-l", "<<<<<"])
+    let narrowed = try #require(session.waitForScreen { lastRow($0).contains("95 wide") })
+    #expect(lastRow(narrowed).contains("◂ 2 cols at 79 │ 95 wide · 3 cols"), "\(lastRow(narrowed))")
+    #expect(narrowed.contains("╱"), "the margin is hatched")
+    try session.tmux(["send-keys", "-t", "t", "-l", "{"])
+    let jumped = try #require(session.waitForScreen { Self.status($0).contains("79 wide") })
+    #expect(Self.status(jumped).contains("2 cols"))
+    try session.tmux(["send-keys", "-t", "t", "-l", String(repeating: "<", count: 27)])
+    let single = try #require(session.waitForScreen { lastRow($0).contains("52 wide · 1 col") })
+    #expect(single.contains("┏") || single.contains("┃"), "the selected card still shows")
+    try session.tmux(["send-keys", "-t", "t", "-l", "="])
+    let restored = try #require(session.waitForScreen { !$0.contains("wide") })
+    #expect(restored == first, "= gives back the exact screen")
+    try session.send("q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
   /// Shift-arrows arrive as terminfo's extended keys (kDN, kUP) and move the selection.
   @Test func shiftArrowsMoveTheSelection() throws {
     let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")

@@ -8,7 +8,35 @@ import Widgets
 /// returns for the visible rectangle (and nothing off screen), the section headers, the
 /// status bar, and the open card or the help on top.
 package enum FrameComposer {
+  /// The frame for the whole terminal: the browser, or with a viewport the browser in the
+  /// viewport, the shaded margin beside it and the ruler below.
   package static func compose(_ state: BrowserState, content: inout BrowserContent) -> Screen {
+    let browser = composeBrowser(state, content: &content)
+    guard let viewport = state.viewport else { return browser }
+    var screen = Screen(width: state.terminalSize.width, height: state.terminalSize.height)
+    screen.place(browser, at: Point(x: 0, y: 0))
+    ViewportRuler.shadeMargin(
+      viewportWidth: viewport.size.width, rows: viewport.rulerRow, into: &screen)
+    ruler(state, content: content).draw(row: viewport.rulerRow, into: &screen)
+    return screen
+  }
+
+  /// The ruler under a viewport: its width, its columns and the breakpoints of the
+  /// current layout between the smallest useful width and the terminal's.
+  package static func ruler(_ state: BrowserState, content: BrowserContent) -> ViewportRuler {
+    let layout = content.layout
+    return ViewportRuler(
+      viewportWidth: state.size.width, minimumWidth: ScreenRegions.minimumSize.width,
+      maximumWidth: state.terminalSize.width
+    ) { width in
+      Swift.max(1, layout.columnWidths(atContainerWidth: width).count)
+    }
+  }
+
+  /// The browser in the area `state.size`.
+  private static func composeBrowser(_ state: BrowserState, content: inout BrowserContent)
+    -> Screen
+  {
     let geometry = content.sync(with: state)
     var screen = Screen(width: state.size.width, height: state.size.height)
     if geometry.isTooSmall {
@@ -121,11 +149,13 @@ package enum FrameComposer {
       // Not laid out to the end yet: estimate from the cards' position in the list.
       percent = first * 100 / total
     }
-    return StatusBar(
+    var bar = StatusBar(
       source: content.collection.source, layoutName: state.layout.kind.name,
       columns: content.layout.columnCount, visibleRange: range, total: total, percent: percent,
       message: message(state, content: &content),
       loading: searchStatus(content) ?? state.load.statusText)
+    bar.viewportWidth = state.viewport?.size.width
+    return bar
   }
 
   /// How far a search still scanning in the background has got.

@@ -29,6 +29,14 @@ package enum BrowserCommand: Hashable, Sendable {
   case fewerColumns
   case adaptiveColumns
   case nextPlacement
+  /// The viewport one cell narrower or wider (see `BrowserState.viewportWidth`).
+  case narrowViewport
+  case widenViewport
+  /// The viewport at the previous or next breakpoint (a width where the columns change).
+  case previousBreakpoint
+  case nextBreakpoint
+  /// No viewport: the terminal's whole width.
+  case fullWidth
   case reload
   case showHelp
   case quit

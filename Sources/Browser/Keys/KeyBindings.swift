@@ -56,6 +56,13 @@ package enum KeyBindings {
     KeyBinding(
       .cards, [(.character("p"), .nextPlacement)],
       "placement: shortest first, left to right, right to left"),
+    KeyBinding(
+      .cards, [(.character("<"), .narrowViewport), (.character(">"), .widenViewport)],
+      "viewport one cell narrower / wider"),
+    KeyBinding(
+      .cards, [(.character("{"), .previousBreakpoint), (.character("}"), .nextBreakpoint)],
+      "viewport to the breakpoint before / after"),
+    KeyBinding(.cards, [(.character("="), .fullWidth)], "viewport back to the full width"),
     KeyBinding(.cards, [(.character("r"), .reload)], "read the source again"),
     KeyBinding(.cards, [(.escape, .clearFilters)], "clear the search, then the tag filter"),
     KeyBinding(.cards, [(.character("?"), .showHelp)], "show the keys"),

@@ -64,8 +64,23 @@ extension BrowserReducer {
   /// column count follows it) and the selected card keeps its screen row. Below the
   /// minimum size nothing is laid out; growing again recovers.
   static func resize(_ state: inout BrowserState, to size: Size, content: inout BrowserContent) {
-    guard size != state.size else { return }
-    relayout(&state, content: &content, animated: false) { $0.size = size }
+    resize(&state, content: &content) { $0.terminalSize = size }
+  }
+
+  /// A new area for the browser, by `change` (of the terminal's size or the viewport's
+  /// width): as after a resize of the terminal.
+  static func resize(
+    _ state: inout BrowserState, content: inout BrowserContent,
+    by change: (inout BrowserState) -> Void
+  ) {
+    var changed = state
+    change(&changed)
+    guard changed.size != state.size else {
+      state = changed
+      return
+    }
+    relayout(&state, content: &content, animated: false, change: change)
+    let size = state.size
     let geometry = content.sync(with: state)
     let strip = tagStrip(state, geometry: geometry, content: content)
     if let focused = state.mode.focusedTag {

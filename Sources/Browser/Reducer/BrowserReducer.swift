@@ -23,7 +23,7 @@ package enum BrowserReducer {
     var positionsCards = true
     switch event {
     case .started(let size):
-      state.size = size
+      state.terminalSize = size
       let geometry = content.sync(with: state)
       if !geometry.isTooSmall {
         if state.selected == nil && !content.shown.isEmpty { state.selected = 0 }
@@ -194,6 +194,9 @@ package enum BrowserReducer {
       let following = cycle[((cycle.firstIndex(of: state.layout.placement) ?? 0) + 1) % cycle.count]
       relayout(&state, content: &content, animated: true) { $0.layout.placement = following }
       state.message = "placement: " + MasonryLayoutPlacement.name(following)
+      return ([], false)
+    case .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint, .fullWidth:
+      moveViewport(command, &state, content: &content)
       return ([], false)
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
     case .reload:

@@ -6,7 +6,11 @@ import LayoutEngine
 /// render`).
 package struct BrowserState: Hashable, Sendable {
   /// The terminal's size.
-  package var size: Size
+  package var terminalSize: Size
+  /// The width of the virtual viewport (`<`, `>`, `=`; `render --viewport`): the browser
+  /// lays out and draws as in a terminal this wide, at the terminal's left, with a shaded
+  /// margin beside it and a ruler on the last row. `nil`: the terminal's whole width.
+  package var viewportWidth: Int?
   package var layout: LayoutOptions
   /// The first content row on screen (the scroll position of the cards).
   package var scrollOffset = 0
@@ -39,12 +43,30 @@ package struct BrowserState: Hashable, Sendable {
   /// `--pick`: Enter answers with the selected card; q and Esc cancel.
   package var picking = false
 
+  /// A state for a terminal of `size` (no viewport).
   package init(
     size: Size, layout: LayoutOptions = LayoutOptions(), pictures: PictureDisplay = .placeholders
   ) {
-    self.size = size
+    self.terminalSize = size
     self.layout = layout
     self.pictures = pictures
+  }
+
+  /// The area the browser lays out and draws in: the whole terminal, or with a viewport
+  /// its left `viewportWidth` columns above the ruler row.
+  package var size: Size {
+    guard let viewport = viewport else { return terminalSize }
+    return viewport.size
+  }
+
+  /// The viewport's area and the ruler's row, when a viewport is set (the width is kept
+  /// within the terminal's).
+  package var viewport: (size: Size, rulerRow: Int)? {
+    guard let viewportWidth, terminalSize.height >= 2 else { return nil }
+    return (
+      Size(width: Swift.min(viewportWidth, terminalSize.width), height: terminalSize.height - 1),
+      terminalSize.height - 1
+    )
   }
 
   /// Which cards are shown.

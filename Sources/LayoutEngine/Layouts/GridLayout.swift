@@ -171,6 +171,14 @@ public struct GridLayout: CollectionLayout {
 
   public var columnCount: Int { geometry.count }
 
+  public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] {
+    if let geometryOverride { return geometryOverride.widths }
+    return ColumnGeometry(
+      containerWidth: containerWidth, insets: options.insets, gutter: options.gutter,
+      count: options.columns
+    ).widths
+  }
+
   public var placedItemCount: Int { store.count }
 
   /// - Complexity: O(log *R* + *V* · log *C* + *K* log *K*) for *R* rows, *V* rows crossing

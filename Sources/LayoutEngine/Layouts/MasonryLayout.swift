@@ -221,6 +221,10 @@ public struct MasonryLayout: CollectionLayout {
     return geometry(forSection: 0, containerWidth: context.containerSize.width).count
   }
 
+  public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] {
+    geometry(forSection: 0, containerWidth: containerWidth).widths
+  }
+
   public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*) for the *S* sections, the *C*

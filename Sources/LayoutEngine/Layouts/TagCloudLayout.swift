@@ -154,6 +154,8 @@ public struct TagCloudLayout: CollectionLayout {
   /// Tags have no columns: one.
   public var columnCount: Int { 1 }
 
+  public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] { [] }
+
   public var placedItemCount: Int { store.count }
 
   /// - Complexity: O(log *R* + *V* · log *W* + *K* log *K*) for *R* rows, *V* rows crossing

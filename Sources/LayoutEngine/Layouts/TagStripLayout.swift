@@ -152,6 +152,8 @@ public struct TagStripLayout: CollectionLayout {
   /// A strip has no columns: one.
   public var columnCount: Int { 1 }
 
+  public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] { [] }
+
   public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(*R* · log *N* + *K* log *K*) for *R* rows of *N* chips.

@@ -97,6 +97,9 @@ public struct TileLayout: CollectionLayout {
   public mutating func appendSections(_ sections: [SectionSpec]) { grid.appendSections(sections) }
   public var contentSize: Size { grid.contentSize }
   public var columnCount: Int { grid.columnCount }
+  public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] {
+    geometry(containerWidth: containerWidth).widths
+  }
   public var placedItemCount: Int { grid.placedItemCount }
 
   /// - Complexity: as `GridLayout.attributes(in:)`.

@@ -137,6 +137,13 @@ public struct ZigzagLayout: CollectionLayout {
 
   public var columnCount: Int { geometry.count }
 
+  public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] {
+    ColumnGeometry(
+      containerWidth: containerWidth, insets: options.insets, gutter: options.gutter,
+      count: options.columns
+    ).widths
+  }
+
   public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*).

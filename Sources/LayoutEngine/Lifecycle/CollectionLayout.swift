@@ -35,6 +35,13 @@ public protocol CollectionLayout {
   /// status bar shows it.
   var columnCount: Int { get }
 
+  /// The widths of the first section's columns at `containerWidth`, found without
+  /// preparing (empty for layouts without columns, which flow like text): what the
+  /// viewport's ruler and `masonry sweep` compare width by width.
+  ///
+  /// - Complexity: O(*C*) for *C* columns.
+  func columnWidths(atContainerWidth containerWidth: Int) -> [Int]
+
   /// The number of items placed so far.
   var placedItemCount: Int { get }
 
