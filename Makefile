@@ -36,13 +36,16 @@ FUZZ_CI_RUNS ?= 20000
 fuzz: setup
 	./scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# Every unit and end-to-end test under AddressSanitizer (Swift and C), then under
+# Every unit and end-to-end test under AddressSanitizer (Swift and C; leaks too), then under
 # UndefinedBehaviorSanitizer (the C targets: Swift has no UBSan; it traps on overflow by
 # itself). Not part of `make test`, which it would make three times as long: run it
 # before a release and after touching the C targets.
 UBSAN_RUNTIME = $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))../lib/clang/*/lib/linux/libclang_rt.ubsan_standalone-x86_64.a))
+# LeakSanitizer runs too (at each test process's exit), with the toolchain's own leaks
+# suppressed (scripts/lsan-suppressions.txt).
 sanitize: setup
-	$(SWIFT) test --build-path .build/asan --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --build-path .build/asan --sanitize=address
 	$(SWIFT) test --build-path .build/ubsan -Xcc -fsanitize=undefined \
 	  -Xcc -fno-sanitize-recover=undefined -Xlinker $(UBSAN_RUNTIME) -Xlinker -lstdc++
 

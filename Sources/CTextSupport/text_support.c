@@ -38,13 +38,42 @@ int masonry_wcwidth(uint32_t scalar) {
 }
 
 // Opening a line-break iterator costs far more than re-targeting one, and a text module
-// prepares many short texts: keep one iterator per thread and per rule set.
-static __thread UBreakIterator *cached_iterators[2];
+// prepares many short texts: keep one iterator per thread and per rule set. The thread
+// variable is the fast path; a thread key closes them when the thread ends (worker threads
+// come and go: without it each would leave its iterators behind).
+typedef struct {
+  UBreakIterator *line[2];
+} cached_iterators_t;
+
+static __thread cached_iterators_t *cached_iterators;
+static pthread_key_t iterators_key;
+static pthread_once_t iterators_once = PTHREAD_ONCE_INIT;
+
+static void close_iterators(void *value) {
+  cached_iterators_t *iterators = value;
+  for (int index = 0; index < 2; index++) {
+    if (iterators->line[index] != NULL) {
+      ubrk_close(iterators->line[index]);
+    }
+  }
+  free(iterators);
+  cached_iterators = NULL;
+}
+
+static void make_iterators_key(void) { pthread_key_create(&iterators_key, close_iterators); }
 
 int32_t masonry_line_breaks(const uint16_t *text, int32_t length, int strict,
                             int32_t *offsets, int32_t capacity) {
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator **slot = &cached_iterators[strict ? 1 : 0];
+  if (cached_iterators == NULL) {
+    pthread_once(&iterators_once, make_iterators_key);
+    cached_iterators = calloc(1, sizeof(cached_iterators_t));
+    if (cached_iterators == NULL) {
+      return -1;
+    }
+    pthread_setspecific(iterators_key, cached_iterators);
+  }
+  UBreakIterator **slot = &cached_iterators->line[strict ? 1 : 0];
   if (*slot == NULL) {
     *slot = ubrk_open(UBRK_LINE, strict ? "ja@lb=strict" : "ja", NULL, 0, &status);
     if (U_FAILURE(status)) {
