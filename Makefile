@@ -32,7 +32,7 @@ fuzz-replay:
 # `make test` runs each on FUZZ_CI_RUNS inputs from a fixed seed (repeatable; about a
 # minute in all, after the instrumented build).
 FUZZ_SECONDS ?= 60
-FUZZ_CI_RUNS ?= 20000
+FUZZ_CI_RUNS ?= 100000
 fuzz: setup
 	./scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
