@@ -132,7 +132,7 @@ struct JSONDocumentSplitter {
       }
       switch phase {
       case .beforeDocument:
-        if !sawByteOrderMark && byte == 0xEF {
+        if !sawByteOrderMark && byte == 0xEF && line == 1 && column == 1 {
           // A byte order mark: skip it whole.
           // (A NUL byte ends the input early: `limit` is then short of the bytes read.)
           guard index + 2 < limit || atEnd || limit < buffer.count else {
