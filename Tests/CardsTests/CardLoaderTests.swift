@@ -99,6 +99,11 @@ import Testing
       "color.json:1:64: 'color' must look like #rrggbb, not 'red'"
     ),
     ("trailing.json", "[]\n]", "trailing.json:2:1: unexpected ']' after the value"),
+    (
+      "twice.json", "{\"cards\": [], \"photos\": []}",
+      "twice.json:1:15: a second 'cards' (or 'photos') member: the cards must be in one array"
+    ),
+    ("late-bom.json", " \u{FEFF}[]", "late-bom.json:1:2: expected a value, found byte 0xEF"),
     ("empty.json", "", "empty.json:1:1: expected a value, found end of input"),
     (
       "control.json", "[{\"caption\": \"a\u{1B}b\"}]",

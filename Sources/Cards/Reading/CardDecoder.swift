@@ -3,6 +3,10 @@
 enum CardDecoder {
   /// The cards of a whole document: an array of cards, or an object holding one under
   /// `cards` (JSON) or `photos` (the seed's property list).
+  /// The error for a top-level object with two members that hold cards.
+  static let secondCardsMember =
+    "a second 'cards' (or 'photos') member: the cards must be in one array"
+
   static func cards(fromDocument document: DataValue, mapping: FieldMapping = FieldMapping())
     throws(DataError) -> [Card]
   {
@@ -10,10 +14,19 @@ enum CardDecoder {
     switch document.kind {
     case .array:
       list = document
-    case .object:
-      guard let found = document["cards"] ?? document["photos"] else {
+    case .object(let members):
+      // The first `cards` (or `photos`) member holds the cards; a second is an error, as a
+      // stream that has read the first cannot know a later one will come.
+      let named = members.filter { $0.key == "cards" || $0.key == "photos" }
+      guard let found = named.first?.value else {
         throw .bad(
           "expected a 'cards' (or 'photos') array in the top-level object", at: document.location)
+      }
+      guard case .array = found.kind else {
+        throw .bad("the cards must be an array, not \(found.typeName)", at: found.location)
+      }
+      if named.count > 1 {
+        throw .bad(Self.secondCardsMember, at: named[1].value.location)
       }
       list = found
     default:

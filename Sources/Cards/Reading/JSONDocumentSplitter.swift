@@ -45,6 +45,9 @@ struct JSONDocumentSplitter {
   private var objectStart = SourcePosition(line: 1, column: 1)
   /// Whether the last key read was `cards` or `photos`.
   private var keyIsCards = false
+  /// Whether a key `cards` or `photos` was read, and whether the last one was a second.
+  private var sawCardsKey = false
+  private var keyIsSecondCards = false
   // The value being scanned: where it started, how deep, whether inside a string.
   private var valueStart = 0
   private var valuePosition = SourcePosition(line: 1, column: 1)
@@ -180,6 +183,11 @@ struct JSONDocumentSplitter {
         phase = .objectValue
       case .objectValue:
         if keyIsCards && !foundCards && byte == UInt8(ascii: "[") {
+          if keyIsSecondCards {
+            throw DataError(
+              .badData, path: path, position: valuePosition,
+              message: CardDecoder.secondCardsMember)
+          }
           foundCards = true
           undecided = false
           phase = .arrayElementOrEnd(first: true)
@@ -281,6 +289,16 @@ struct JSONDocumentSplitter {
     } catch {
       throw RecordParser.locate(
         error, in: token, path: path, line: valuePosition.line, column: valuePosition.column)
+    }
+    if keyIsCards {
+      if foundCards {
+        throw DataError(
+          .badData, path: path, position: valuePosition, message: CardDecoder.secondCardsMember)
+      }
+      // Undecided, an earlier `cards` that was not an array may be a card's field; an
+      // array under a second one makes the object a document with two (see `.objectValue`).
+      keyIsSecondCards = sawCardsKey
+      sawCardsKey = true
     }
   }
 
