@@ -1,14 +1,7 @@
 import FuzzSupport
 
-/// The entry point. With libFuzzer (`make fuzz`) it hands over to libFuzzer's driver;
-/// without, it replays the inputs named on the command line (see `FuzzReplay`).
+/// The entry point (see `FuzzReplay.main`): libFuzzer's driver, or a replay of the inputs
+/// named on the command line.
 @main struct Replay {
-  static func main() {
-    #if FUZZING
-      FuzzReplay.fuzz { Target.test($0) }
-    #else
-      let count = FuzzReplay.run(Array(CommandLine.arguments.dropFirst())) { Target.test($0) }
-      print("FuzzPropertyList: \(count) inputs replayed")
-    #endif
-  }
+  static func main() { FuzzReplay.main("FuzzPropertyList") { Target.test($0) } }
 }

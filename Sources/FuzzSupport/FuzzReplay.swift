@@ -20,6 +20,20 @@ package enum FuzzReplay {
   /// Calls `body` with the bytes of every file in `paths` (folders: their files).
   /// Returns the number of inputs replayed.
   @discardableResult
+  /// A fuzz target's entry point: with libFuzzer (`-DFUZZING`, `make fuzz`) it hands over
+  /// to libFuzzer's driver; without, it replays the inputs named on the command line and
+  /// says how many it replayed.
+  package static func main(
+    _ name: String, _ test: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    #if FUZZING
+      fuzz(test)
+    #else
+      let count = run(Array(CommandLine.arguments.dropFirst()), test)
+      print("\(name): \(count) inputs replayed")
+    #endif
+  }
+
   package static func run(_ paths: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
     var count = 0
     for path in paths {
