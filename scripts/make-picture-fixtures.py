@@ -31,6 +31,9 @@ def main():
     base = picture()
     base.save(os.path.join(HERE, "gradient.jpg"), quality=85)
     base.save(os.path.join(HERE, "progressive.jpg"), quality=85, progressive=True)
+    # Large enough (3200 px) to be decoded at 1/8 from its first DC scan alone.
+    base.resize((3200, 2400), Image.Resampling.BILINEAR).save(
+        os.path.join(HERE, "progressive-large.jpg"), quality=85, progressive=True)
     base.convert("CMYK").save(os.path.join(HERE, "cmyk.jpg"), quality=85)
     # Stored on its side (48x64) with EXIF orientation 6: shown, it is 64x48 again.
     exif = Image.Exif()

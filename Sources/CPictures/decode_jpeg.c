@@ -99,8 +99,12 @@ int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64
   int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
   info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
   // A progressive file at 1/8 needs only its DC coefficients, the 8×8 blocks' averages,
-  // which the first scans carry: read those, output, and skip the refinement scans, which
-  // are most of the work (and all of it for a file built to be slow).
+  // which the first scans carry: read those, output, and skip the AC scans, which are most
+  // of the work (and all of it for a file built to be slow). The usual script (libjpeg's
+  // jpeg_simple_progression, and most encoders') sends the DC first with its lowest bit
+  // held back and refines it only after most AC scans: the first DC scan is enough, as a
+  // block's average then lacks one bit of its quantized DC value — 2 × q / 8 levels, at
+  // most 2 for a quantizer of 8 (quality 75 and better).
   int dc_only = info.progressive_mode && numerator == 1 && !accurate;
   info.buffered_image = dc_only ? TRUE : FALSE;
   jpeg_start_decompress(&info);
@@ -108,7 +112,9 @@ int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64
     for (;;) {
       int complete = 1;
       for (int component = 0; component < info.num_components; component++) {
-        if (info.coef_bits[component][0] != 0) {
+        // -1 until the component's first DC scan; then the bits still held back.
+        int held_back = info.coef_bits[component][0];
+        if (held_back < 0 || held_back > 1) {
           complete = 0;
         }
       }

@@ -83,6 +83,30 @@ import Testing
     #expect(throws: PictureFailure.corrupt(.jpeg)) { try DecodedPicture.decode(bytes: jpeg) }
   }
 
+  /// A large progressive JPEG is made from its first DC scan alone (one bit of the DC
+  /// value still held back): the same picture as decoding every scan, within what that bit
+  /// is worth. Stopping a scan too early (before the chroma's DC) would tint it.
+  @Test func aLargeProgressiveJPEGFromItsFirstDCScanMatchesTheFullDecode() throws {
+    let bytes = Self.bytes("progressive-large.jpg")
+    let quick = try DecodedPicture.decode(bytes: bytes)
+    let full = try DecodedPicture.decode(bytes: bytes, accurate: true)
+    #expect(quick.width == 400 && quick.height == 300, "decoded at 1/8")
+    #expect(quick.width == full.width && quick.height == full.height)
+    var largest = 0
+    var total = 0
+    for (a, b) in zip(quick.pixels, full.pixels) {
+      let difference = abs(Int(a) - Int(b))
+      largest = max(largest, difference)
+      total += difference
+    }
+    let mean = Double(total) / Double(quick.pixels.count)
+    #expect(mean < 1.5, "mean difference \(mean)")
+    #expect(largest <= 12, "largest difference \(largest)")
+    // The red square is still red in the top left.
+    let corner = Array(quick.pixels[(20 * 400 + 20) * 4..<(20 * 400 + 20) * 4 + 3])
+    #expect(corner[0] > 200 && corner[1] < 60 && corner[2] < 60, "\(corner)")
+  }
+
   /// Pictures that claim more pixels than the limit are refused from their header, at
   /// once, before a byte of pixels is decoded.
   @Test func bombsAreRefusedFromTheirHeader() throws {
