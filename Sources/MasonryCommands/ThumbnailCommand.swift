@@ -13,9 +13,9 @@ enum ThumbnailCommand {
   static let documentation = CommandDocumentation(
     name: "thumbnail", synopsis: "thumbnail FILE… [--size COLSxROWS] [--color[=256]]",
     description: """
-      Prints each picture as a thumbnail of terminal symbols, in its own shape within \\
-      COLSxROWS cells: 24-bit colours by default, colours 16-255 of the palette with \\
-      --color=256, symbols alone when NO_COLOR is set. A picture that cannot be shown is \\
+      Prints each picture as a thumbnail of terminal symbols, in its own shape within \
+      COLSxROWS cells: 24-bit colours by default, colours 16-255 of the palette with \
+      --color=256, symbols alone when NO_COLOR is set. A picture that cannot be shown is \
       a one-line error; the others are still printed.
       """,
     options: [

@@ -32,12 +32,14 @@ import Testing
     #expect(run(["cards.json", "--help"]).output.standardOutput == help)
   }
 
-  @Test(arguments: ["browse", "layout", "render", "generate"])
+  @Test(arguments: ["browse", "layout", "render", "sweep", "generate", "thumbnail"])
   func everyCommandHasHelp(command: String) {
     let (code, output) = run([command, "--help"])
     #expect(code == 0)
     #expect(output.standardOutput.hasPrefix("usage: masonry "), "\(command)")
     #expect(output.standardError == "")
+    // A paragraph is one text, wrapped by the help: no stray line-continuation marks.
+    #expect(!output.standardOutput.contains("\\"), "\(command) help shows a backslash")
     if command == "browse" { #expect(output.standardOutput.contains("scroll one row")) }
   }
 
