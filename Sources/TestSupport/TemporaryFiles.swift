@@ -1,35 +1,47 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Files for tests that read from disk: written under a fresh directory in /tmp.
+/// Files for tests that read from disk: each in a fresh directory under one directory per
+/// test process (`/tmp/masonry-test-XXXXXX`), which is removed with everything in it when
+/// the process exits, so test runs leave nothing behind in /tmp.
 package enum TemporaryFiles {
-  /// Writes `bytes` to a new file whose name ends in `name`, and returns its path.
-  package static func write(_ bytes: [UInt8], named name: String) -> String {
+  /// The test process's own directory, made on first use.
+  package static let root: String = {
     var template = Array("/tmp/masonry-test-XXXXXX".utf8CString)
-    let directory = template.withUnsafeMutableBufferPointer { buffer -> String in
+    let path = template.withUnsafeMutableBufferPointer { buffer -> String in
       guard let result = mkdtemp(buffer.baseAddress!) else { return "/tmp" }
       return String(cString: result)
     }
-    let path = "\(directory)/\(name)"
-    if let file = fopen(path, "wb") {
-      _ = fwrite(bytes, 1, bytes.count, file)
-      fclose(file)
-    }
+    if path != "/tmp" { atexit { TemporaryFiles.removeRoot() } }
     return path
+  }()
+
+  /// Removes `root` and everything under it (a symbolic link is removed, not followed).
+  private static func removeRoot() { try? FileManager.default.removeItem(atPath: root) }
+
+  /// A fresh, empty directory under `root`.
+  package static func makeDirectory() -> String {
+    var template = Array("\(root)/XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { buffer -> String in
+      guard let result = mkdtemp(buffer.baseAddress!) else { return root }
+      return String(cString: result)
+    }
+  }
+
+  /// A path ending in `name` in a fresh directory, where nothing exists yet (for a FIFO, a
+  /// socket or a file the program under test writes).
+  package static func path(named name: String) -> String { "\(makeDirectory())/\(name)" }
+
+  /// Writes `bytes` to a new file whose name ends in `name`, and returns its path.
+  package static func write(_ bytes: [UInt8], named name: String) -> String {
+    write(bytes, to: path(named: name))
   }
 
   package static func write(_ text: String, named name: String) -> String {
     write(Array(text.utf8), named: name)
-  }
-
-  /// A fresh, empty directory.
-  package static func makeDirectory() -> String {
-    var template = Array("/tmp/masonry-test-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { buffer -> String in
-      guard let result = mkdtemp(buffer.baseAddress!) else { return "/tmp" }
-      return String(cString: result)
-    }
   }
 
   /// Writes `bytes` to `path` (its directory must exist) and returns the path.

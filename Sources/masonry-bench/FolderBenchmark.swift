@@ -1,6 +1,7 @@
 import Browser
 import CardLayouts
 import Cards
+import Foundation
 import LayoutEngine
 import Pictures
 
@@ -17,6 +18,7 @@ enum FolderBenchmark {
     let folder = template.withUnsafeMutableBufferPointer {
       String(cString: mkdtemp($0.baseAddress!))
     }
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     // The sample's 16 pictures, linked under 1,008 names (links: the files are opened and
     // read like any other, without copying 30 MB).
     let names = [

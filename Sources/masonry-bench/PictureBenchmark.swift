@@ -1,5 +1,6 @@
 import CBenchPictures
 import Cards
+import Foundation
 import Pictures
 import TerminalScreen
 
@@ -22,6 +23,7 @@ enum PictureBenchmark {
 
   static func run(report: inout BenchmarkReport) {
     let folder = makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let files = makePictures(in: folder)
     let chafa = findExecutable("chafa")
     let masonry = siblingExecutable("masonry")

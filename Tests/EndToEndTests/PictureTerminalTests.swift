@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Pictures in a real terminal: a folder opens, thumbnails appear in colour, keys answer
@@ -11,7 +12,7 @@ import Testing
   /// A folder of the sample's pictures, each `copies` times (named photo-1-cat.jpg …),
   /// plus a damaged one.
   static func folder(copies: Int) throws -> String {
-    let folder = NSTemporaryDirectory() + "masonry-pictures-\(getpid())-\(copies)"
+    let folder = TemporaryFiles.root + "/pictures-\(copies)"
     try? FileManager.default.removeItem(atPath: folder)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let pictures = repository.appendingPathComponent("Data/pictures")
@@ -23,7 +24,7 @@ import Testing
           toPath: "\(folder)/photo-\(copy)-\(name)")
       }
     }
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: "\(folder)/zz-broken.jpg", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]))
     return folder
   }

@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import TestSupport
 import Testing
 
 /// Sources read as streams by the real program in tmux: standard input with keys from the
@@ -10,7 +11,7 @@ import Testing
   }
 
   static func feed(count: Int) -> String {
-    let path = NSTemporaryDirectory() + "masonry-e2e-feed-\(getpid())-\(count).jsonl"
+    let path = TemporaryFiles.root + "/feed-\(count).jsonl"
     if !FileManager.default.fileExists(atPath: path) {
       _ = FileManager.default.createFile(
         atPath: path, contents: Data(FeedGenerator(seed: 4).jsonLines(count: count).utf8))
@@ -33,7 +34,7 @@ import Testing
 
   /// A FIFO nobody writes to yet: the browser says it waits, and q still quits.
   @Test func aFIFOWithoutAWriterWaitsAndQKeepsWorking() throws {
-    let fifo = NSTemporaryDirectory() + "masonry-e2e-fifo-\(getpid())-a"
+    let fifo = TemporaryFiles.path(named: "fifo")
     unlink(fifo)
     #expect(mkfifo(fifo, 0o600) == 0)
     defer { unlink(fifo) }
@@ -49,7 +50,7 @@ import Testing
   /// Cards written into a FIFO in pieces, with pauses: each piece shows up, and the cards
   /// already on screen stay exactly where they were.
   @Test func cardsArrivingInPiecesLeaveTheScreenStill() throws {
-    let fifo = NSTemporaryDirectory() + "masonry-e2e-fifo-\(getpid())-b"
+    let fifo = TemporaryFiles.path(named: "fifo")
     unlink(fifo)
     #expect(mkfifo(fifo, 0o600) == 0)
     defer { unlink(fifo) }
@@ -95,7 +96,7 @@ import Testing
   @Test(arguments: [("Enter", "0"), ("q", "1"), ("Escape", "1")])
   func pickAnswersWithTheSelectedCard(key: String, code: String) throws {
     let feed = Self.feed(count: 200)
-    let picked = NSTemporaryDirectory() + "masonry-e2e-picked-\(getpid())-\(key)"
+    let picked = TemporaryFiles.path(named: "picked")
     unlink(picked)
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none --pick - < \(feed) > \(picked)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real `masonry` in a private tmux server: keys in, screens out. Each session has its
 /// own socket, so tests never share a server.
@@ -29,7 +30,7 @@ final class TmuxSession {
   ) throws {
     Self.counter += 1
     socket = "masonry-e2e-\(getpid())-\(Self.counter)"
-    directory = NSTemporaryDirectory() + socket
+    directory = TemporaryFiles.makeDirectory()
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // The test runner may export NO_COLOR; each session decides for itself.
     let program =

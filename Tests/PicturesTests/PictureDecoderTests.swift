@@ -134,10 +134,10 @@ import Testing
   @Test func filesThatAreNotPicturesFilesGiveReasons() throws {
     #expect(throws: PictureFailure.notFound) { try PictureInfo.read(.file("/no/such/picture.jpg")) }
     #expect(throws: PictureFailure.unreadable("a folder")) {
-      try PictureInfo.read(.file(NSTemporaryDirectory()))
+      try PictureInfo.read(.file(TemporaryFiles.makeDirectory()))
     }
     // A FIFO would block a reader forever: it is refused without reading.
-    let fifo = NSTemporaryDirectory() + "masonry-fifo-\(getpid())"
+    let fifo = TemporaryFiles.path(named: "fifo")
     unlink(fifo)
     #expect(mkfifo(fifo, 0o600) == 0)
     defer { unlink(fifo) }
