@@ -53,7 +53,7 @@ let package = Package(
         .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
         .linkedLibrary("gif"),
       ]),
-    .target(name: "Pictures", dependencies: ["CPictures", "TerminalScreen"]),
+    .target(name: "Pictures", dependencies: ["CPictures", "TerminalScreen", "TerminalText"]),
     // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
     // terminal interface, the wake-up signal. The curses backend and the in-memory
     // terminal depend on it, not on the browser.

@@ -1,3 +1,5 @@
+import TerminalText
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -15,16 +17,18 @@ package enum FileName {
   package static func string(fromBytes bytes: some Collection<UInt8>) -> String {
     let bytes = Array(bytes)
     var scalars = String.UnicodeScalarView()
-    var index = 0
-    while index < bytes.count {
-      let length = validSequenceLength(bytes, at: index)
-      if length > 0 {
-        let decoded = String(decoding: bytes[index..<index + length], as: UTF8.self)
-        scalars.append(contentsOf: decoded.unicodeScalars)
-        index += length
-      } else {
-        scalars.append(Unicode.Scalar(byteBase + UInt32(bytes[index]))!)
-        index += 1
+    bytes.withUnsafeBufferPointer { bytes in
+      var index = 0
+      while index < bytes.count {
+        let length = UTF8Sequence.length(in: bytes, at: index)
+        if length > 0 {
+          let decoded = String(decoding: bytes[index..<index + length], as: UTF8.self)
+          scalars.append(contentsOf: decoded.unicodeScalars)
+          index += length
+        } else {
+          scalars.append(Unicode.Scalar(byteBase + UInt32(bytes[index]))!)
+          index += 1
+        }
       }
     }
     return String(scalars)
@@ -55,36 +59,5 @@ package enum FileName {
   /// Whether `scalar` stands for a byte of a name that was not UTF-8.
   package static func isEscapedByte(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= byteBase + 0x80 && scalar.value <= byteBase + 0xFF
-  }
-
-  /// The length of the valid UTF-8 sequence at `index` (0: none starts there).
-  private static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-    let lead = bytes[index]
-    if lead < 0x80 { return 1 }
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default: return 0
-    }
-    guard index + length <= bytes.count else { return 0 }
-    guard bytes[index + 1] >= low && bytes[index + 1] <= high else { return 0 }
-    for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
-    return length
   }
 }

@@ -76,6 +76,12 @@ enum PictureBenchmark {
     fidelity(files, chafa: chafa, report: &report)
   }
 
+  static func runFidelity(report: inout BenchmarkReport) {
+    let folder = makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    fidelity(makePictures(in: folder), chafa: findExecutable("chafa"), report: &report)
+  }
+
   /// Our thumbnail of `path` at 30×12 cells, in the picture's own shape, from scratch (no
   /// cache): header, decode, render.
   static func thumbnail(of path: String) -> Thumbnail? {

@@ -29,5 +29,8 @@ if runs("sweep") { SweepBenchmark.run(report: &report) }
 if runs("pictures") {
   PictureBenchmark.run(report: &report)
   FolderBenchmark.run(report: &report)
+} else if parts.contains("fidelity") {
+  // The fidelity comparison alone: no timing, so it can run on a busy machine.
+  PictureBenchmark.runFidelity(report: &report)
 }
 report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])

@@ -90,7 +90,7 @@ package final class CardStreamReader: @unchecked Sendable {
         // Each index touches only its own parser and result.
         nonisolated(unsafe) let parsers = parsers
         nonisolated(unsafe) let results = results
-        nonisolated(unsafe) let batches = batches
+        let batches = batches
         let work: @Sendable (Int) -> Void = { index in
           switch batches[index] {
           case .records(let batch):

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Rules for the text a card keeps: how long a field may be, and the checks that let
 /// plain text take fast paths.
 package enum CardText {
@@ -70,36 +72,13 @@ package enum CardText {
     var index = 0
     let count = bytes.count
     while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
+      // Most card text is ASCII: one comparison per byte there.
+      if bytes[index] < 0x80 {
         index += 1
         continue
       }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return false
-      }
-      guard index + length <= count else { return false }
-      let second = bytes[index + 1]
-      guard second >= low && second <= high else { return false }
-      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
+      let length = UTF8Sequence.length(in: bytes, at: index)
+      if length == 0 { return false }
       index += length
     }
     return true
