@@ -140,7 +140,13 @@ extension PreparedText {
         // One cluster wider than the line (a wide character in a one-cell column).
         line = String(repeating: Self.ellipsis, count: width)
       } else {
-        for position in range.lowerBound..<end { line.append(characters[position]) }
+        for position in range.lowerBound..<end {
+          if clusters[position] & ClusterInfo.shortened != 0 {
+            line += Self.shortened(characters[position])
+          } else {
+            line.append(characters[position])
+          }
+        }
       }
       if truncated && isLast { line.append(Self.ellipsis) }
       result.append(line)
@@ -150,4 +156,22 @@ extension PreparedText {
 
   static let ellipsis: Character = "…"
   static let ellipsisWidth = 1
+  /// The most cells a cluster's byte records (`ClusterInfo.widthMask`).
+  static let widestCluster = 7
+
+  /// A cluster wider than `widestCluster` cells shown in exactly that many: the scalars
+  /// that fit before an ellipsis, the ellipsis, then spaces to make up the width, so that
+  /// the line is as wide as its cluster bytes say.
+  static func shortened(_ cluster: Character) -> String {
+    var kept = String.UnicodeScalarView()
+    var width = 0
+    for scalar in cluster.unicodeScalars {
+      let scalarWidth = Swift.max(0, DisplayWidth.of(scalar))
+      if width + scalarWidth > widestCluster - ellipsisWidth { break }
+      kept.append(scalar)
+      width += scalarWidth
+    }
+    let padding = widestCluster - ellipsisWidth - width
+    return String(kept) + String(ellipsis) + String(repeating: " ", count: padding)
+  }
 }

@@ -15,6 +15,10 @@ package struct PreparedText: Hashable, Sendable {
     static let wordBreakBefore: UInt8 = 1 << 4
     static let charBreakBefore: UInt8 = 1 << 5
     static let hardBreak: UInt8 = 1 << 6
+    /// The cluster is wider than the 7 cells its width bits hold (only a run of spacing
+    /// marks or of Hangul leading jamo makes one): it counts as 7 cells and is shown
+    /// shortened to them (`PreparedText.shortened`).
+    static let shortened: UInt8 = 1 << 7
   }
 
   /// Prepares `text`, which may come straight from a data file: it is sanitised first.
@@ -55,7 +59,8 @@ package struct PreparedText: Hashable, Sendable {
         width += Swift.max(0, DisplayWidth.of(scalar))
         utf16Count += scalar.value > 0xFFFF ? 2 : 1
       }
-      var info = UInt8(Swift.min(7, width))
+      var info = UInt8(Swift.min(Self.widestCluster, width))
+      if width > Self.widestCluster { info |= ClusterInfo.shortened }
       if first == 0x0A {
         info |= ClusterInfo.hardBreak
       } else if first == 0x20 && utf16Count == 1 {

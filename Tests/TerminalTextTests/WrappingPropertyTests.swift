@@ -34,6 +34,36 @@ import Testing
     }
   }
 
+  /// A cluster wider than the 7 cells a cluster byte holds (a run of spacing marks, or of
+  /// Hangul leading jamo: each adds width) is shown shortened to 7 cells, so no line is
+  /// wider than asked. FuzzText found "森" and four U+302E (each two cells wide) on a line
+  /// of 10 cells at width 7.
+  @Test func aClusterWiderThanSevenCellsIsShortenedToThem() {
+    let marks = "森" + String(repeating: "\u{302E}", count: 4)
+    let jamo = String(repeating: "\u{1100}", count: 6)
+    #expect(marks.count == 1 && jamo.count == 1, "one cluster each")
+    #expect(DisplayWidth.of(marks) == 10 && DisplayWidth.of(jamo) == 12)
+    for text in [marks, jamo, "ab " + jamo + " cd " + marks + "x"] {
+      let prepared = PreparedText(text)
+      for width in 1...24 {
+        for mode in WrapMode.allCases {
+          let lines = prepared.lines(width: width, mode: mode)
+          #expect(lines.count == prepared.lineCount(width: width, mode: mode))
+          for line in lines {
+            #expect(DisplayWidth.of(line) <= width, "\(text.debugDescription) at \(width)")
+          }
+        }
+      }
+    }
+    // From 7 cells on, the cluster keeps what fits before an ellipsis, padded to 7 cells.
+    #expect(PreparedText(marks).lines(width: 7, mode: .word) == ["森\u{302E}\u{302E}…"])
+    #expect(PreparedText(jamo).lines(width: 30, mode: .word) == ["\u{1100}\u{1100}\u{1100}…"])
+    // "a" and four marks (9 cells) keep 5 cells, the ellipsis and a space.
+    let narrowBase = "a" + String(repeating: "\u{302E}", count: 4)
+    #expect(PreparedText(narrowBase).lines(width: 9, mode: .char) == ["a\u{302E}\u{302E}… "])
+    #expect(PreparedText(marks).naturalWidth == 7)
+  }
+
   @Test func rewrappingNeedsNoNewPreparation() {
     let prepared = PreparedText(WrappingGoldenTests.samples[0].text)
     let counts = (1...60).map { prepared.lineCount(width: $0, mode: .word) }
