@@ -1,11 +1,16 @@
 /// Well-formed UTF-8, as Unicode's table 3-7 defines it: no overlong forms, no surrogates,
 /// nothing above U+10FFFF. The one definition the card reader (which keeps valid text as
 /// it is and repairs the rest) and file names (which keep invalid bytes as escapes) share.
-package enum UTF8Sequence {
+///
+/// Public, unlike the module's other types, so that `@inlinable` takes effect: the card
+/// reader calls it for every non-ASCII character of a million cards, and a `package`
+/// function's body is not inlined into other modules (it was a call per character). The module
+/// is not a product, so nothing outside the package sees it.
+public enum UTF8Sequence {
   /// The length (1 to 4) of the well-formed sequence that starts at `index` of `bytes`, or
   /// 0 when none does there. O(1).
-  @inlinable
-  package static func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+  @inlinable @inline(__always)
+  public static func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
     let lead = bytes[index]
     if lead < 0x80 { return 1 }
     let length: Int
