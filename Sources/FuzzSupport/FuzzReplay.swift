@@ -17,9 +17,6 @@
 /// its command line (files, or folders of them), so that `make test` runs each target's
 /// committed corpus and every crash once found stays a regression test.
 package enum FuzzReplay {
-  /// Calls `body` with the bytes of every file in `paths` (folders: their files).
-  /// Returns the number of inputs replayed.
-  @discardableResult
   /// A fuzz target's entry point: with libFuzzer (`-DFUZZING`, `make fuzz`) it hands over
   /// to libFuzzer's driver; without, it replays the inputs named on the command line and
   /// says how many it replayed.
@@ -34,6 +31,9 @@ package enum FuzzReplay {
     #endif
   }
 
+  /// Calls `body` with the bytes of every file in `paths` (folders: their files).
+  /// Returns the number of inputs replayed.
+  @discardableResult
   package static func run(_ paths: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
     var count = 0
     for path in paths {
