@@ -156,9 +156,6 @@ extension PreparedText {
 
   static let ellipsis: Character = "…"
   static let ellipsisWidth = 1
-  /// The most cells a cluster's byte records (`ClusterInfo.widthMask`).
-  static let widestCluster = 7
-
   /// A cluster wider than `widestCluster` cells shown in exactly that many: the scalars
   /// that fit before an ellipsis, the ellipsis, then spaces to make up the width, so that
   /// the line is as wide as its cluster bytes say.

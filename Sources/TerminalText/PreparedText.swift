@@ -21,6 +21,9 @@ package struct PreparedText: Hashable, Sendable {
     static let shortened: UInt8 = 1 << 7
   }
 
+  /// The most cells a cluster's byte records.
+  static let widestCluster = Int(ClusterInfo.widthMask)
+
   /// Prepares `text`, which may come straight from a data file: it is sanitised first.
   ///
   /// - Parameters:

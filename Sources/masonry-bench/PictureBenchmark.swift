@@ -76,6 +76,8 @@ enum PictureBenchmark {
     fidelity(files, chafa: chafa, report: &report)
   }
 
+  /// The fidelity comparison alone (`masonry-bench fidelity`): deterministic, so it can
+  /// run on a busy machine.
   static func runFidelity(report: inout BenchmarkReport) {
     let folder = makeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,12 +1,12 @@
 /// Turns values read from a source into cards, pointing at the offending value when the
 /// data is not what a card needs. Unknown keys are ignored.
 enum CardDecoder {
-  /// The cards of a whole document: an array of cards, or an object holding one under
-  /// `cards` (JSON) or `photos` (the seed's property list).
   /// The error for a top-level object with two members that hold cards.
   static let secondCardsMember =
     "a second 'cards' (or 'photos') member: the cards must be in one array"
 
+  /// The cards of a whole document: an array of cards, or an object holding one under
+  /// `cards` (JSON) or `photos` (the seed's property list).
   static func cards(fromDocument document: DataValue, mapping: FieldMapping = FieldMapping())
     throws(DataError) -> [Card]
   {
