@@ -78,11 +78,18 @@ extension CollectionLayout {
   }
 
   /// Places items until `path` is placed (or everything is, when it does not exist).
+  ///
+  /// Ends whatever the layout does: when a step places nothing (a layout never prepared,
+  /// or one with no room for an item), the rest is placed at once and the search stops.
   public mutating func prepare(toInclude path: ItemPath) {
     var step = 256
     while attributes(forItem: path) == nil && !isFullyPrepared {
       let extent = preparedExtent
       prepareMore(through: extent > Int.max - step ? .max : extent + step)
+      if preparedExtent <= extent {
+        prepareMore(through: .max)
+        return
+      }
       step = step < Int.max / 4 ? step * 2 : step
     }
   }
