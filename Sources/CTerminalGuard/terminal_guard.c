@@ -26,6 +26,20 @@ static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SI
 #define CRASH_COUNT (sizeof(crash_signals) / sizeof(crash_signals[0]))
 static struct sigaction previous_exit[EXIT_COUNT];
 static struct sigaction previous_crash[CRASH_COUNT];
+// The real-time signals (SIGRTMIN..SIGRTMAX, 34..64 with glibc) end the process by default
+// too; their numbers are known only at run time, so they get a table of their own.
+#define REALTIME_LIMIT 64
+static struct sigaction previous_realtime[REALTIME_LIMIT];
+static int realtime_count = 0;
+
+/// The number of real-time signals handled (from SIGRTMIN on), at most REALTIME_LIMIT.
+static int realtime_signals(void) {
+  int count = SIGRTMAX - SIGRTMIN + 1;
+  if (count < 0) {
+    return 0;
+  }
+  return count < REALTIME_LIMIT ? count : REALTIME_LIMIT;
+}
 
 static void restore_terminal(void) {
   size_t written = 0;
@@ -162,6 +176,9 @@ void masonry_guard_install(const char *restore_bytes, size_t length) {
   for (size_t index = 0; index < CRASH_COUNT; index++) {
     sigaddset(&needed, crash_signals[index]);
   }
+  for (int index = 0; index < realtime_signals(); index++) {
+    sigaddset(&needed, SIGRTMIN + index);
+  }
   sigaddset(&needed, SIGWINCH);
   sigaddset(&needed, SIGTSTP);
   sigaddset(&needed, SIGCONT);
@@ -189,6 +206,10 @@ void masonry_guard_install(const char *restore_bytes, size_t length) {
   for (size_t index = 0; index < EXIT_COUNT; index++) {
     sigaction(exit_signals[index], &action, &previous_exit[index]);
   }
+  realtime_count = realtime_signals();
+  for (int index = 0; index < realtime_count; index++) {
+    sigaction(SIGRTMIN + index, &action, &previous_realtime[index]);
+  }
   action.sa_handler = on_crash_signal;
   // On a stack of its own: a stack overflow is a crash too.
   action.sa_flags = SA_RESETHAND | SA_ONSTACK;
@@ -207,6 +228,10 @@ void masonry_guard_uninstall(void) {
   for (size_t index = 0; index < EXIT_COUNT; index++) {
     sigaction(exit_signals[index], &previous_exit[index], NULL);
   }
+  for (int index = 0; index < realtime_count; index++) {
+    sigaction(SIGRTMIN + index, &previous_realtime[index], NULL);
+  }
+  realtime_count = 0;
   for (size_t index = 0; index < CRASH_COUNT; index++) {
     sigaction(crash_signals[index], &previous_crash[index], NULL);
   }
