@@ -91,7 +91,9 @@ package final class CursesTerminal: TerminalDevice {
     guard let window = masonry_stdscr() else { throw .unknownTerminal(name: name) }
     self.window = window
     self.wakeUp = wakeUp
-    cbreak()
+    // Raw, not cbreak: Ctrl-C, Ctrl-Z and Ctrl-\\ arrive as keys, so that a pasted Ctrl-C
+    // byte is text, not a signal (the browser binds Ctrl-C and Ctrl-Z itself).
+    raw()
     noecho()
     nonl()
     keypad(window, true)
@@ -148,6 +150,13 @@ package final class CursesTerminal: TerminalDevice {
     send(Self.bracketedPasteOn)
     clearok(masonry_curscr(), true)
     wrefresh(masonry_curscr())
+  }
+
+  /// Ctrl-Z: the suspend handler gives the terminal back and stops the process; once
+  /// continued, the terminal is taken again and the last frame repainted whole.
+  package func suspend() {
+    raise(SIGTSTP)
+    if masonry_guard_take_resumed() != 0 { resume() }
   }
 
   /// Gives the terminal back as it was.

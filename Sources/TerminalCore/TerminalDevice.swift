@@ -13,4 +13,8 @@ package protocol TerminalDevice {
   mutating func nextEvent(timeout: Int?) -> TerminalEvent?
   /// A monotonic clock in milliseconds.
   func now() -> Int
+  /// Gives the terminal back and stops the process until it is continued (Ctrl-Z in a
+  /// raw terminal, where the key is not a signal); then takes the terminal again and
+  /// repaints the last frame whole.
+  mutating func suspend()
 }

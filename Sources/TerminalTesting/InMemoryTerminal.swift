@@ -68,4 +68,9 @@ package struct InMemoryTerminal: TerminalDevice {
   }
 
   package func now() -> Int { clock }
+
+  /// How often the program asked to be suspended (nothing stops: a test goes on).
+  package private(set) var suspensions = 0
+
+  package mutating func suspend() { suspensions += 1 }
 }

@@ -59,6 +59,8 @@ end(
       FailureReport.say(failure.description, on: &errors)
       return failure.exitCode
     }
+    // Ctrl-C: the status an interrupt gives, as when SIGINT ends a program.
+    if app.interrupted { return 128 + SIGINT }
     guard command.picking else { return 0 }
     guard let picked = app.picked else { return 1 }
     // Its own handle on standard output: `output` is in use by `run` around this closure.

@@ -26,6 +26,8 @@ package struct BrowserApp {
   private var feed: CardFeed?
   /// `--pick`: the card chosen with Enter.
   package private(set) var picked: Card?
+  /// Whether the browser ended by Ctrl-C (the program exits 130, as after SIGINT).
+  package private(set) var interrupted = false
   /// Whether line counts are made ahead on a worker (off in tests that count wake-ups).
   private let measuresAhead: Bool
 
@@ -82,6 +84,12 @@ package struct BrowserApp {
         switch effect {
         case .quit:
           return
+        case .interrupt:
+          interrupted = true
+          return
+        case .suspend:
+          terminal.suspend()
+          drawn = nil
         case .reload:
           let (reload, mailbox) = (self.reload, self.mailbox)
           DispatchQueue.global().async {

@@ -38,6 +38,10 @@ package enum BrowserEvent: Hashable, Sendable {
 /// input or output. Work that takes time answers with an event.
 package enum BrowserEffect: Hashable, Sendable {
   case quit
+  /// Ctrl-C: end with the status of an interrupt (130).
+  case interrupt
+  /// Ctrl-Z: give the terminal back and stop until continued (then draw it all again).
+  case suspend
   /// Read the source again; answer `.reloaded` or `.reloadFailed`.
   case reload
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;

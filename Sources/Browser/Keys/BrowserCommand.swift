@@ -40,6 +40,11 @@ package enum BrowserCommand: Hashable, Sendable {
   case reload
   case showHelp
   case quit
+  /// Ctrl-C: end at once, with the status an interrupt gives (130). The terminal is raw,
+  /// so Ctrl-C is a key here, not a signal: a pasted Ctrl-C byte stays text.
+  case interrupt
+  /// Ctrl-Z: give the terminal back and stop, until the shell's `fg`.
+  case suspend
   /// Close what is open (the card, the help) and go back.
   case close
 

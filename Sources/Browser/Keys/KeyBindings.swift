@@ -4,7 +4,12 @@ import TerminalCore
 /// The one table of keys. It drives the reducer (`command(for:in:)`), the help overlay,
 /// `masonry --help`, the manual page and the README's key table, so they cannot disagree.
 package enum KeyBindings {
-  package static let all: [KeyBinding] = cards + openCard + tagStrip + search + help
+  package static let all: [KeyBinding] = anywhere + cards + openCard + tagStrip + search + help
+
+  private static let anywhere: [KeyBinding] = [
+    KeyBinding(.anywhere, [(.control("c"), .interrupt)], "quit at once (exit status 130)"),
+    KeyBinding(.anywhere, [(.control("z"), .suspend)], "suspend; the shell's fg comes back"),
+  ]
 
   private static let cards: [KeyBinding] = [
     KeyBinding(

@@ -70,14 +70,27 @@ package enum BrowserReducer {
     case .paste(let text):
       guard state.mode.isEditingSearch, !geometry.isTooSmall else { return [] }
       state.message = nil
-      // A pasted line break or tab is part of the query, never Enter or a key.
-      let query = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-      refilter(&state, content: &content, selectFirst: true) { $0.searchQuery += query }
+      // A pasted line break or tab is part of the query, never Enter or a key; other
+      // controls (a pasted Ctrl-C byte among them) are dropped.
+      var query = String.UnicodeScalarView()
+      for scalar in text.unicodeScalars {
+        if scalar == "\t" || Character(scalar).isNewline {
+          query.append(" ")
+        } else if scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
+          query.append(scalar)
+        }
+      }
+      refilter(&state, content: &content, selectFirst: true) { $0.searchQuery += String(query) }
     case .mouse(let mouse):
       guard !geometry.isTooSmall else { return [] }
       state.message = nil
       handleMouse(mouse, &state, content: &content)
     case .key(let key):
+      switch KeyBindings.command(for: key, in: .anywhere) {
+      case .interrupt: return [.interrupt]
+      case .suspend: return [.suspend]
+      default: break
+      }
       if geometry.isTooSmall { return key == .character("q") ? [.quit] : [] }
       state.message = nil
       (effects, positionsCards) = handle(key, &state, content: &content)
