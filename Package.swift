@@ -53,11 +53,12 @@ let package = Package(
         .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
         .linkedLibrary("gif"),
       ]),
-    .target(name: "Pictures", dependencies: ["CPictures", "TerminalScreen", "TerminalText"]),
+    .target(
+      name: "Pictures", dependencies: ["CPictures", "TerminalCore", "TerminalScreen", "TerminalText"]),
     // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
     // terminal interface, the wake-up signal. The curses backend and the in-memory
     // terminal depend on it, not on the browser.
-    .target(name: "TerminalCore", dependencies: ["TerminalScreen", "LayoutEngine"]),
+    .target(name: "TerminalCore", dependencies: ["TerminalScreen", "LayoutEngine", "TerminalText"]),
     .target(
       name: "TerminalTesting", dependencies: ["TerminalCore", "TerminalScreen", "LayoutEngine"]),
     .target(

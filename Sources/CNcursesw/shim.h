@@ -60,7 +60,23 @@ static inline const char *masonry_terminfo_string(const char *name) {
   return value == (char *)-1 ? NULL : value;
 }
 
-static inline int masonry_terminfo_flag(const char *name) { return tigetflag(name); }
+/// What the terminfo entry `name` says about colour, read without touching the terminal:
+/// its number of colours and whether it has the `RGB` and `Tc` flags. Returns 0, or -1
+/// when there is no such entry.
+static inline int masonry_terminfo_colors(const char *name, int *colors, int *rgb, int *tc) {
+  int error = 0;
+  TERMINAL *saved = cur_term;
+  if (setupterm(name, 1, &error) != OK) {
+    set_curterm(saved);
+    return -1;
+  }
+  *colors = tigetnum("colors");
+  *rgb = tigetflag("RGB") > 0;
+  *tc = tigetflag("Tc") > 0;
+  del_curterm(cur_term);
+  set_curterm(saved);
+  return 0;
+}
 
 /// Reads the terminfo entry of TERM without touching the terminal (newterm would already
 /// switch to the alternate screen) and says whether ncurses can drive a full-screen

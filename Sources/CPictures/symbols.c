@@ -28,10 +28,13 @@ int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows,
   if (config == NULL) {
     return -1;
   }
-  ChafaCanvasMode canvas_mode = mode == MASONRY_SYMBOLS_TRUECOLOR ? CHAFA_CANVAS_MODE_TRUECOLOR
-                                : mode == MASONRY_SYMBOLS_PALETTE_240
-                                    ? CHAFA_CANVAS_MODE_INDEXED_240
-                                    : CHAFA_CANVAS_MODE_FGBG;
+  ChafaCanvasMode canvas_mode = CHAFA_CANVAS_MODE_FGBG;
+  switch (mode) {
+    case MASONRY_SYMBOLS_TRUECOLOR: canvas_mode = CHAFA_CANVAS_MODE_TRUECOLOR; break;
+    case MASONRY_SYMBOLS_PALETTE_240: canvas_mode = CHAFA_CANVAS_MODE_INDEXED_240; break;
+    case MASONRY_SYMBOLS_PALETTE_16: canvas_mode = CHAFA_CANVAS_MODE_INDEXED_16; break;
+    default: break;
+  }
   chafa_canvas_config_set_canvas_mode(config, canvas_mode);
   chafa_canvas_config_set_geometry(config, columns, rows);
   chafa_canvas_config_set_symbol_map(config, symbols);

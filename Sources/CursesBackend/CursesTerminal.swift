@@ -5,6 +5,7 @@ import LayoutEngine
 import Pictures
 import TerminalCore
 import TerminalScreen
+import TerminalText
 
 #if canImport(Glibc)
   import Glibc
@@ -43,24 +44,22 @@ package final class CursesTerminal: TerminalDevice {
   private static let bracketedPasteOn = "\u{1B}[?2004h"
   private static let bracketedPasteOff = "\u{1B}[?2004l"
 
-  /// The colours thumbnails can use here: 24-bit where terminfo says RGB, the palette's
-  /// 240 colours in a 256- (or 8-) colour terminal, none under `NO_COLOR`.
-  package var thumbnailMode: ThumbnailMode {
-    switch palette.depth {
-    case .direct: return .truecolor
-    case .palette256, .eight: return .palette240
-    case .none: return .symbolsOnly
-    }
-  }
+  /// What this terminal can do, found when it was taken over.
+  package let capabilities: TerminalCapabilities
 
   /// Takes over the terminal.
   ///
   /// - Parameters:
+  ///   - environment: `TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`: what the colours and the
+  ///     terminfo entry are chosen by (with `colors`).
+  ///   - colors: `--color`: `auto` follows the terminal (see `ColorDepth.detected`).
   ///   - wakeUp: the signal background work raises; waits for input end when it is raised.
   /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
   ///   terminal type is unknown or cannot show a full-screen interface; the terminal is
   ///   left untouched then.
-  package init(environment: [String: String], wakeUp: WakeUpSignal) throws(TerminalError) {
+  package init(
+    environment: [String: String], colors: ColorChoice = .auto, wakeUp: WakeUpSignal
+  ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
     // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
     let input = isatty(0) == 1 ? 0 : Self.openTerminal(O_RDONLY)
@@ -81,10 +80,32 @@ package final class CursesTerminal: TerminalDevice {
     case 0: throw .incapableTerminal(name: name)
     default: break
     }
+    // The depth, and the entry that numbers colours for it (a `-direct` one for 24-bit).
+    let own = Self.terminfoColors(of: name) ?? TerminfoColors(colors: 0)
+    var depth = colors.depth(environment: environment, terminfo: own)
+    var entry: String?
+    var entryColors = own
+    if depth == .direct && own.colors < 1 << 24 {
+      let found = TerminfoVariants.direct(for: name, environment: environment).lazy.compactMap {
+        variant in Self.terminfoColors(of: variant).map { (variant, $0) }
+      }.first
+      if let found {
+        (entry, entryColors) = found
+      } else {
+        depth = own.colors >= 256 ? .palette256 : own.colors >= 16 ? .sixteen : .eight
+      }
+    } else if depth != .direct && depth != .none && own.colors >= 1 << 24 {
+      let found = TerminfoVariants.indexed(for: name).lazy.compactMap { variant in
+        Self.terminfoColors(of: variant).map { (variant, $0) }
+      }.first
+      if let found { (entry, entryColors) = found }
+    }
     masonry_guard_save_modes(input, output)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
     guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
-      let screen = newterm(nil, outputFile, inputFile)
+      let screen = entry.map({ entry in
+        entry.withCString { newterm($0, outputFile, inputFile) }
+      }) ?? newterm(nil, outputFile, inputFile)
     else { throw .unknownTerminal(name: name) }
     screenPointer = screen
     set_term(screen)
@@ -108,16 +129,16 @@ package final class CursesTerminal: TerminalDevice {
     define_key("\u{1B}[200~", Int32(MASONRY_KEY_PASTE_BEGIN))
     define_key("\u{1B}[201~", Int32(MASONRY_KEY_PASTE_END))
 
-    var depth = ColorPalette.Depth.none
-    if environment["NO_COLOR"] == nil && has_colors() {
+    if depth != .none && has_colors() {
       start_color()
       use_default_colors()
-      let colors = masonry_colors()
-      depth =
-        masonry_terminfo_flag("RGB") > 0 || colors >= 0x100_0000
-        ? .direct : colors >= 256 ? .palette256 : colors >= 8 ? .eight : .none
+    } else {
+      depth = .none
     }
-    palette = ColorPalette(depth: depth)
+    palette = ColorPalette(depth: depth, numbersAreRGB: entryColors.colors >= 1 << 24)
+    capabilities = TerminalCapabilities(
+      colorDepth: depth, cellPixelSize: Self.cellPixelSize(of: output),
+      symbols: masonry_use_utf8_ctype() != 0 ? .blocks : .ascii)
     // After start_color: before it, ncurses reports no colour pairs at all.
     pairs = ColorPairAllocator(capacity: Swift.max(0, Swift.min(masonry_color_pairs() - 1, 65_535)))
     shiftUpCodes = Set([Int32(KEY_SR), masonry_key_code("kUP")].filter { $0 > 0 })
@@ -173,6 +194,31 @@ package final class CursesTerminal: TerminalDevice {
   deinit { close() }
 
   /// Writes a control sequence of ours to the terminal.
+  /// What terminfo entry `name` says about colour, or `nil` when there is none.
+  private static func terminfoColors(of name: String) -> TerminfoColors? {
+    var colors: Int32 = 0
+    var rgb: Int32 = 0
+    var tc: Int32 = 0
+    guard name.withCString({ masonry_terminfo_colors($0, &colors, &rgb, &tc) }) == 0 else {
+      return nil
+    }
+    return TerminfoColors(colors: Int(colors), hasRGB: rgb != 0, hasTc: tc != 0)
+  }
+
+  /// A cell's size in pixels, from the window size the terminal reports (`TIOCGWINSZ`),
+  /// when it reports pixels.
+  private static func cellPixelSize(of descriptor: Int32) -> CellShape? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+      size.ws_xpixel > 0, size.ws_ypixel > 0
+    else { return nil }
+    let width = Int(size.ws_xpixel) / Int(size.ws_col)
+    let height = Int(size.ws_ypixel) / Int(size.ws_row)
+    guard width > 0, height > 0 else { return nil }
+    let shape = CellShape(width: width, height: height)
+    return shape.width == width && shape.height == height ? shape : nil
+  }
+
   /// `/dev/tty`, the controlling terminal, opened with `flags` (-1 when there is none).
   private static func openTerminal(_ flags: Int32) -> Int32 {
     let descriptor = open("/dev/tty", flags | O_CLOEXEC | O_NOCTTY)

@@ -1,6 +1,7 @@
 import Browser
 import CardLayouts
 import Cards
+import TerminalCore
 
 #if canImport(Glibc)
   import Glibc
@@ -21,6 +22,8 @@ package struct BrowseCommand {
   package let options: LayoutOptions
   /// Whether pictures are drawn as thumbnails (`--images symbols`, the default).
   package let drawsThumbnails: Bool
+  /// `--color`: how many colours the terminal is drawn in (`auto`: what it says).
+  package let colors: ColorChoice
   private let sources: [String]
   private let sourceOptions: SourceOptions
 
@@ -32,7 +35,7 @@ package struct BrowseCommand {
       the browser for the keys.
       """,
     options: LayoutOptions.documentation + SourceOptions.documentation
-      + PictureOptions.documentation)
+      + PictureOptions.documentation + [ColorOption.documentation(withoutIt: "auto")])
 
   /// `masonry browse --help`: how to call the browser, and its keys.
   static var usage: String {
@@ -56,9 +59,11 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions.union(["--pick"]))
+      flagOptions: SourceOptions.flagOptions.union(["--pick"]),
+      optionalValueOptions: ColorOption.parsing)
     options = try LayoutOptions(parsed)
     drawsThumbnails = try PictureOptions(parsed).drawsThumbnails
+    colors = try ColorOption.choice(parsed, absent: .auto)!
     sourceOptions = try SourceOptions(parsed)
     sources = parsed.positionals
     picking = parsed.flags.contains("--pick")

@@ -9,11 +9,12 @@ struct ParsedArguments {
   private(set) var positionals: [String] = []
 
   /// - Parameters:
-  ///   - optionalValueOptions: options that are flags alone and take a value only as
-  ///     `--name=value` (`--color`, `--color=256`).
+  ///   - optionalValueOptions: options that are flags alone and take a value as
+  ///     `--name=value`, or as the next argument when it is one of the option's values
+  ///     (`--color`, `--color=256`, `--color 256`; a file called `256` is `./256`).
   init(
     _ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
-    optionalValueOptions: Set<String> = [],
+    optionalValueOptions: [String: Set<String>] = [:],
     aliases: [String: String] = ["-h": "--help", "-r": "--recursive"]
   ) throws(UsageError) {
     var rest = arguments[...]
@@ -32,9 +33,12 @@ struct ParsedArguments {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if optionalValueOptions.contains(name) {
+      if let choices = optionalValueOptions[name] {
         if let inlineValue {
           values[name] = inlineValue
+        } else if let next = rest.first, choices.contains(next) {
+          values[name] = next
+          rest.removeFirst()
         } else {
           flags.insert(name)
         }

@@ -2,6 +2,7 @@ import Browser
 import CardLayouts
 import Cards
 import LayoutEngine
+import Pictures
 import TerminalCore
 import TerminalScreen
 import Widgets
@@ -13,10 +14,10 @@ enum RenderCommand {
     name: "render", synopsis: "render [SOURCE] --size COLSxROWS [options]",
     description: """
       Prints one frame of the browser without a terminal: exactly ROWS lines of exactly \
-      COLS display columns, plain text unless --color is given (and never colour when \
-      NO_COLOR is set). Pictures are drawn as in the browser: in 24-bit colour with \
-      --color, in colours 16-255 of the palette with --color=256, in symbols alone \
-      without colour.
+      COLS display columns, plain text unless --color is given. Pictures are drawn as in \
+      the browser: in 24-bit colour with --color, in colours 16-255 of the palette with \
+      --color=256, in the 16 ANSI colours with --color=16, in symbols alone without \
+      colour.
       """,
     options: [
       OptionHelp("--size COLSxROWS", "The terminal size, e.g. 120x40 (required)."),
@@ -31,9 +32,7 @@ enum RenderCommand {
       OptionHelp("--tag TAG", "Show only the cards with TAG."),
       OptionHelp("--detail", "Open the selected card."),
       OptionHelp("--help-overlay", "Show the keys."),
-      OptionHelp(
-        "--color[=256]", "ANSI colours and attributes: 24-bit, or with =256 the 256-colour palette."
-      ),
+      ColorOption.documentation(withoutIt: "plain text"),
     ] + LayoutOptions.documentation + SourceOptions.documentation + PictureOptions.documentation)
 
   static var usage: String { documentation.usage }
@@ -48,7 +47,7 @@ enum RenderCommand {
       ])
       .union(SourceOptions.valueOptions).union(PictureOptions.valueOptions),
       flagOptions: SourceOptions.flagOptions.union(["--help", "--detail", "--help-overlay"]),
-      optionalValueOptions: ["--color"])
+      optionalValueOptions: ColorOption.parsing)
     if parsed.flags.contains("--help") {
       output.write(usage + "\n")
       return 0
@@ -59,10 +58,8 @@ enum RenderCommand {
     let scroll = try parsed.integer("--scroll", in: 0...100_000_000)
     let select = try parsed.integer("--select", in: 0...100_000_000)
     let collection = try SourceOptions(parsed).load(parsed.positionals)
-    let colorDepth = try parsed.choice("--color", of: ["256", "24bit"])
-    let colors =
-      (parsed.flags.contains("--color") || colorDepth != nil) && environment["NO_COLOR"] == nil
-    let palette = colorDepth == "256"
+    let colorChoice = try ColorOption.choice(parsed, absent: nil)
+    let depth = colorChoice?.depth(environment: environment, terminfo: nil) ?? .none
 
     let viewport = try parsed.integer(
       "--viewport", in: Swift.min(ScreenRegions.minimumSize.width, size.width)...size.width)
@@ -73,21 +70,11 @@ enum RenderCommand {
     frame.tag = parsed.values["--tag"]
     frame.detail = parsed.flags.contains("--detail")
     frame.helpOverlay = parsed.flags.contains("--help-overlay")
-    if try PictureOptions(parsed).drawsThumbnails {
-      frame.pictures = .thumbnails(!colors ? .symbolsOnly : palette ? .palette240 : .truecolor)
-    }
+    if try PictureOptions(parsed).drawsThumbnails { frame.pictures = .thumbnails(ThumbnailMode(depth)) }
     let screen = try frame.screen(of: collection)
-    if parsed.flags.contains("--color") || colorDepth != nil {
-      // In 256 colours, the colours that are RGB (placeholders) go to the palette too.
-      let depth: ColorPalette = ColorPalette(depth: palette ? .palette256 : .direct)
-      output.write(
-        screen.ansiText(colors: colors) { color in
-          guard palette, case .rgb = color else { return color }
-          return .indexed(UInt8(depth.number(for: color)))
-        })
-    } else {
-      output.write(screen.plainText())
-    }
+    // Without --color, plain text; with it, SGR sequences: the colours the depth shows
+    // and the attributes, which stay even without colour (NO_COLOR under --color=auto).
+    output.write(colorChoice == nil ? screen.plainText() : Self.text(screen, depth: depth))
     return 0
   }
 
@@ -133,6 +120,13 @@ enum RenderCommand {
       content.makeThumbnails(for: state)
       return FrameComposer.compose(state, content: &content)
     }
+  }
+
+  /// `screen` with SGR sequences in the colours `depth` shows (RGB placeholders quantised
+  /// into the palette in 256 colours, say; none at all without colour, the attributes
+  /// staying).
+  static func text(_ screen: Screen, depth: ColorDepth) -> String {
+    screen.ansiText(colors: depth != .none, map: ColorPalette(depth: depth).mapped)
   }
 
   static func parseSize(_ text: String) throws(UsageError) -> Size {

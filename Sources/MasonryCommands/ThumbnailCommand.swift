@@ -11,16 +11,17 @@ import TerminalText
 /// prints, and the command the benchmark sets beside it).
 enum ThumbnailCommand {
   static let documentation = CommandDocumentation(
-    name: "thumbnail", synopsis: "thumbnail FILE… [--size COLSxROWS] [--color[=256]]",
+    name: "thumbnail", synopsis: "thumbnail FILE… [--size COLSxROWS] [--color[=WHICH]]",
     description: """
-      Prints each picture as a thumbnail of terminal symbols, in its own shape within \
-      COLSxROWS cells: 24-bit colours by default, colours 16-255 of the palette with \
-      --color=256, symbols alone when NO_COLOR is set. A picture that cannot be shown is \
-      a one-line error; the others are still printed.
+      Prints each picture file (JPEG, PNG, WebP or GIF, recognised by its first bytes) as \
+      a thumbnail of terminal symbols, in its own shape within COLSxROWS cells, in the \
+      colours the terminal shows (24-bit, colours 16-255 of the palette, the 16 ANSI \
+      colours, or symbols alone under NO_COLOR), or those --color asks for. A picture \
+      that cannot be shown is a one-line error; the others are still printed.
       """,
     options: [
       OptionHelp("--size COLSxROWS", "The most cells a thumbnail takes (default: 40x20)."),
-      OptionHelp("--color[=256]", "24-bit colours (the default), or the 256-colour palette."),
+      ColorOption.documentation(withoutIt: "auto"),
     ])
 
   static var usage: String { documentation.usage }
@@ -30,7 +31,7 @@ enum ThumbnailCommand {
   ) throws -> Int32 {
     let parsed = try ParsedArguments(
       arguments, valueOptions: ["--size"], flagOptions: ["--help"],
-      optionalValueOptions: ["--color"])
+      optionalValueOptions: ColorOption.parsing)
     if parsed.flags.contains("--help") {
       output.write(usage + "\n")
       return 0
@@ -39,10 +40,10 @@ enum ThumbnailCommand {
       try parsed.values["--size"].map { text throws(UsageError) in
         try RenderCommand.parseSize(text)
       } ?? Size(width: 40, height: 20)
-    let depth = try parsed.choice("--color", of: ["256", "24bit"])
+    let depth = try ColorOption.choice(parsed, absent: .auto)!
+      .depth(environment: environment, terminfo: nil)
     guard !parsed.positionals.isEmpty else { throw UsageError("a picture file is required") }
-    let mode: ThumbnailMode =
-      environment["NO_COLOR"] != nil ? .symbolsOnly : depth == "256" ? .palette240 : .truecolor
+    let mode = ThumbnailMode(depth)
     // Pictures are made in parallel (on every core), then printed in order.
     let paths = parsed.positionals
     let results = Mutex([Result<Thumbnail, PictureFailure>?](repeating: nil, count: paths.count))
@@ -54,7 +55,7 @@ enum ThumbnailCommand {
     for (path, result) in zip(paths, results.withLock { $0 }) {
       switch result {
       case .success(let thumbnail):
-        output.write(text(thumbnail, mode: mode))
+        output.write(text(thumbnail, depth: depth))
       case .failure(let error):
         let missing: Bool
         switch error {
@@ -87,7 +88,7 @@ enum ThumbnailCommand {
   }
 
   /// The thumbnail's rows with SGR colours, each ending in a reset.
-  static func text(_ thumbnail: Thumbnail, mode: ThumbnailMode) -> String {
+  static func text(_ thumbnail: Thumbnail, depth: ColorDepth) -> String {
     var screen = Screen(width: thumbnail.columns, height: thumbnail.rows)
     for row in 0..<thumbnail.rows {
       for column in 0..<thumbnail.columns {
@@ -97,6 +98,6 @@ enum ThumbnailCommand {
           style: CellStyle(foreground: cell.foreground, background: cell.background))
       }
     }
-    return mode == .symbolsOnly ? screen.plainText() : screen.ansiText()
+    return depth == .none ? screen.plainText() : RenderCommand.text(screen, depth: depth)
   }
 }

@@ -1,3 +1,4 @@
+import TerminalCore
 import TerminalScreen
 
 /// A picture drawn in terminal symbols: each cell a symbol with a foreground and a
@@ -38,10 +39,23 @@ package struct Thumbnail: Hashable, Sendable {
 
 /// How a thumbnail is coloured: what the terminal can show.
 package enum ThumbnailMode: String, Hashable, Sendable {
+  /// The mode for a terminal of `depth` colours.
+  package init(_ depth: ColorDepth) {
+    switch depth {
+    case .direct: self = .truecolor
+    case .palette256: self = .palette240
+    case .sixteen, .eight: self = .palette16
+    case .none: self = .symbolsOnly
+    }
+  }
+
   /// 24-bit colours (terminfo says RGB: `xterm-direct`, `tmux-direct`).
   case truecolor
   /// Colours 16–255 of the 256-colour palette (never 0–15, whose colours follow the theme).
   case palette240
+  /// The 16 ANSI colours (`--color 16`, a terminal of 16 or 8 colours), as the theme shows
+  /// them.
+  case palette16
   /// No colour (`NO_COLOR`, plain text): the picture's shape in symbols alone.
   case symbolsOnly
 }

@@ -26,6 +26,7 @@ package enum ThumbnailRenderer {
     switch mode {
     case .truecolor: code = Int32(MASONRY_SYMBOLS_TRUECOLOR)
     case .palette240: code = Int32(MASONRY_SYMBOLS_PALETTE_240)
+    case .palette16: code = Int32(MASONRY_SYMBOLS_PALETTE_16)
     case .symbolsOnly: code = Int32(MASONRY_SYMBOLS_NONE)
     }
     let result = picture.pixels.withUnsafeBufferPointer { buffer in
@@ -73,6 +74,8 @@ package enum ThumbnailRenderer {
     case .palette240:
       // chafa's 240-colour mode answers with xterm palette indices 16–255.
       return .indexed(UInt8(Swift.max(16, Swift.min(255, value))))
+    case .palette16:
+      return .indexed(UInt8(Swift.max(0, Swift.min(15, value))))
     case .symbolsOnly:
       return .default
     }

@@ -97,6 +97,10 @@ extension Screen {
   private static func colorCodes(_ color: TerminalColor, base: Int) -> [String] {
     switch color {
     case .default: return []
+    // The 16 ANSI colours by their own codes (30–37 and 90–97), which a terminal of 16
+    // colours knows; the rest of the palette by 38;5 / 48;5.
+    case .indexed(let index) where index < 8: return ["\(base + Int(index))"]
+    case .indexed(let index) where index < 16: return ["\(base + 60 + Int(index) - 8)"]
     case .indexed(let index): return ["\(base + 8)", "5", "\(index)"]
     case .rgb(let red, let green, let blue):
       return ["\(base + 8)", "2", "\(red)", "\(green)", "\(blue)"]

@@ -41,7 +41,7 @@ enum PictureBenchmark {
       ourTotal += ours
       if let masonry {
         let process = bestProcessTime(
-          masonry, ["thumbnail", file.path, "--size", "\(columns)x\(rows)"], runs: 5)
+          masonry, ["thumbnail", file.path, "--size", "\(columns)x\(rows)", "--color=24bit"], runs: 5)
         fields.append(("ours_process_ms", process / 1e6))
         processTotal += process
       }
@@ -57,7 +57,7 @@ enum PictureBenchmark {
       // All five pictures in one process each: masonry makes them in parallel.
       let paths = files.map(\.path)
       let ourBatch = bestProcessTime(
-        masonry, ["thumbnail"] + paths + ["--size", "\(columns)x\(rows)"], runs: 3)
+        masonry, ["thumbnail"] + paths + ["--size", "\(columns)x\(rows)", "--color=24bit"], runs: 3)
       let chafaBatch = bestProcessTime(chafa, chafaArguments(paths), runs: 3)
       report.emit([
         ("name", "thumbnail_batch"), ("files", paths.count), ("ours_process_ms", ourBatch / 1e6),

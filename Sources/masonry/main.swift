@@ -12,7 +12,8 @@ import TerminalCore
 // Browser; this file only hands the browser a real terminal.
 var output = StandardOutput()
 var environment: [String: String] = [:]
-for name in ["NO_COLOR", "TERM"] {
+// What the terminal's colours and its terminfo entry are chosen by (see ColorDepth).
+for name in ["NO_COLOR", "TERM", "COLORTERM", "TMUX"] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 // The arguments as bytes: a file name that is not UTF-8 still opens (see `FileName`).
@@ -40,7 +41,8 @@ end(
     let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
     do throws(TerminalError) {
-      terminal = try CursesTerminal(environment: environment, wakeUp: wakeUp)
+      terminal = try CursesTerminal(
+        environment: environment, colors: command.colors, wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()
       FailureReport.say(error.description, on: &errors)
@@ -48,7 +50,8 @@ end(
     }
     var app = BrowserApp(
       collection: command.collection, options: command.options,
-      pictures: command.drawsThumbnails ? .thumbnails(terminal.thumbnailMode) : .placeholders,
+      pictures: command.drawsThumbnails
+        ? .thumbnails(ThumbnailMode(terminal.capabilities.colorDepth)) : .placeholders,
       wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
       reload: command.reload)
     var device = terminal

@@ -197,6 +197,37 @@ import Testing
     try plain.send("q")
   }
 
+  /// 24-bit colour where the terminal has it: `COLORTERM=truecolor` (what kitty,
+  /// gnome-terminal, alacritty, Windows Terminal and iTerm2 set) with a 256-colour TERM used
+  /// to get 256 colours; now the `-direct` entry of the same family draws, and tmux holds
+  /// RGB cells. `--color` overrides it either way.
+  @Test(arguments: [
+    ("tmux-256color", "COLORTERM=truecolor", "", "\u{1B}[38;2;255;175;0m"),
+    ("xterm-256color", "COLORTERM=24bit", "", "\u{1B}[38;2;255;175;0m"),
+    ("tmux-256color", "", "--color=24bit", "\u{1B}[38;2;255;175;0m"),
+    ("tmux-256color", "", "", "\u{1B}[38;5;214m"),
+    ("tmux-256color", "COLORTERM=truecolor", "--color 256", "\u{1B}[38;5;214m"),
+    ("tmux-direct", "", "--color=16", "\u{1B}[33m"),
+    ("tmux-256color", "COLORTERM=truecolor NO_COLOR=1", "--color=24bit", "\u{1B}[38;2;255;175;0m"),
+  ])
+  func colourDepthFollowsTheTerminalAndTheOption(
+    term: String, environment: String, arguments: String, border: String
+  ) throws {
+    let session = try TmuxSession(
+      width: 80, height: 24, arguments: arguments + " --images none", term: term,
+      environment: environment)
+    _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
+    let styled = session.styledScreen()
+    #expect(styled.contains(border), "the selected card's border: \(border.debugDescription)")
+    if border.contains("38;2;") {
+      #expect(!styled.contains("[38;5;") && !styled.contains("[48;5;"), "no palette colour left")
+    } else {
+      #expect(!styled.contains("[38;2;") && !styled.contains("[48;2;"), "no 24-bit colour")
+    }
+    try session.send("q")
+    #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+  }
+
   /// A crash signal (sent by `kill` here, so the program itself is fine): the terminal is
   /// restored, one line says what happened, and the process ends by that signal at once —
   /// no interactive backtracer, no carrying on.

@@ -32,16 +32,17 @@ final class TmuxSession {
     socket = "masonry-e2e-\(getpid())-\(Self.counter)"
     directory = TemporaryFiles.makeDirectory()
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    // The test runner may export NO_COLOR; each session decides for itself.
+    // The test runner may export NO_COLOR or COLORTERM; each session decides for itself.
     let program =
-      "env -u NO_COLOR \(environment) TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
+      "env -u NO_COLOR -u COLORTERM \(environment) TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
     let script = """
       stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
       echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30
       """
     let command =
       interactiveShell
-      ? "env -u NO_COLOR TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i" : script
+      ? "env -u NO_COLOR -u COLORTERM TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+      : script
     try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
   }
 

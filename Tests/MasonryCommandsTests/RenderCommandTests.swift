@@ -130,14 +130,34 @@ import Testing
     }
   }
 
-  @Test func colorUnlessNoColor() {
+  /// `--color` alone is 24-bit, and an explicit depth overrides NO_COLOR (a flag is the
+  /// user's own word, as no-color.org asks); `auto` follows COLORTERM and TERM, and NO_COLOR
+  /// wins over it.
+  @Test func colorAsAskedAndNoColorWinsOverAuto() {
     let (_, colored, _) = Self.frame(["--size", "40x10", "--color"])
     #expect(colored.contains("\u{1B}[0;38;2;"))
-    let (_, plain, _) = Self.frame(["--size", "40x10", "--color"], environment: ["NO_COLOR": "1"])
-    #expect(!plain.contains("38;") && !plain.contains("48;"))
-    #expect(plain.contains("\u{1B}[0;1m"), "attributes stay")
+    let (_, forced, _) = Self.frame(["--size", "40x10", "--color"], environment: ["NO_COLOR": "1"])
+    #expect(forced.contains("\u{1B}[0;38;2;"))
+    for environment in [
+      ["NO_COLOR": "1", "COLORTERM": "truecolor", "TERM": "xterm-256color"], ["TERM": "dumb"], [:],
+    ] {
+      let (_, plain, _) = Self.frame(["--size", "40x10", "--color=auto"], environment: environment)
+      #expect(!plain.contains("38;") && !plain.contains("48;"), "\(environment)")
+      #expect(plain.contains("\u{1B}[0;1m"), "attributes stay")
+    }
+    let (_, truecolor, _) = Self.frame(
+      ["--size", "40x10", "--color", "auto"], environment: ["COLORTERM": "24bit", "TERM": "xterm"])
+    #expect(truecolor.contains("\u{1B}[0;38;2;"))
+    let (_, palette, _) = Self.frame(
+      ["--size", "40x10", "--color=auto"], environment: ["TERM": "xterm-256color"])
+    #expect(palette.contains("38;5;") && !palette.contains("38;2;"))
+    let (_, sixteen, _) = Self.frame(["--size", "40x10", "--color", "16"])
+    #expect(!sixteen.contains("38;5;") && !sixteen.contains("38;2;") && sixteen.contains("[0;"))
     let (_, noFlag, _) = Self.frame(["--size", "40x10"])
     #expect(!noFlag.contains("\u{1B}"))
+    let (code, _, error) = Self.frame(["--size", "40x10", "--color=mauve"])
+    #expect(code == 64)
+    #expect(error.contains("--color must be one of auto, 24bit, 256, 16, none, not 'mauve'"))
   }
 
   @Test func hostileTextNeverReachesTheOutputRaw() {

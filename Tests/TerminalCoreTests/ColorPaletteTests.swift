@@ -26,4 +26,27 @@ import Testing
       #expect((16...255).contains(number))
     }
   }
+
+  /// 16 and 8 colours: the palette's colours go to the nearest ANSI colour, the ANSI ones
+  /// stay (bright ones lose their brightness in 8).
+  @Test func sixteenAndEightColoursMapToTheANSIColours() {
+    let sixteen = ColorPalette(depth: .sixteen)
+    #expect(sixteen.mapped(.indexed(9)) == .indexed(9))
+    #expect(sixteen.mapped(.indexed(196)) == .indexed(9), "palette red is bright red")
+    #expect(sixteen.mapped(.rgb(red: 0, green: 0, blue: 0)) == .indexed(0))
+    #expect(sixteen.mapped(.rgb(red: 250, green: 250, blue: 250)) == .indexed(15))
+    let eight = ColorPalette(depth: .eight)
+    #expect(eight.mapped(.indexed(9)) == .indexed(1))
+    #expect((0...7).contains(eight.number(for: .indexed(244))))
+    #expect(ColorPalette(depth: .none).mapped(.indexed(3)) == .default)
+  }
+
+  /// An entry that numbers colours as RGB (`xterm-direct`) drawing 256 colours: the palette
+  /// colour is sent as its RGB value, the theme's 0–7 as themselves.
+  @Test func aPaletteOverADirectEntrySendsRGBValues() {
+    let palette = ColorPalette(depth: .palette256, numbersAreRGB: true)
+    #expect(palette.number(for: .indexed(196)) == 0xFF_0000)
+    #expect(palette.number(for: .rgb(red: 250, green: 0, blue: 0)) == 0xFF_0000)
+    #expect(palette.number(for: .indexed(2)) == 2)
+  }
 }

@@ -84,6 +84,8 @@ enum {
   MASONRY_SYMBOLS_PALETTE_240 = 1,
   /// No colour: the shape in symbols only (fg and bg are -1).
   MASONRY_SYMBOLS_NONE = 2,
+  /// The 16 ANSI colours: fg and bg are 0-15.
+  MASONRY_SYMBOLS_PALETTE_16 = 3,
 };
 
 /// One cell of a picture drawn in symbols. A colour of -1 is the terminal's default
