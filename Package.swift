@@ -34,8 +34,15 @@ let package = Package(
     // own ICU clashes with the system ICU inside one Swift module).
     .target(name: "CTextSupport", linkerSettings: [.linkedLibrary("icuuc")]),
     .target(name: "TerminalText", dependencies: ["CTextSupport"], swiftSettings: hotPath),
+    // A bounded least-recently-used cache (prepared text, decoded pictures, thumbnails).
+    .target(name: "BoundedCaches"),
+    // Picture files without decoding them: format sniffing, headers, limits, file names,
+    // natural order, folder listing. Below the card model, and linking no image library.
+    .target(name: "CPictureHeaders"),
+    .target(name: "PictureFiles", dependencies: ["CPictureHeaders", "TerminalText"]),
     .target(
-      name: "Cards", dependencies: ["LayoutEngine", "TerminalText", "Pictures"],
+      name: "Cards",
+      dependencies: ["LayoutEngine", "TerminalText", "PictureFiles", "BoundedCaches"],
       swiftSettings: hotPath),
     // The layout choices over cards, shared by every command; below the browser, so that
     // `masonry layout` needs none of it.
@@ -44,32 +51,39 @@ let package = Package(
       swiftSettings: hotPath),
     .target(name: "TestSupport", dependencies: ["LayoutEngine"]),
     .target(name: "TerminalScreen", dependencies: ["LayoutEngine", "TerminalText"]),
-    // Pictures: the Debian decoders made for untrusted files, and libchafa for drawing in
-    // terminal symbols, behind a C target whose header exposes no glib or decoder type.
+    // Thumbnails: the Debian decoders made for untrusted files, and libchafa for drawing in
+    // terminal symbols, behind a C target whose header exposes no glib or decoder type;
+    // above the screen (thumbnails are cells) and the terminal's capabilities.
     .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
     .target(
-      name: "CPictures", dependencies: ["CChafa"],
+      name: "CPictures", dependencies: ["CChafa", "CPictureHeaders"],
       linkerSettings: [
         .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
         .linkedLibrary("gif"),
       ]),
     .target(
-      name: "Pictures", dependencies: ["CPictures", "TerminalCore", "TerminalScreen", "TerminalText"]),
+      name: "Thumbnails",
+      dependencies: [
+        "CPictures", "PictureFiles", "BoundedCaches", "TerminalCore", "TerminalScreen",
+        "TerminalText",
+      ]),
     // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
     // terminal interface, the wake-up signal. The curses backend and the in-memory
     // terminal depend on it, not on the browser.
-    .target(name: "TerminalCore", dependencies: ["TerminalScreen", "LayoutEngine", "TerminalText"]),
+    .target(
+      name: "TerminalCore", dependencies: ["TerminalScreen", "LayoutEngine", "TerminalText"]),
     .target(
       name: "TerminalTesting", dependencies: ["TerminalCore", "TerminalScreen", "LayoutEngine"]),
     .target(
       name: "Widgets",
-      dependencies: ["TerminalScreen", "Cards", "LayoutEngine", "TerminalText", "Pictures"]),
+      dependencies: [
+        "TerminalScreen", "Cards", "LayoutEngine", "TerminalText", "Thumbnails", "PictureFiles",
+      ]),
     .target(
       name: "Browser",
       dependencies: [
         "Widgets", "TerminalCore", "TerminalScreen", "Cards", "CardLayouts", "LayoutEngine",
-        "Pictures",
-        "TerminalText",
+        "Thumbnails", "PictureFiles", "TerminalText",
       ]),
     // The only modules that touch a terminal: ncursesw (a system library through a module
     // map and shim), the signal-safe restorer, and the curses backend.
@@ -79,17 +93,19 @@ let package = Package(
       name: "CursesBackend",
       dependencies: [
         "CNcursesw", "CTerminalGuard", "CTextSupport", "TerminalCore", "TerminalScreen",
-        "LayoutEngine", "Pictures", "TerminalText",
+        "LayoutEngine", "TerminalText",
       ]),
     .target(
       name: "MasonryCommands",
       dependencies: [
         "Browser", "CardLayouts", "Widgets", "TerminalCore", "TerminalScreen", "Cards",
-        "LayoutEngine", "TerminalText", "Pictures",
+        "LayoutEngine", "TerminalText", "Thumbnails", "PictureFiles",
       ]),
     .executableTarget(
       name: "masonry",
-      dependencies: ["MasonryCommands", "CursesBackend", "Browser", "TerminalCore", "Pictures"]),
+      dependencies: [
+        "MasonryCommands", "CursesBackend", "Browser", "TerminalCore", "Thumbnails", "PictureFiles",
+      ]),
     // The benchmark writes its own picture files with the same libraries' encoders.
     .target(
       name: "CBenchPictures",
@@ -100,7 +116,8 @@ let package = Package(
     .executableTarget(
       name: "masonry-bench",
       dependencies: [
-        "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Pictures", "CBenchPictures",
+        "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Thumbnails", "PictureFiles",
+        "CBenchPictures",
         "Browser", "CardLayouts",
       ]),
     // Fuzz targets (see `make fuzz`): built with libFuzzer they fuzz; built normally they
@@ -110,10 +127,13 @@ let package = Package(
     .executableTarget(name: "FuzzCardLines", dependencies: ["Cards", "FuzzSupport"]),
     .executableTarget(name: "FuzzPropertyList", dependencies: ["Cards", "FuzzSupport"]),
     .executableTarget(name: "FuzzText", dependencies: ["TerminalText", "FuzzSupport"]),
-    .executableTarget(name: "FuzzPictures", dependencies: ["Pictures", "FuzzSupport"]),
+    .executableTarget(
+      name: "FuzzPictures", dependencies: ["Thumbnails", "PictureFiles", "FuzzSupport"]),
     // Runs the built executable in tmux. Depending on it makes `swift test` build it
     // first, so the tests never run a stale binary.
-    .testTarget(name: "EndToEndTests", dependencies: ["masonry", "TestSupport", "Cards"]),
+    // FuzzCardJSON too: LayerTests read what it links (the card model alone).
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["masonry", "FuzzCardJSON", "TestSupport", "Cards"]),
     .testTarget(
       name: "BrowserTests",
       dependencies: [
@@ -126,19 +146,23 @@ let package = Package(
     .testTarget(
       name: "TerminalCoreTests", dependencies: ["TerminalCore", "TerminalScreen", "TestSupport"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "TerminalScreen", "TestSupport"],
+      name: "PicturesTests",
+      dependencies: [
+        "Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "MasonryCommandsTests",
       dependencies: [
-        "MasonryCommands", "Browser", "TestSupport", "Pictures", "TerminalText", "TerminalTesting",
+        "MasonryCommands", "Browser", "TestSupport", "Thumbnails", "PictureFiles", "TerminalText",
+        "TerminalTesting",
         "TerminalCore", "CardLayouts", "Cards", "LayoutEngine",
       ],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "CardsTests",
-      dependencies: ["Cards", "Pictures", "TestSupport"],
+      dependencies: ["Cards", "PictureFiles", "TestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -7,19 +7,6 @@
 #include <stdlib.h>
 #include <sys/types.h>
 
-/// Reads bytes of a picture from a file (pread) or from memory, bounds-checked.
-typedef struct {
-  int descriptor;
-  const uint8_t *bytes;
-  size_t length;
-} masonry_reader;
-
-/// Reads exactly `count` bytes at `offset`; returns 0, or -1 when they are not there.
-int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer, size_t count);
-
-/// The header of the picture `reader` reads (see masonry_picture_probe).
-int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *info);
-
 /// Averages rows of RGBA pixels, as they are decoded one after another, down to a target
 /// size by exact areas: each target pixel is the mean of the source area it covers, a
 /// source pixel on a boundary counting towards both sides by the share it has in each (a

@@ -2,7 +2,6 @@ import CNcursesw
 import CTerminalGuard
 import CTextSupport
 import LayoutEngine
-import Pictures
 import TerminalCore
 import TerminalScreen
 import TerminalText

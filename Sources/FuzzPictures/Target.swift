@@ -1,4 +1,5 @@
-import Pictures
+import PictureFiles
+import Thumbnails
 
 /// Pictures: any bytes give a header, a thumbnail or a reason — through the header
 /// readers, the four decoders (libjpeg-turbo, libpng, libwebp, giflib) and chafa — never

@@ -2,9 +2,10 @@ import Browser
 import CardLayouts
 import Cards
 import LayoutEngine
-import Pictures
+import PictureFiles
 import TerminalCore
 import TerminalScreen
+import Thumbnails
 import Widgets
 
 /// `masonry render [SOURCE] --size COLSxROWS [options]`: one frame of the browser, as
@@ -70,7 +71,9 @@ enum RenderCommand {
     frame.tag = parsed.values["--tag"]
     frame.detail = parsed.flags.contains("--detail")
     frame.helpOverlay = parsed.flags.contains("--help-overlay")
-    if try PictureOptions(parsed).drawsThumbnails { frame.pictures = .thumbnails(ThumbnailMode(depth)) }
+    if try PictureOptions(parsed).drawsThumbnails {
+      frame.pictures = .thumbnails(ThumbnailMode(depth))
+    }
     let screen = try frame.screen(of: collection)
     // Without --color, plain text; with it, SGR sequences: the colours the depth shows
     // and the attributes, which stay even without colour (NO_COLOR under --color=auto).

@@ -1,5 +1,6 @@
 import Cards
-import Pictures
+import PictureFiles
+import Thumbnails
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,7 @@ import Pictures
 /// pictures, or none for the bundled sample) and the options that shape picture folders.
 struct SourceOptions {
   var recursive = false
-  var sort = PictureCards.Sort.name
+  var sort = PictureFolder.Sort.name
   var reading = CardReadOptions()
 
   static let fieldOptions = FieldMapping.Field.allCases.map { "--\($0.rawValue)" }
@@ -52,8 +53,8 @@ struct SourceOptions {
           "--\(field.rawValue) needs a key or a path of keys joined by dots, not '\(path)'")
       }
     }
-    if let sort = try arguments.choice("--sort", of: PictureCards.Sort.allCases.map(\.rawValue)) {
-      self.sort = PictureCards.Sort(rawValue: sort)!
+    if let sort = try arguments.choice("--sort", of: PictureFolder.Sort.allCases.map(\.rawValue)) {
+      self.sort = PictureFolder.Sort(rawValue: sort)!
     }
   }
 
@@ -76,6 +77,6 @@ struct SourceOptions {
   private static func isPictureOrFolder(_ path: String) -> Bool {
     var status = stat()
     guard FileName.withCString(path, { stat($0, &status) }) == 0 else { return false }
-    return status.st_mode & S_IFMT == S_IFDIR || PictureCards.isPicture(path)
+    return status.st_mode & S_IFMT == S_IFDIR || PictureFolder.isPicture(path)
   }
 }

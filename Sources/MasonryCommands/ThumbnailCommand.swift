@@ -1,10 +1,11 @@
 import Dispatch
 import LayoutEngine
-import Pictures
+import PictureFiles
 import Synchronization
 import TerminalCore
 import TerminalScreen
 import TerminalText
+import Thumbnails
 
 /// `masonry thumbnail FILE… --size COLSxROWS`: each picture drawn in terminal symbols, as
 /// the browser draws it in a card, printed with ANSI colours (what `chafa -f symbols`

@@ -1,4 +1,5 @@
-import Pictures
+import PictureFiles
+import Thumbnails
 
 /// What a card's image box shows: a placeholder in the picture's dominant colour (until
 /// its thumbnail is ready, or when pictures are off), the thumbnail, or why the picture

@@ -1,5 +1,6 @@
-import Pictures
+import PictureFiles
 import TerminalScreen
+import Thumbnails
 
 #if canImport(Glibc)
   import Glibc

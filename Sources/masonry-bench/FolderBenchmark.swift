@@ -3,7 +3,8 @@ import CardLayouts
 import Cards
 import Foundation
 import LayoutEngine
-import Pictures
+import PictureFiles
+import Thumbnails
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,9 @@
 import CBenchPictures
 import Cards
 import Foundation
-import Pictures
+import PictureFiles
 import TerminalScreen
+import Thumbnails
 
 #if canImport(Glibc)
   import Glibc
@@ -41,7 +42,8 @@ enum PictureBenchmark {
       ourTotal += ours
       if let masonry {
         let process = bestProcessTime(
-          masonry, ["thumbnail", file.path, "--size", "\(columns)x\(rows)", "--color=24bit"], runs: 5)
+          masonry, ["thumbnail", file.path, "--size", "\(columns)x\(rows)", "--color=24bit"],
+          runs: 5)
         fields.append(("ours_process_ms", process / 1e6))
         processTotal += process
       }

@@ -1,8 +1,9 @@
 import Browser
 import CursesBackend
 import MasonryCommands
-import Pictures
+import PictureFiles
 import TerminalCore
+import Thumbnails
 
 #if canImport(Glibc)
   import Glibc

@@ -2,11 +2,12 @@ import Browser
 import CardLayouts
 import Cards
 import LayoutEngine
-import Pictures
+import PictureFiles
 import TerminalCore
 import TerminalScreen
 import TerminalTesting
 import Testing
+import Thumbnails
 
 /// Thumbnails through the event path: asked for by an effect, made on workers, delivered
 /// as events, drawn in the cards.

@@ -1,6 +1,6 @@
 import Cards
 import Foundation
-import Pictures
+import PictureFiles
 import TestSupport
 import Testing
 

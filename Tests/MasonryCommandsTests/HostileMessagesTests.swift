@@ -1,8 +1,9 @@
 import Foundation
 import MasonryCommands
-import Pictures
+import PictureFiles
 import TestSupport
 import Testing
+import Thumbnails
 
 /// Every message that quotes data, a path or an argument reaches standard error with its
 /// controls shown as escapes and its quotes cut: no byte below 0x20 but the final newline,

@@ -1,5 +1,6 @@
-import Pictures
+import PictureFiles
 import Testing
+import Thumbnails
 
 /// The first frame of a GIF drawn onto its logical screen: rows stream into the average
 /// (non-interlaced) or fill a canvas first (interlaced), and both give the same picture;

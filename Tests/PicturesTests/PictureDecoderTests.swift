@@ -1,8 +1,9 @@
 import Foundation
-import Pictures
+import PictureFiles
 import TerminalScreen
 import TestSupport
 import Testing
+import Thumbnails
 
 /// Each decoder on valid, truncated, corrupt, zero-byte and bomb files.
 @Suite struct PictureDecoderTests {

@@ -1,6 +1,7 @@
-import Pictures
+import PictureFiles
 import Synchronization
 import Testing
+import Thumbnails
 
 @Suite struct ThumbnailServiceTests {
   @Test func workersMakeWhatIsWanted() {

@@ -50,7 +50,8 @@ import Testing
     ]
     for (term, depth) in cases {
       let environment = term.map { ["TERM": $0] } ?? [:]
-      #expect(ColorDepth.detected(environment: environment, terminfo: nil) == depth, "\(term ?? "")")
+      #expect(
+        ColorDepth.detected(environment: environment, terminfo: nil) == depth, "\(term ?? "")")
     }
   }
 

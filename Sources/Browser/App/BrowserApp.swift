@@ -2,9 +2,10 @@ import CardLayouts
 import Cards
 import Dispatch
 import LayoutEngine
-import Pictures
+import PictureFiles
 import TerminalCore
 import TerminalScreen
+import Thumbnails
 
 /// The browser's event loop: wait for the terminal or for background work, turn what
 /// arrives into events, `reduce` each, run the effects, and draw the frame when it differs

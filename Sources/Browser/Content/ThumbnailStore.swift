@@ -1,4 +1,5 @@
-import Pictures
+import PictureFiles
+import Thumbnails
 
 /// The thumbnails the browser has been given, by request, at most `capacity` of them
 /// (the longest held go first: the service's own caches keep more), and the requests it

@@ -1,7 +1,8 @@
 import Cards
 import LayoutEngine
-import Pictures
+import PictureFiles
 import TerminalCore
+import Thumbnails
 
 /// Everything that can change what the browser shows. Each goes through
 /// `BrowserReducer.reduce`; nothing else changes the state.

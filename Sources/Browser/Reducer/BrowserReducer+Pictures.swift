@@ -1,8 +1,9 @@
 import Cards
 import Dispatch
 import LayoutEngine
-import Pictures
+import PictureFiles
 import Synchronization
+import Thumbnails
 import Widgets
 
 extension BrowserReducer {

@@ -1,4 +1,5 @@
-import Pictures
+import PictureFiles
+import Thumbnails
 
 /// How card pictures are shown.
 package enum PictureDisplay: Hashable, Sendable {

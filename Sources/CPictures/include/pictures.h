@@ -1,59 +1,15 @@
 #ifndef MASONRY_PICTURES_H
 #define MASONRY_PICTURES_H
 
-// Pictures for a terminal: reading a picture's header without decoding it, decoding it
-// small (libjpeg-turbo, libpng, libwebp, giflib, each bounded for untrusted files), and
-// drawing it as terminal symbols with libchafa. Plain C types only: no glib or decoder
-// type crosses this header.
+// Pictures for a terminal: decoding a picture small (libjpeg-turbo, libpng, libwebp,
+// giflib, each bounded for untrusted files) and drawing it as terminal symbols with
+// libchafa. Plain C types only: no glib or decoder type crosses this header. Reading a
+// header without decoding is CPictureHeaders', which links no image library.
 
 #include <stddef.h>
 #include <stdint.h>
 
-/// The formats, recognised by their first bytes (never by a file name).
-enum {
-  MASONRY_PICTURE_UNKNOWN = 0,
-  MASONRY_PICTURE_JPEG = 1,
-  MASONRY_PICTURE_PNG = 2,
-  MASONRY_PICTURE_WEBP = 3,
-  MASONRY_PICTURE_GIF = 4,
-};
-
-/// Why a picture cannot be shown.
-enum {
-  MASONRY_PICTURE_OK = 0,
-  /// Not a picture of a known format.
-  MASONRY_PICTURE_NOT_AN_IMAGE = 1,
-  /// The file is damaged or cut short.
-  MASONRY_PICTURE_CORRUPT = 2,
-  /// Over the pixel limit: refused before decoding.
-  MASONRY_PICTURE_TOO_LARGE = 3,
-  /// A kind of the format that is not supported (an animated WebP, say).
-  MASONRY_PICTURE_UNSUPPORTED = 4,
-  /// Memory ran out or a decoder's own limit (memory, progressive scans) was reached.
-  MASONRY_PICTURE_LIMIT = 5,
-};
-
-/// What a header says about a picture.
-typedef struct {
-  int format;
-  /// As stored, before the EXIF orientation is applied.
-  int width;
-  int height;
-  /// EXIF orientation, 1 to 8 (1 when there is none).
-  int orientation;
-  /// EXIF DateTimeOriginal, "YYYY:MM:DD HH:MM:SS", or "" when absent.
-  char date[20];
-} masonry_picture_info;
-
-/// The format that `bytes` (a file's first bytes, at least 12 of them) start with.
-int masonry_picture_sniff(const uint8_t *bytes, size_t length);
-
-/// Reads the header of the picture file open on `descriptor` (positioned anywhere; read
-/// with pread) without decoding it. Returns MASONRY_PICTURE_OK or why not.
-int masonry_picture_probe(int descriptor, masonry_picture_info *info);
-
-/// The header of the picture in `bytes` (a whole file in memory).
-int masonry_picture_probe_bytes(const uint8_t *bytes, size_t length, masonry_picture_info *info);
+#include "picture_headers.h"
 
 /// A decoded picture: RGBA, 8 bits a channel, not premultiplied, rows of width × 4 bytes.
 typedef struct {

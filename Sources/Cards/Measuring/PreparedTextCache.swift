@@ -1,4 +1,4 @@
-import Pictures
+import BoundedCaches
 import TerminalText
 
 /// What measuring and drawing cards needs from their text, made on first use and kept:

@@ -1,4 +1,4 @@
-import Pictures
+import PictureFiles
 
 /// What a card knows of its image before any pixel is read: its shape, its dominant
 /// colour, where its bytes are, and, when it is already known, why it cannot be shown.

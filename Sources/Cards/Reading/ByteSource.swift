@@ -1,4 +1,4 @@
-import Pictures
+import PictureFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Pictures
+import PictureFiles
 
 /// Connects cards to their pictures after a card file is read: each `image.path` is
 /// resolved against the card file's folder (or names a picture compiled into the

@@ -1,4 +1,4 @@
-import Pictures
+import PictureFiles
 
 /// The sample collection compiled into the program (`Data/animals.json`): what `masonry`
 /// shows when it is given no source.

@@ -1,4 +1,4 @@
-import Pictures
+import PictureFiles
 import TerminalText
 
 /// A block of cards stored compactly and never changed once made, so that a loader thread

@@ -1,4 +1,4 @@
-import Pictures
+import PictureFiles
 import TerminalText
 
 /// Builds a `CardChunk` card by card: from `Card` values, or from the byte ranges the fast

@@ -1,4 +1,4 @@
-import CPictures
+import CPictureHeaders
 
 /// The picture formats masonry reads, recognised by their first bytes, never by a name.
 package enum PictureFormat: String, CaseIterable, Hashable, Sendable {

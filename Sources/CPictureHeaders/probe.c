@@ -1,7 +1,8 @@
 #define _GNU_SOURCE
-#include "internal.h"
+#include "picture_headers.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -1,4 +1,5 @@
 import CPictures
+import PictureFiles
 
 /// A picture decoded small (at most `PictureLimits.decodedSide` on its longer side), with
 /// its EXIF orientation applied: RGBA, 8 bits a channel, not premultiplied.

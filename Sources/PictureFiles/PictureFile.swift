@@ -13,6 +13,15 @@ package struct PictureFile: ~Copyable {
   ///
   /// - Throws: `PictureFailure` (not found, unreadable, not a file, over the size limit).
   package init(path: String) throws(PictureFailure) {
+    // Looked at before it is opened: opening a FIFO whose writer waits would connect to
+    // the writer, and closing it again would lose what it wrote.
+    var before = stat()
+    guard FileName.withCString(path, { stat($0, &before) }) == 0 else {
+      throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(Self.reason(errno))
+    }
+    guard before.st_mode & S_IFMT == S_IFREG else {
+      throw .unreadable(before.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a file")
+    }
     let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard descriptor >= 0 else {
       throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(Self.reason(errno))

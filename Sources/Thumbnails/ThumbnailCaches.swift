@@ -1,3 +1,5 @@
+import BoundedCaches
+import PictureFiles
 import Synchronization
 
 /// The two caches behind thumbnails, shared by the workers: decoded pictures (≤ 512 px)

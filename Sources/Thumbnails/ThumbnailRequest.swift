@@ -1,3 +1,5 @@
+import PictureFiles
+
 /// A thumbnail to make: which picture, in how many cells, in which colours.
 package struct ThumbnailRequest: Hashable, Sendable {
   package var source: PictureSource

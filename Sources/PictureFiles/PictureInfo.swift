@@ -1,4 +1,4 @@
-import CPictures
+import CPictureHeaders
 
 #if canImport(Glibc)
   import Glibc

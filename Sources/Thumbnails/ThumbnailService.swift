@@ -1,4 +1,5 @@
 import Dispatch
+import PictureFiles
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,0 +1,71 @@
+#ifndef MASONRY_PICTURE_HEADERS_H
+#define MASONRY_PICTURE_HEADERS_H
+
+// Picture files without decoding them: the format from the first bytes, and the size,
+// EXIF orientation and date from the header. Links no image library: the card model
+// reads headers through it, and only the thumbnail layer links the decoders.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The formats, recognised by their first bytes (never by a file name).
+enum {
+  MASONRY_PICTURE_UNKNOWN = 0,
+  MASONRY_PICTURE_JPEG = 1,
+  MASONRY_PICTURE_PNG = 2,
+  MASONRY_PICTURE_WEBP = 3,
+  MASONRY_PICTURE_GIF = 4,
+};
+
+/// Why a picture cannot be shown.
+enum {
+  MASONRY_PICTURE_OK = 0,
+  /// Not a picture of a known format.
+  MASONRY_PICTURE_NOT_AN_IMAGE = 1,
+  /// The file is damaged or cut short.
+  MASONRY_PICTURE_CORRUPT = 2,
+  /// Over the pixel limit: refused before decoding.
+  MASONRY_PICTURE_TOO_LARGE = 3,
+  /// A kind of the format that is not supported (an animated WebP, say).
+  MASONRY_PICTURE_UNSUPPORTED = 4,
+  /// Memory ran out or a decoder's own limit (memory, progressive scans) was reached.
+  MASONRY_PICTURE_LIMIT = 5,
+};
+
+/// What a header says about a picture.
+typedef struct {
+  int format;
+  /// As stored, before the EXIF orientation is applied.
+  int width;
+  int height;
+  /// EXIF orientation, 1 to 8 (1 when there is none).
+  int orientation;
+  /// EXIF DateTimeOriginal, "YYYY:MM:DD HH:MM:SS", or "" when absent.
+  char date[20];
+} masonry_picture_info;
+
+/// The format that `bytes` (a file's first bytes, at least 12 of them) start with.
+int masonry_picture_sniff(const uint8_t *bytes, size_t length);
+
+/// Reads the header of the picture file open on `descriptor` (positioned anywhere; read
+/// with pread) without decoding it. Returns MASONRY_PICTURE_OK or why not.
+int masonry_picture_probe(int descriptor, masonry_picture_info *info);
+
+/// The header of the picture in `bytes` (a whole file in memory).
+int masonry_picture_probe_bytes(const uint8_t *bytes, size_t length, masonry_picture_info *info);
+
+/// Reads bytes of a picture from a file (pread) or from memory, bounds-checked (for the
+/// decoders, which read the header the same way).
+typedef struct {
+  int descriptor;
+  const uint8_t *bytes;
+  size_t length;
+} masonry_reader;
+
+/// Reads exactly `count` bytes at `offset`; returns 0, or -1 when they are not there.
+int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer, size_t count);
+
+/// The header of the picture `reader` reads (see masonry_picture_probe).
+int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *info);
+
+#endif
