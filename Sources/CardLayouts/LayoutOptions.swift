@@ -22,31 +22,33 @@ package struct LayoutOptions: Hashable, Sendable {
   /// A fresh layout of the chosen kind.
   package func makeLayout() -> any CollectionLayout { kind.makeLayout(self) }
 
-  /// The context for laying out the cards `selection` shows in a container of `size`;
-  /// `measurer` measures every card of the collection (its style is the one used).
+  /// The context for laying out cards in `sections` in a container of `size`: the item at
+  /// a path is the card `cardIndex` gives; `measurer` measures every card of the
+  /// collection (its style is the one used).
   package func context(
-    for selection: CardSelection, measurer: CardMeasurer, size: Size
+    sections: [SectionSpec], size: Size, measurer: CardMeasurer,
+    cardIndex: @escaping (ItemPath) -> Int
   ) -> LayoutContext {
-    let sections = selection.sectionSpecs()
     if kind.showsCardsAsChips {
       // Each card becomes a chip of its caption, a cell of padding each side.
       return LayoutContext(
         containerSize: size, sections: sections,
         measure: .sizes { path, _ in
-          Size(
-            width: measurer.captionWidth(ofCard: selection.cardIndex(of: path)) + 2,
-            height: 1)
+          Size(width: measurer.captionWidth(ofCard: cardIndex(path)) + 2, height: 1)
         })
     }
     return LayoutContext(
-      containerSize: size, sections: sections, measure: measurer.itemMeasure(of: selection))
+      containerSize: size, sections: sections, measure: measurer.itemMeasure(cardIndex: cardIndex))
   }
 
   /// The context for laying out every card of `collection`.
   package func context(
     for collection: CardCollection, measurer: CardMeasurer, size: Size
   ) -> LayoutContext {
-    context(for: CardSelection(all: collection), measurer: measurer, size: size)
+    let all = CardSelection(all: collection)
+    return context(sections: all.sectionSpecs(), size: size, measurer: measurer) {
+      all.cardIndex(of: $0)
+    }
   }
 
   /// The card style these options ask for.

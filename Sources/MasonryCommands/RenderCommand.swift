@@ -24,13 +24,15 @@ enum RenderCommand {
       OptionHelp("--size COLSxROWS", "The terminal size, e.g. 120x40 (required)."),
       OptionHelp(
         "--scroll ROW",
-        "The first content row on screen (default: 0, or where the selected card shows)."),
+        "The first content row on screen (default: 0, or where the selected card shows); the selection moves onto the screen as scrolling moves it in the browser."
+      ),
       OptionHelp(
         "--viewport W",
         "Lay out and draw in a viewport W columns wide, with the margin and the ruler the browser's < and > show."
       ),
       OptionHelp("--select INDEX", "Select card INDEX (0-based, among the cards shown)."),
       OptionHelp("--tag TAG", "Show only the cards with TAG."),
+      OptionHelp("--search TEXT", "Show only the cards that match TEXT, as / searches."),
       OptionHelp("--detail", "Open the selected card."),
       OptionHelp("--help-overlay", "Show the keys."),
       ColorOption.documentation(withoutIt: "plain text"),
@@ -44,7 +46,7 @@ enum RenderCommand {
     let parsed = try ParsedArguments(
       arguments,
       valueOptions: LayoutOptions.valueOptions.union([
-        "--size", "--scroll", "--select", "--tag", "--viewport",
+        "--size", "--scroll", "--select", "--tag", "--search", "--viewport",
       ])
       .union(SourceOptions.valueOptions).union(PictureOptions.valueOptions),
       flagOptions: SourceOptions.flagOptions.union(["--help", "--detail", "--help-overlay"]),
@@ -69,6 +71,7 @@ enum RenderCommand {
     frame.select = select
     frame.scroll = scroll
     frame.tag = parsed.values["--tag"]
+    frame.search = parsed.values["--search"]
     frame.detail = parsed.flags.contains("--detail")
     frame.helpOverlay = parsed.flags.contains("--help-overlay")
     if try PictureOptions(parsed).drawsThumbnails {
@@ -81,47 +84,43 @@ enum RenderCommand {
     return 0
   }
 
-  /// What one frame shows: the terminal's size, the layout, the viewport, the selection,
-  /// the scroll position, the filter, what is open, and how pictures are drawn.
+  /// What one frame shows: the terminal's size, the layout, the viewport, the filter, the
+  /// selection, the scroll position, what is open, and how pictures are drawn.
   struct Frame {
     var size: Size
     var options: LayoutOptions
     var viewport: Int?
+    var tag: String?
+    var search: String?
     var select: Int?
     var scroll: Int?
-    var tag: String?
     var detail = false
     var helpOverlay = false
     var pictures = PictureDisplay.placeholders
 
-    /// The frame of `collection`, drawn as the browser draws it.
+    /// The frame of `collection`: the browser's frame after the events a person would
+    /// cause to get there (the viewport, the filter, the search, selecting, scrolling,
+    /// opening, the help), sent through the browser's own `reduce`; the thumbnails it
+    /// asks for are made before the frame is drawn.
     func screen(of collection: CardCollection) throws(UsageError) -> Screen {
-      var state = BrowserState(size: size, layout: options, pictures: pictures)
-      state.viewportWidth = viewport
-      state.tagFilter = tag
-      var content = BrowserContent(collection: collection, style: options.cardStyle)
-      let geometry = content.sync(with: state)
-      let count = content.shown.count
+      var browser = HeadlessBrowser(
+        BrowserState(size: .zero, cards: collection, layout: options, pictures: pictures))
+      browser.send(.started(size))
+      if let viewport { browser.send(.asked(.viewport(width: viewport))) }
+      if let tag { browser.send(.asked(.filter(tag: tag))) }
+      if let search { browser.send(.asked(.search(search))) }
       if let select {
+        let count = browser.state.shown.count
         guard select < count else {
           throw UsageError(
             "--select \(select) is past the last card shown (\(Counted.phrase(count, "card")))")
         }
-        state.selected = select
-      } else {
-        state.selected = count > 0 ? 0 : nil
+        browser.send(.asked(.select(select)))
       }
-      if let scroll {
-        state.scrollOffset = Scrolling.clamped(scroll, &content, geometry: geometry)
-      } else if let selected = state.selected, select != nil {
-        state.scrollOffset = Scrolling.clamped(
-          Scrolling.offset(revealing: selected, from: 0, &content, geometry: geometry), &content,
-          geometry: geometry)
-      }
-      if detail && state.selected != nil { state.mode = .detail(scroll: 0) }
-      if helpOverlay { state.mode = .help(scroll: 0, over: state.mode) }
-      content.makeThumbnails(for: state)
-      return FrameComposer.compose(state, content: &content)
+      if let scroll { browser.send(.asked(.scroll(toRow: scroll))) }
+      if detail { browser.send(.asked(.open)) }
+      if helpOverlay { browser.send(.asked(.help)) }
+      return browser.frame
     }
   }
 

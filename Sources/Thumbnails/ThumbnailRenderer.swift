@@ -1,22 +1,25 @@
 import CPictures
+import TerminalCore
 import TerminalScreen
+import TerminalText
 
 /// Draws decoded pictures as thumbnails of terminal symbols with libchafa.
 package enum ThumbnailRenderer {
-  /// `picture` in a box of `columns` × `rows` cells, whole and in its own shape: when the
-  /// box is not of the picture's shape (a cap on tall pictures, a wrong size in a card
-  /// file), the picture is letterboxed, centred with blank cells around it. A terminal
-  /// cell is taken as twice as tall as wide.
+  /// `picture` in a box of `columns` × `rows` cells of `cellShape`, whole and in its own
+  /// shape: when the box is not of the picture's shape (a cap on tall pictures, a wrong
+  /// size in a card file), the picture is letterboxed, centred with blank cells around it.
   ///
   /// - Complexity: chafa's work on the picture's cells (about 2–3 ms for 30×12 cells).
   package static func render(
-    _ picture: DecodedPicture, columns: Int, rows: Int, mode: ThumbnailMode
+    _ picture: DecodedPicture, columns: Int, rows: Int, mode: ThumbnailMode,
+    cellShape: CellShape = .typical, symbols: SymbolSet = .blocks
   ) -> Thumbnail {
     let columns = Swift.max(0, columns)
     let rows = Swift.max(0, rows)
     var cells = [Thumbnail.Cell](repeating: .blank, count: columns * rows)
     let fitted = fittedBox(
-      pictureWidth: picture.width, pictureHeight: picture.height, columns: columns, rows: rows)
+      pictureWidth: picture.width, pictureHeight: picture.height, columns: columns, rows: rows,
+      cellShape: cellShape)
     guard fitted.columns > 0, fitted.rows > 0, picture.width > 0, picture.height > 0 else {
       return Thumbnail(columns: columns, rows: rows, cells: cells)
     }
@@ -34,7 +37,8 @@ package enum ThumbnailRenderer {
         pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(picture.width),
         height: Int32(picture.height))
       return masonry_picture_symbols(
-        &pixels, Int32(fitted.columns), Int32(fitted.rows), code, &drawn)
+        &pixels, Int32(fitted.columns), Int32(fitted.rows), code,
+        symbols == .ascii ? Int32(MASONRY_SYMBOLS_ASCII) : Int32(MASONRY_SYMBOLS_BLOCKS), &drawn)
     }
     guard result == 0 else { return Thumbnail(columns: columns, rows: rows, cells: cells) }
     for row in 0..<fitted.rows {
@@ -49,19 +53,21 @@ package enum ThumbnailRenderer {
     return Thumbnail(columns: columns, rows: rows, cells: cells)
   }
 
-  /// The part of a `columns` × `rows` box that a picture fills in its own shape, centred.
-  package static func fittedBox(pictureWidth: Int, pictureHeight: Int, columns: Int, rows: Int)
-    -> (left: Int, top: Int, columns: Int, rows: Int)
-  {
+  /// The part of a `columns` × `rows` box of cells of `cellShape` that a picture fills
+  /// in its own shape, centred.
+  package static func fittedBox(
+    pictureWidth: Int, pictureHeight: Int, columns: Int, rows: Int,
+    cellShape: CellShape = .typical
+  ) -> (left: Int, top: Int, columns: Int, rows: Int) {
     guard pictureWidth > 0, pictureHeight > 0, columns > 0, rows > 0 else { return (0, 0, 0, 0) }
-    // Rows the picture needs at the full width (cells are twice as tall as wide).
-    let neededRows = Double(columns) * Double(pictureHeight) / Double(pictureWidth) / 2
-    if neededRows <= Double(rows) + 0.5 {
-      let fittedRows = Swift.max(1, Swift.min(rows, Int(neededRows.rounded())))
-      return (0, (rows - fittedRows) / 2, columns, fittedRows)
+    let aspectRatio = Double(pictureHeight) / Double(pictureWidth)
+    // Rows the picture needs at the full width.
+    let neededRows = cellShape.rows(forAspectRatio: aspectRatio, columns: columns)
+    if neededRows <= rows {
+      return (0, (rows - neededRows) / 2, columns, neededRows)
     }
-    let neededColumns = Double(rows) * 2 * Double(pictureWidth) / Double(pictureHeight)
-    let fittedColumns = Swift.max(1, Swift.min(columns, Int(neededColumns.rounded())))
+    let fittedColumns = Swift.min(
+      columns, cellShape.columns(forAspectRatio: aspectRatio, rows: rows))
     return ((columns - fittedColumns) / 2, 0, fittedColumns, rows)
   }
 

@@ -1,17 +1,28 @@
 import PictureFiles
+import TerminalCore
+import TerminalText
 
-/// A thumbnail to make: which picture, in how many cells, in which colours.
+/// A thumbnail to make: which picture, in how many cells of which shape, in which colours
+/// and symbols (what the terminal's capabilities say).
 package struct ThumbnailRequest: Hashable, Sendable {
   package var source: PictureSource
   package var columns: Int
   package var rows: Int
   package var mode: ThumbnailMode
+  /// The cell's shape: the picture keeps its proportions in cells of it.
+  package var cellShape: CellShape
+  package var symbols: SymbolSet
 
-  package init(source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode) {
+  package init(
+    source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
+    cellShape: CellShape = .typical, symbols: SymbolSet = .blocks
+  ) {
     self.source = source
     self.columns = columns
     self.rows = rows
     self.mode = mode
+    self.cellShape = cellShape
+    self.symbols = symbols
   }
 
   /// Makes the thumbnail now, on this thread, through `caches` when given.
@@ -26,7 +37,8 @@ package struct ThumbnailRequest: Hashable, Sendable {
         picture = try DecodedPicture.decode(source)
         caches?.keep(picture, for: source, stamp: stamp)
       }
-      let thumbnail = ThumbnailRenderer.render(picture, columns: columns, rows: rows, mode: mode)
+      let thumbnail = ThumbnailRenderer.render(
+        picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape, symbols: symbols)
       caches?.keep(thumbnail, for: self, stamp: stamp)
       return .success(thumbnail)
     } catch {

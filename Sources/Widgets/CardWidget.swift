@@ -6,7 +6,7 @@ import TerminalText
 /// A card: a box with rounded corners (heavy when selected), an image box of the measured
 /// rows (the thumbnail, or a placeholder in the picture's dominant colour), the caption in bold and the comment dimmed, each
 /// wrapped exactly as the card measurement computed, with search matches highlighted.
-package struct CardWidget {
+package struct CardWidget: Widget {
   package var card: Card
   package var metrics: CardMetrics
   package var captionLines: [String]
@@ -46,20 +46,17 @@ package struct CardWidget {
   /// `clip`: a card cut by the top or bottom of the viewport shows its visible rows.
   ///
   /// - Complexity: O(visible rows × width); rows outside `clip` cost nothing.
-  package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+  package func draw(in frame: Rect, clip: Rect, into screen: inout Screen) {
     guard let visible = frame.intersection(clip) else { return }
     (isSelected ? BoxDrawing.heavy : BoxDrawing.rounded).draw(
       frame, style: isSelected ? Theme.selectedBorder : Theme.border, into: &screen, clip: visible)
-    let inside = Rect(
-      x: frame.minX + 2, y: frame.minY + 1, width: Swift.max(0, frame.width - 4),
-      height: Swift.max(0, frame.height - 2))
+    let inside = CardStyle.contentArea(of: frame)
     guard let area = inside.intersection(visible) else { return }
     var y = inside.minY
     let imageRows = Swift.min(metrics.imageRows, inside.height)
     if imageRows > 0 {
       let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
-      PictureBox.draw(
-        picture, of: card.image, in: image, clip: area, into: &screen)
+      PictureBox(picture: picture, image: card.image).draw(in: image, clip: area, into: &screen)
       y += imageRows
     }
     for (lines, style) in [(captionLines, Theme.caption), (commentLines, Theme.comment)] {

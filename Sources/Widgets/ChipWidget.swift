@@ -3,7 +3,7 @@ import TerminalScreen
 import TerminalText
 
 /// A tag or a card shown as a chip: `[text]`, highlighted when active or focused.
-package struct ChipWidget {
+package struct ChipWidget: Widget {
   package var text: String
   package var style: CellStyle
 
@@ -17,7 +17,7 @@ package struct ChipWidget {
     DisplayWidth.of(text) + 2
   }
 
-  package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+  package func draw(in frame: Rect, clip: Rect, into screen: inout Screen) {
     guard let visible = frame.intersection(clip) else { return }
     let inner = Swift.max(0, frame.width - 2)
     let label = String(TextFitting.truncated(text, toWidth: inner))

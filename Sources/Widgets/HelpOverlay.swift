@@ -1,3 +1,4 @@
+import Cards
 import LayoutEngine
 import TerminalScreen
 import TerminalText
@@ -5,7 +6,7 @@ import TerminalText
 /// The keys, in a box over the middle of the screen. When they do not fit, the box
 /// scrolls: its top border says when lines are hidden above, its bottom border when more
 /// is below.
-package struct HelpOverlay {
+package struct HelpOverlay: Widget {
   /// A line of the help: a heading or a key and what it does.
   package struct Line: Hashable, Sendable {
     package var text: String
@@ -18,9 +19,12 @@ package struct HelpOverlay {
   }
 
   package var lines: [Line]
+  /// How far the help is scrolled down (clamped when drawn).
+  package var scroll: Int
 
-  package init(lines: [Line]) {
+  package init(lines: [Line], scroll: Int = 0) {
     self.lines = lines
+    self.scroll = scroll
   }
 
   /// The box the help takes in `area`: as wide and tall as its lines, at most the area.
@@ -44,16 +48,16 @@ package struct HelpOverlay {
   }
 
   /// Draws the help into `area`, scrolled down by `scroll` lines (clamped).
-  package func draw(in area: Rect, scroll: Int, into screen: inout Screen) {
+  package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
     let box = box(in: area)
-    guard box.width > 0, box.height > 0 else { return }
+    guard box.width > 0, box.height > 0, box.intersection(clip) != nil else { return }
     let scroll = Swift.max(0, Swift.min(scroll, maximumScroll(in: area)))
     let shown = visibleLineCount(in: area)
     screen.fill(box)
     BoxDrawing.rounded.draw(box, style: Theme.selectedBorder, into: &screen, clip: box)
-    let inside = Rect(
-      x: box.minX + 2, y: box.minY + 1, width: Swift.max(0, box.width - 4), height: shown)
-    let borderText = Rect(x: box.minX + 2, y: box.minY, width: inside.width, height: box.height)
+    let content = CardStyle.contentArea(of: box)
+    let inside = Rect(x: content.minX, y: content.minY, width: content.width, height: shown)
+    let borderText = Rect(x: inside.minX, y: box.minY, width: inside.width, height: box.height)
     screen.write(
       TextFitting.truncated(scroll > 0 ? " Keys ↑ " : " Keys ", toWidth: inside.width),
       at: Point(x: borderText.minX, y: box.minY), style: Theme.overlay, clip: borderText)

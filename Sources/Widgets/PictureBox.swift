@@ -6,11 +6,17 @@ import TerminalText
 /// Draws what a card's image box shows: the thumbnail's cells, or the placeholder in the
 /// picture's dominant colour, with the reason in its middle when the picture cannot be
 /// shown (never a crash, never a blank).
-package enum PictureBox {
-  package static func draw(
-    _ picture: CardPicture, of image: CardImage?, in box: Rect, clip: Rect,
-    into screen: inout Screen
-  ) {
+package struct PictureBox: Widget {
+  package var picture: CardPicture
+  /// The card's image (its dominant colour, a problem known from the card file).
+  package var image: CardImage?
+
+  package init(picture: CardPicture, image: CardImage?) {
+    self.picture = picture
+    self.image = image
+  }
+
+  package func draw(in box: Rect, clip: Rect, into screen: inout Screen) {
     guard let shown = box.intersection(clip) else { return }
     var problem = image?.problem
     switch picture {

@@ -3,14 +3,14 @@ import TerminalScreen
 import TerminalText
 
 /// A section's name across the content width: `── mammals ─────`.
-package struct SectionHeaderWidget {
+package struct SectionHeaderWidget: Widget {
   package var title: String
 
   package init(title: String) {
     self.title = title
   }
 
-  package func draw(at frame: Rect, into screen: inout Screen, clip: Rect) {
+  package func draw(in frame: Rect, clip: Rect, into screen: inout Screen) {
     guard frame.width > 0 else { return }
     // Section names come from data: sanitised like captions (no control, no joiner on
     // which terminals disagree about widths).

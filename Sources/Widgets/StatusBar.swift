@@ -5,7 +5,7 @@ import TerminalText
 /// The last row: source, layout, columns, the cards on screen and the total, the scroll
 /// position, and a hint. When the row is narrow, the source name gives way first, then
 /// the other fields from the least useful on.
-package struct StatusBar {
+package struct StatusBar: Widget {
   package var source: String
   package var layoutName: String
   package var columns: Int
@@ -77,7 +77,8 @@ package struct StatusBar {
     return TextFitting.padded(" " + fields.map(\.text).joined(separator: separator), toWidth: width)
   }
 
-  package func draw(row y: Int, width: Int, into screen: inout Screen) {
-    screen.write(text(width: width), at: Point(x: 0, y: y), style: Theme.status)
+  /// Draws the bar on the first row of `area`, as wide as it.
+  package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
+    screen.write(text(width: area.width), at: area.origin, style: Theme.status, clip: clip)
   }
 }

@@ -6,7 +6,7 @@ import TerminalText
 /// rows, as tall as its content), scrolled sideways. The active filter is shown reversed
 /// and the focused tag underlined; `‹` and `›` at the edges of a row say that it goes on
 /// beyond the screen, and the end of the first row says how many tags there are.
-package struct TagStripWidget {
+package struct TagStripWidget: Widget {
   package var tags: [String]
   package var layout: TagStripLayout
   package var horizontalOffset: Int
@@ -53,10 +53,12 @@ package struct TagStripWidget {
   /// The strip's height: its content's (0 without tags).
   package var height: Int { tags.isEmpty ? 0 : layout.contentSize.height }
 
-  /// Draws the strip in the rows from `top`, `width` wide, asking the layout only for the
-  /// chips in view.
-  package func draw(top: Int, width: Int, into screen: inout Screen) {
+  /// Draws the strip in the rows of `area` from its top, as wide as it, asking the layout
+  /// only for the chips in view.
+  package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
     guard height > 0 else { return }
+    let top = area.minY
+    let width = area.width
     let chipsWidth = Self.chipsWidth(tagCount: tags.count, width: width)
     let view = Rect(x: horizontalOffset, y: 0, width: chipsWidth, height: height)
     let clip = Rect(x: 0, y: top, width: chipsWidth, height: height)
@@ -67,7 +69,7 @@ package struct TagStripWidget {
       var style = tag == activeTag ? Theme.activeChip : Theme.chip
       if chip.index == focusedIndex { style.underline = true; style.bold = true }
       ChipWidget(text: tag, style: style).draw(
-        at: chip.frame.offsetBy(dx: -horizontalOffset, dy: top), into: &screen, clip: clip)
+        in: chip.frame.offsetBy(dx: -horizontalOffset, dy: top), clip: clip, into: &screen)
       if chip.frame.minX < view.minX { cutLeft.insert(chip.frame.minY) }
       if chip.frame.maxX > view.maxX { cutRight.insert(chip.frame.minY) }
     }

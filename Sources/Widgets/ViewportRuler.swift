@@ -11,7 +11,7 @@ import TerminalText
 ///
 /// The margin beside the viewport is hatched (`╱`, dim), so what is outside the viewport
 /// reads as empty.
-package struct ViewportRuler {
+package struct ViewportRuler: Widget {
   /// A width at which the column count changes, and the count from there on.
   package struct Breakpoint: Hashable, Sendable {
     package var width: Int
@@ -81,10 +81,11 @@ package struct ViewportRuler {
     return parts.joined(separator: " │ ")
   }
 
-  /// Draws the ruler on row `y`, across the screen's width.
-  package func draw(row y: Int, into screen: inout Screen) {
-    let width = screen.width
-    guard y >= 0 && y < screen.height && width > 0 else { return }
+  /// Draws the ruler on the first row of `area`, across its width.
+  package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
+    let width = area.width
+    let y = area.minY
+    guard area.height > 0 && width > 0 else { return }
     let edge = Swift.min(viewportWidth, width) - 1
     for x in 0..<width {
       let mark: Character
@@ -96,7 +97,7 @@ package struct ViewportRuler {
         mark = x < edge ? "─" : "╌"
       }
       let style = x == edge ? Theme.selectedBorder : Theme.border
-      screen.write(String(mark), at: Point(x: x, y: y), style: style)
+      screen.write(String(mark), at: Point(x: area.minX + x, y: y), style: style, clip: clip)
     }
     // The label sits inside the viewport's part of the row when it fits there, else from
     // the left edge, cut to the row.
@@ -105,16 +106,6 @@ package struct ViewportRuler {
     let room = Swift.max(0, edge)
     let x = textWidth <= room ? Swift.max(0, (room - textWidth) / 2) : 0
     let shown = textWidth <= width ? text : TextFitting.truncated(text, toWidth: width)
-    screen.write(shown, at: Point(x: x, y: y), style: Theme.status)
-  }
-
-  /// Shades the margin beside a viewport `viewportWidth` wide, above the ruler's row.
-  package static func shadeMargin(
-    viewportWidth: Int, rows: Int, into screen: inout Screen
-  ) {
-    guard viewportWidth < screen.width else { return }
-    screen.fill(
-      Rect(x: viewportWidth, y: 0, width: screen.width - viewportWidth, height: rows), with: "╱",
-      style: Theme.margin)
+    screen.write(shown, at: Point(x: area.minX + x, y: y), style: Theme.status, clip: clip)
   }
 }

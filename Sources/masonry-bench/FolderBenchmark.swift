@@ -47,10 +47,10 @@ enum FolderBenchmark {
         let collection = try? PictureCards.load(paths: [folder], recursive: false, sort: .name)
       else { return }
       loaded = collection.cards.count
-      var state = BrowserState(size: Size(width: 120, height: 40), layout: LayoutOptions())
+      var state = BrowserState(
+        size: Size(width: 120, height: 40), cards: collection, layout: LayoutOptions())
       state.selected = 0
-      var content = BrowserContent(collection: collection)
-      let screen = FrameComposer.compose(state, content: &content)
+      let screen = FrameComposer.compose(state, caches: BrowserCaches())
       shown = screen.cells.filter { $0.grapheme == "░" }.count
     }
     let milliseconds =

@@ -16,16 +16,17 @@ enum StreamBenchmark {
       Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
     }
     let size = Size(width: 120, height: 40)
-    var state = BrowserState(size: .zero, layout: LayoutOptions())
+    var state = BrowserState(
+      size: .zero, cards: CardCollection(source: path, store: CardStore()), layout: LayoutOptions())
     state.load = .waiting
-    var content: BrowserContent!
+    let caches = BrowserCaches()
     var reader: CardStreamReader!
     var time = 0
     var searchJob: SearchJob?
     var measureJob: MeasureJob?
     func send(_ event: BrowserEvent) {
       time += 1
-      for effect in BrowserReducer.reduce(&state, event, at: time, content: &content) {
+      for effect in BrowserReducer.reduce(&state, event, at: time, caches: caches) {
         if case .search(let job) = effect { searchJob = job }
         if case .measure(let job) = effect { measureJob = job }
       }
@@ -33,13 +34,12 @@ enum StreamBenchmark {
     // First frame: open, read the first piece, compose.
     let firstFrame = clock.measure {
       reader = try! CardStreamReader(path: path, options: CardReadOptions())
-      content = BrowserContent(collection: CardCollection(source: path, store: CardStore()))
       let (chunks, _, _) = reader.next()
       send(.started(size))
       send(
         .cardsArrived(
           LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
-      _ = FrameComposer.compose(state, content: &content)
+      _ = FrameComposer.compose(state, caches: caches)
     }
     // The rest, as the loading thread hands it over, each piece shown.
     let load = clock.measure {
@@ -49,7 +49,7 @@ enum StreamBenchmark {
           send(
             .cardsArrived(
               LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
-          _ = FrameComposer.compose(state, content: &content)
+          _ = FrameComposer.compose(state, caches: caches)
         }
         if finished {
           send(.loadFinished(error))
@@ -57,37 +57,41 @@ enum StreamBenchmark {
         }
       }
     }
-    let cards = content.collection.cards.count
+    let cards = state.cards.cards.count
     let last = clock.measure {
       send(.key(.character("G")))
-      _ = FrameComposer.compose(state, content: &content)
+      _ = FrameComposer.compose(state, caches: caches)
     }
     let resize = clock.measure {
       send(.resized(Size(width: 97, height: 40)))
-      _ = FrameComposer.compose(state, content: &content)
+      _ = FrameComposer.compose(state, caches: caches)
     }
     // At the top, another width: the first screen is placed, and the measuring worker
     // counts every card's lines meanwhile (here on this thread, timed apart); then G.
     send(.key(.character("g")))
     measureJob = nil
     send(.resized(Size(width: 110, height: 40)))
-    _ = FrameComposer.compose(state, content: &content)
+    _ = FrameComposer.compose(state, caches: caches)
     var measured: [MeasuredCounts] = []
-    let background = clock.measure { measureJob?.run { measured.append($0) } }
+    let background = clock.measure {
+      measureJob.map { job in
+        job.run(cancellation: Self.running(job.generation)) { measured.append($0) }
+      }
+    }
     for counts in measured { send(.measured(counts)) }
     let warmLast = clock.measure {
       send(.key(.character("G")))
-      _ = FrameComposer.compose(state, content: &content)
+      _ = FrameComposer.compose(state, caches: caches)
     }
     let resizeBack = clock.measure {
       send(.resized(size))
-      _ = FrameComposer.compose(state, content: &content)
+      _ = FrameComposer.compose(state, caches: caches)
     }
     if ProcessInfo.processInfo.environment["MASONRY_BENCH_WIDTHS"] != nil {
       // Profiling aid: many width changes in a row.
       for width in 60..<120 {
         send(.resized(Size(width: width, height: 40)))
-        _ = FrameComposer.compose(state, content: &content)
+        _ = FrameComposer.compose(state, caches: caches)
       }
     }
     send(.key(.character("g")))
@@ -98,14 +102,14 @@ enum StreamBenchmark {
         milliseconds(
           clock.measure {
             send(.key(.character(character)))
-            _ = FrameComposer.compose(state, content: &content)
+            _ = FrameComposer.compose(state, caches: caches)
           }))
     }
     // The count, filled in by the worker (run here, on this thread).
     let count = clock.measure {
       if let job = searchJob {
         var results: [SearchFound] = []
-        job.run { results.append($0) }
+        job.run(cancellation: Self.running(job.generation)) { results.append($0) }
         for found in results { send(.searchFound(found)) }
       }
     }
@@ -117,14 +121,22 @@ enum StreamBenchmark {
       ("last_card_G_measured_ms", milliseconds(warmLast)),
       ("width_back_ms", milliseconds(resizeBack)),
       ("search_keystroke_ms", keystrokes.max() ?? 0), ("search_count_ms", milliseconds(count)),
-      ("matches", content.shown.count),
-      ("stored_mb", Double(content.collection.cards.storedBytes) / 1e6),
+      ("matches", state.shown.count),
+      ("stored_mb", Double(state.cards.cards.storedBytes) / 1e6),
       ("peak_rss_mb", PeakMemory.megabytes()),
     ])
   }
 }
 
 extension StreamBenchmark {
+  /// A cancellation under which job `generation` is the current one (the benchmark runs
+  /// jobs on this thread, where the browser's runner would run them on a worker).
+  static func running(_ generation: Int) -> JobCancellation {
+    let cancellation = JobCancellation()
+    cancellation.start(generation)
+    return cancellation
+  }
+
   /// The `stream` part: generated feeds of 10k, 100k and 1M cards and a feed of real
   /// text, each through `scenario` in a process of its own (so each has its own peak
   /// memory), beside orjson reading the same lines in the same run; then the targets.

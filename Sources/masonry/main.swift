@@ -53,6 +53,7 @@ end(
       collection: command.collection, options: command.options,
       pictures: command.drawsThumbnails
         ? .thumbnails(ThumbnailMode(terminal.capabilities.colorDepth)) : .placeholders,
+      capabilities: terminal.capabilities,
       wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
       reload: command.reload)
     var device = terminal

@@ -37,18 +37,18 @@ private final class ReadCounter: Sendable {
 
   /// The selected card's frame on screen, if it shows.
   static func selectedScreenFrame(_ app: BrowserApp) -> Rect? {
-    var content = app.content
-    guard let selected = app.state.selected, let frame = content.frame(ofShown: selected) else {
+    guard let selected = app.state.selected,
+      let frame = app.caches.frame(ofShown: selected, in: app.state)
+    else {
       return nil
     }
-    let geometry = content.sync(with: app.state)
+    let geometry = app.caches.geometry(for: app.state)
     return frame.offsetBy(dx: 0, dy: geometry.cardArea.minY - app.state.scrollOffset)
   }
 
   static func expectSelectionVisible(_ app: BrowserApp, _ note: String = "") {
-    var content = app.content
-    let regions = content.sync(with: app.state).regions
-    guard !regions.isTooSmall, !app.content.shown.isEmpty else { return }
+    let regions = app.caches.geometry(for: app.state).regions
+    guard !regions.isTooSmall, !app.state.shown.isEmpty else { return }
     guard let frame = selectedScreenFrame(app) else {
       Issue.record("no selection \(note)")
       return
@@ -72,10 +72,10 @@ private final class ReadCounter: Sendable {
 
   @Test func scrollingToTheEndsKeepsASelection() {
     let (app, _) = Self.session(Size(width: 100, height: 30), [key(.end)])
-    var content = app.content
     #expect(
       app.state.scrollOffset
-        == Scrolling.maximumOffset(&content, geometry: content.sync(with: app.state)))
+        == Scrolling.maximumOffset(
+          app.state, app.caches, geometry: app.caches.geometry(for: app.state)))
     Self.expectSelectionVisible(app, "at the end")
     let (top, _) = Self.session(Size(width: 100, height: 30), [key(.end), key(.character("g"))])
     #expect(top.state.scrollOffset == 0)
@@ -140,11 +140,11 @@ private final class ReadCounter: Sendable {
       Self.expectSelectionVisible(app, "at width \(width)")
       #expect(app.state.selected == start.state.selected, "the same card stays selected")
       let frame = Self.selectedScreenFrame(app)!
-      var content = app.content
       let clamped =
         app.state.scrollOffset == 0
         || app.state.scrollOffset
-          == Scrolling.maximumOffset(&content, geometry: content.sync(with: app.state))
+          == Scrolling.maximumOffset(
+            app.state, app.caches, geometry: app.caches.geometry(for: app.state))
       if !clamped { #expect(frame.minY == row, "row at width \(width)") }
       #expect(app.state.size.width == width)
     }
@@ -154,8 +154,8 @@ private final class ReadCounter: Sendable {
     let (wide, _) = Self.session(Size(width: 200, height: 40), [])
     let (narrow, _) = Self.session(
       Size(width: 200, height: 40), [.event(.resized(Size(width: 60, height: 20)))])
-    #expect(wide.content.layout.columnCount == 7)
-    #expect(narrow.content.layout.columnCount == 2)
+    #expect(wide.caches.layout(for: wide.state).columnCount == 7)
+    #expect(narrow.caches.layout(for: narrow.state).columnCount == 2)
   }
 
   @Test func tooSmallThenRecovers() {
@@ -178,18 +178,18 @@ private final class ReadCounter: Sendable {
     let expected = Self.sample.cards.filter {
       ($0.caption + ($0.comment ?? "") + $0.tags.joined()).lowercased().contains("ocean")
     }
-    #expect(typed.content.shown.count == expected.count)
+    #expect(typed.state.shown.count == expected.count)
     #expect(expected.count > 5)
     #expect(terminal.lastFrame!.row(29).contains("/OCEAN▏"))
     let (fullwidth, _) = Self.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ｏｃｅａｎ") + [key(.enter)])
-    #expect(fullwidth.content.shown.count == typed.content.shown.count)
+    #expect(fullwidth.state.shown.count == typed.state.shown.count)
     #expect(!fullwidth.state.mode.isEditingSearch)
     let (kana, _) = Self.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter)])
-    #expect(kana.content.shown.map { Self.sample.cards[$0].caption } == ["レッサーパンダ", "ジャイアントパンダ"])
+    #expect(kana.state.shown.map { Self.sample.cards[$0].caption } == ["レッサーパンダ", "ジャイアントパンダ"])
     let (next, _) = Self.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter), key(.character("n"))])
@@ -197,7 +197,7 @@ private final class ReadCounter: Sendable {
     let (cancelled, _) = Self.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ocean") + [key(.escape)])
-    #expect(cancelled.content.shown.count == 64)
+    #expect(cancelled.state.shown.count == 64)
     #expect(cancelled.state.searchQuery == "")
   }
 
@@ -205,13 +205,13 @@ private final class ReadCounter: Sendable {
     let (filtered, terminal) = Self.session(
       Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.right), key(.enter)])
     // → walks the chips in reading order: row by row, left to right.
-    var content = filtered.content
-    let geometry = content.sync(with: filtered.state)
-    let order = TagStripWidget(tags: content.tags, layout: geometry.tagStrip).readingOrder
-    let tag = filtered.content.tags[order[2]]
+    let geometry = filtered.caches.geometry(for: filtered.state)
+    let order = TagStripWidget(tags: filtered.state.tags.order, layout: geometry.tagStrip)
+      .readingOrder
+    let tag = filtered.state.tags.order[order[2]]
     #expect(filtered.state.tagFilter == tag)
-    #expect(filtered.content.shown.allSatisfy { Self.sample.cards[$0].tags.contains(tag) })
-    #expect(filtered.content.shown.count < 64)
+    #expect(filtered.state.shown.allSatisfy { Self.sample.cards[$0].tags.contains(tag) })
+    #expect(filtered.state.shown.count < 64)
     // The active chip, and only it, is drawn reversed in the strip.
     let frame = terminal.lastFrame!
     let chip = geometry.tagStrip.attributes(forItem: ItemPath(section: 0, item: order[2]))!.frame
@@ -227,7 +227,7 @@ private final class ReadCounter: Sendable {
     let (cleared, _) = Self.session(
       Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.enter), key(.escape)])
     #expect(cleared.state.tagFilter == nil)
-    #expect(cleared.content.shown.count == 64)
+    #expect(cleared.state.shown.count == 64)
   }
 
   @Test func layoutSwitchAnimatesThenSettles() {
@@ -251,10 +251,10 @@ private final class ReadCounter: Sendable {
 
   @Test func columnsAndPlacementKeys() {
     let (more, _) = Self.session(Size(width: 100, height: 30), [key(.character("+"))])
-    #expect(more.content.layout.columnCount == 4)
+    #expect(more.caches.layout(for: more.state).columnCount == 4)
     let (fewer, _) = Self.session(
       Size(width: 100, height: 30), [key(.character("-")), key(.character("-"))])
-    #expect(fewer.content.layout.columnCount == 1)
+    #expect(fewer.caches.layout(for: fewer.state).columnCount == 1)
     let (adaptive, _) = Self.session(
       Size(width: 100, height: 30), [key(.character("-")), key(.character("0"))])
     #expect(adaptive.state.layout.columns == nil)
@@ -298,10 +298,10 @@ private final class ReadCounter: Sendable {
       wakeUp: app.wakeUp)
     app.run(on: &terminal)
     let before = Self.session(Size(width: 100, height: 30), [key(.right), key(.shiftDown)]).0
-    let wasSelected = Self.sample.cards[before.content.shown[before.state.selected!]]
-    let nowSelected = app.content.shownCard(app.state.selected!)
+    let wasSelected = Self.sample.cards[before.state.shown[before.state.selected!]]
+    let nowSelected = app.state.shownCard(app.state.selected!)
     #expect(nowSelected == wasSelected)
-    #expect(app.content.shown.count == 65)
+    #expect(app.state.shown.count == 65)
     #expect(terminal.lastFrame!.row(29).contains("reloaded 65 cards"))
   }
 

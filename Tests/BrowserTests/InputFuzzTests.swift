@@ -76,9 +76,9 @@ import Testing
           #expect(DisplayWidth.of(frame.row(y)) == frame.width, "\(note): row \(y)")
         }
       }
-      if !app.content.shown.isEmpty && !app.state.mode.isEditingSearch {
+      if !app.state.shown.isEmpty && !app.state.mode.isEditingSearch {
         let selected = app.state.selected
-        #expect(selected != nil && selected! < app.content.shown.count, "\(note): selection")
+        #expect(selected != nil && selected! < app.state.shown.count, "\(note): selection")
       }
     }
   }

@@ -15,7 +15,8 @@ import Widgets
   /// one below it); returns the row it is at.
   static func clickCard(nearRow row: Int, _ store: inout BrowserStore) -> Int {
     let geometry = store.geometry()
-    let cards = store.content.cards(in: geometry.viewport(scrolledTo: store.state.scrollOffset))
+    let cards = store.caches.cards(
+      in: geometry.viewport(scrolledTo: store.state.scrollOffset), for: store.state)
     let shift = geometry.cardArea.minY - store.state.scrollOffset
     let target = cards.filter { $0.frame.minY + shift >= row }
       .min { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }!
@@ -69,9 +70,8 @@ import Widgets
       store.send(.resized(Size(width: width, height: 50)))
       #expect(store.selectedCard == card, "width \(width)")
       let frame = store.selectedScreenFrame()!
-      var content = store.content
-      let geometry = content.sync(with: store.state)
-      let maximum = Scrolling.maximumOffset(&content, geometry: geometry)
+      let geometry = store.geometry()
+      let maximum = Scrolling.maximumOffset(store.state, store.caches, geometry: geometry)
       if store.state.scrollOffset != 0 && store.state.scrollOffset != maximum
         && frame.height <= geometry.cardArea.height
       {
@@ -82,7 +82,7 @@ import Widgets
 
   @Test func firstAndLastKeysSelectTheEndsAndALayoutSwitchAfterGStartsAtTheTop() {
     var store = BrowserStore(size: Self.large)
-    let count = store.content.shown.count
+    let count = store.state.shown.count
     for end in [Key.character("G"), .end] {
       store.send(.key(end))
       #expect(store.state.selected == count - 1)
@@ -104,7 +104,7 @@ import Widgets
 
   @Test func tagStripWalksInReadingOrderAndScrollsBackOnEscape() {
     var store = BrowserStore(size: Size(width: 60, height: 30))
-    let strip = TagStripWidget(tags: store.content.tags, layout: store.geometry().tagStrip)
+    let strip = TagStripWidget(tags: store.state.tags.order, layout: store.geometry().tagStrip)
     let order = strip.readingOrder
     #expect(order != Array(order.indices), "the strip deals tags into rows: reading order differs")
     store.send(.key(.character("t"))) { $0.mode = .tags(focused: order[0]) }
@@ -120,7 +120,7 @@ import Widgets
       $0.tagStripOffset = 0
     }
     let top = store.frame().row(0)
-    #expect(top.hasSuffix(" \(store.content.tags.count) tags"))
+    #expect(top.hasSuffix(" \(store.state.tags.order.count) tags"))
     #expect(store.frame().plainText().contains("›"), "rows cut at the edge say so")
   }
 
@@ -151,8 +151,8 @@ import Widgets
     #expect(matchCells.map(\.grapheme).joined() == "Long ears", "the match is highlighted")
 
     // A card that matches through a tag only: the tag is named on the status line.
-    let cards = store.content.collection.cards
-    let (tag, card) = store.content.tags.lazy.compactMap { tag -> (String, Int)? in
+    let cards = store.state.cards.cards
+    let (tag, card) = store.state.tags.order.lazy.compactMap { tag -> (String, Int)? in
       let index = cards.firstIndex {
         $0.tags.contains(tag)
           && !($0.caption + ($0.comment ?? "")).lowercased().contains(tag.lowercased())

@@ -26,6 +26,6 @@ import Thumbnails
     let placeholders = { (screen: Screen) in screen.cells.filter { $0.grapheme == "░" }.count }
     #expect(placeholders(first) > 0)
     #expect(placeholders(last) < placeholders(first), "pictures replaced placeholders")
-    #expect(app.content.thumbnails.count > 0)
+    #expect(app.state.thumbnails.count > 0)
   }
 }

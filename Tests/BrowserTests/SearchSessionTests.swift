@@ -15,6 +15,21 @@ import Testing
       bytes: Array(FeedGenerator(seed: 8).jsonLines(count: 60_000).utf8), path: "feed.jsonl")
   }()
 
+  /// Runs `job` on this thread as the effect runner would, with job `current` the one it
+  /// was told to run last (an older job stops at once).
+  static func run(_ job: SearchJob, current: Int? = nil) -> [SearchFound] {
+    let cancellation = JobCancellation()
+    cancellation.start(current ?? job.generation)
+    var reports: [SearchFound] = []
+    job.run(cancellation: cancellation) { reports.append($0) }
+    return reports
+  }
+
+  /// Every match of `query` in the feed, scanned at once.
+  static func allMatches(_ query: String) -> [Int] {
+    BrowserCaches().indices(matching: CardFilter(query: query), in: feed).indices
+  }
+
   static func type(_ text: String, into store: inout BrowserStore) -> [SearchJob] {
     var jobs: [SearchJob] = []
     for character in text {
@@ -30,19 +45,17 @@ import Testing
     store.send(.key(.character("/")))
     let jobs = Self.type("quiet", into: &store)
     let job = try! #require(jobs.last)
-    #expect(store.content.pendingSearch != nil)
-    #expect(store.content.shown.count == BrowserContent.firstMatches)
+    #expect(store.state.search != nil)
+    #expect(store.state.shown.count == BrowserReducer.firstMatches)
     #expect(store.frame().row(39).contains("searching"))
     let before = store.frame()
-    var reports: [SearchFound] = []
-    job.run { reports.append($0) }
+    let reports = Self.run(job)
     #expect(reports.count > 1, "reported in pieces")
     for found in reports { store.send(.searchFound(found)) }
-    #expect(store.content.pendingSearch == nil)
+    #expect(store.state.search == nil)
     // Exactly the cards a full scan finds, in order.
-    var reference = BrowserContent(collection: Self.feed)
-    let all = reference.indices(matching: CardFilter(query: "quiet"))
-    #expect(Array(store.content.shown) == all)
+    let all = Self.allMatches("quiet")
+    #expect(Array(store.state.shown) == all)
     #expect(all.count > 5_000)
     #expect(StreamingSessionTests.movedCells(from: before, to: store.frame()) == 0)
     #expect(!store.frame().row(39).contains("searching"))
@@ -53,23 +66,19 @@ import Testing
     store.send(.key(.character("/")))
     let first = try! #require(Self.type("qu", into: &store).last)
     let second = try! #require(Self.type("i", into: &store).last)
-    var stale: [SearchFound] = []
-    first.run { stale.append($0) }
+    let stale = Self.run(first, current: second.generation)
     #expect(stale.isEmpty, "the older job stops at once")
-    let shownBefore = Array(store.content.shown)
+    let shownBefore = Array(store.state.shown)
     // Even a stale report that got through changes nothing.
-    var late: [SearchFound] = []
-    SearchJob(
-      generation: first.generation, query: first.query, chunks: first.chunks, from: first.from,
-      texts: [], cancellation: JobCancellation()
-    ).run { late.append($0) }
+    let late = Self.run(
+      SearchJob(
+        generation: first.generation, query: first.query, chunks: first.chunks,
+        from: first.from, texts: []))
+    #expect(!late.isEmpty)
     for found in late { store.send(.searchFound(found)) }
-    #expect(Array(store.content.shown) == shownBefore)
-    var reports: [SearchFound] = []
-    second.run { reports.append($0) }
-    for found in reports { store.send(.searchFound(found)) }
-    var reference = BrowserContent(collection: Self.feed)
-    #expect(Array(store.content.shown) == reference.indices(matching: CardFilter(query: "qui")))
+    #expect(Array(store.state.shown) == shownBefore)
+    for found in Self.run(second) { store.send(.searchFound(found)) }
+    #expect(Array(store.state.shown) == Self.allMatches("qui"))
   }
 
   /// Japanese: hiragana finds katakana, across the whole feed.
@@ -78,12 +87,10 @@ import Testing
     store.send(.key(.character("/")))
     let jobs = Self.type("きつね", into: &store)
     for job in jobs.suffix(1) {
-      var reports: [SearchFound] = []
-      job.run { reports.append($0) }
-      for found in reports { store.send(.searchFound(found)) }
+      for found in Self.run(job) { store.send(.searchFound(found)) }
     }
-    #expect(store.content.shown.count > 1_000)
-    let card = store.content.shownCard(0)
+    #expect(store.state.shown.count > 1_000)
+    let card = store.state.shownCard(0)
     #expect((card.caption + (card.comment ?? "")).contains("キツネ"))
   }
 }

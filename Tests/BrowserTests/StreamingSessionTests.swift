@@ -64,7 +64,7 @@ import Testing
         Self.movedCells(from: before, to: store.frame()) == 0,
         "\(layoutName) after piece \(read)")
     }
-    #expect(store.content.shown.count == 1_200)
+    #expect(store.state.shown.count == 1_200)
     // And the cards that came last are there: G reaches them.
     store.press(.character("G"))
     #expect(store.state.selected == 1_199)
@@ -81,7 +81,7 @@ import Testing
     for character in "fox" { store.send(.key(.character(character))) }
     store.send(.key(.enter))
     let before = store.frame()
-    let matchedBefore = store.content.shown.count
+    let matchedBefore = store.state.shown.count
     for piece in pieces.dropFirst() {
       store.send(.cardsArrived(LoadedCards(chunks: [piece], bytesRead: 0, totalBytes: nil)))
     }
@@ -96,8 +96,8 @@ import Testing
     fresh.send(.key(.character("/")))
     for character in "fox" { fresh.send(.key(.character(character))) }
     fresh.send(.key(.enter))
-    #expect(store.content.shown.count > matchedBefore)
-    #expect(Array(store.content.shown) == Array(fresh.content.shown))
+    #expect(store.state.shown.count > matchedBefore)
+    #expect(Array(store.state.shown) == Array(fresh.state.shown))
     #expect(Self.rowsAboveStatus(store.frame()) == Self.rowsAboveStatus(before))
   }
 
@@ -136,7 +136,7 @@ import Testing
     let effects = store.send(.loadFinished(error)) { $0.load = .failed(error) }
     #expect(!effects.contains(.quit))
     #expect(store.frame().row(23).contains("stopped: -:101:7: unterminated string"))
-    #expect(store.content.shown.count == 100)
+    #expect(store.state.shown.count == 100)
 
     var empty = BrowserStore(
       CardCollection(source: "-", store: CardStore()), size: Size(width: 120, height: 24))

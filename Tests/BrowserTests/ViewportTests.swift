@@ -46,13 +46,11 @@ import Widgets
           let expected =
             lastRuler.narrower?.width == expectedWidth
             ? lastRuler.narrower!.columns : lastRuler.columns
-          #expect(app.content.layout.columnCount == expected, "at \(expectedWidth)")
+          #expect(app.caches.layout(for: app.state).columnCount == expected, "at \(expectedWidth)")
         }
-        var content = app.content
-        _ = content.sync(with: app.state)
-        lastRuler = FrameComposer.ruler(app.state, content: content)
+        lastRuler = BrowserScene.ruler(for: app.state)
       }
-      columns.append(app.content.layout.columnCount)
+      columns.append(app.caches.layout(for: app.state).columnCount)
     }
     // 100 cells: 3 columns of at least 26; down to 16: one.
     #expect(columns.first == 3 && columns.last == 1)
@@ -92,7 +90,9 @@ import Widgets
       let (resized, small) = Self.session(
         Size(width: 140, height: 40), script + [.event(.resized(Size(width: width, height: 39)))])
       #expect(inViewport.state.size == resized.state.size)
-      #expect(inViewport.content.layout.columnCount == resized.content.layout.columnCount)
+      #expect(
+        inViewport.caches.layout(for: inViewport.state).columnCount
+          == resized.caches.layout(for: resized.state).columnCount)
       let wide = terminal.frames.last!
       let narrow = small.frames.last!
       var rowsMatch = true
@@ -107,12 +107,12 @@ import Widgets
   @Test func bracesJumpBetweenBreakpointsAndWideningStopsAtTheTerminal() {
     let size = Size(width: 100, height: 30)
     let (jumped, _) = Self.session(size, Self.keys("{"))
-    #expect(jumped.content.layout.columnCount == 2)
+    #expect(jumped.caches.layout(for: jumped.state).columnCount == 2)
     let width = jumped.state.size.width
     // One cell wider is the next breakpoint: 3 columns again.
     let (back, _) = Self.session(size, Self.keys("{}"))
     #expect(back.state.size.width == width + 1)
-    #expect(back.content.layout.columnCount == 3)
+    #expect(back.caches.layout(for: back.state).columnCount == 3)
     let (widest, terminal) = Self.session(size, Self.keys("<<>>>>"))
     #expect(widest.state.size.width == 100)
     #expect(terminal.frames.last!.row(29).contains("100 wide"))

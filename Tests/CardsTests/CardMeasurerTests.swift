@@ -77,10 +77,12 @@ import Testing
     let measurer = CardMeasurer(store: store)
     // The first screen measures at two widths, as masonry's uneven columns do.
     for index in 0..<20 { _ = measurer.metrics(ofCard: index, width: index % 2 == 0 ? 30 : 31) }
-    let job = try #require(measurer.measureJob())
+    let job = try #require(measurer.measureJob(generation: 7))
     #expect(job.widths == [30 - CardStyle.horizontalChrome, 31 - CardStyle.horizontalChrome])
     var reports: [MeasuredCounts] = []
-    job.run { reports.append($0) }
+    let cancellation = JobCancellation()
+    cancellation.start(7)
+    job.run(cancellation: cancellation) { reports.append($0) }
     #expect(reports.count == store.chunks.count)
     let fresh = CardMeasurer(store: store)
     for report in reports { measurer.adopt(report) }

@@ -6,6 +6,7 @@ import TerminalCore
 import TerminalTesting
 import TestSupport
 import Testing
+import Widgets
 
 @testable import MasonryCommands
 
@@ -220,4 +221,58 @@ private struct OverlappingLayout: CollectionLayout {
   }
   func headerAttributes(forSection section: Int) -> LayoutAttributes? { nil }
   func placementViolations(context: LayoutContext, items: [LayoutAttributes]) -> [String] { [] }
+}
+
+/// `masonry render` builds its frame from the events a person would cause, through the
+/// browser's own reduce: so its frame is the browser's after the keys that do the same.
+@Suite struct RenderIsTheBrowserTests {
+  static func browserFrame(_ keys: [Key], size: Size = Size(width: 100, height: 30)) -> String {
+    let sample = BundledSample.collection()
+    var app = BrowserApp(collection: sample, options: LayoutOptions()) { sample }
+    var terminal = InMemoryTerminal(size: size, script: keys.map { .event(.key($0)) })
+    app.run(on: &terminal)
+    return terminal.frames.last!.plainText()
+  }
+
+  static func typing(_ text: String) -> [Key] { text.map { .character($0) } }
+
+  @Test func searchOpenAndHelpAreTheBrowsersFrames() {
+    let cases: [([String], [Key])] = [
+      (["--search", "パンダ"], [.character("/")] + Self.typing("パンダ") + [.enter]),
+      (
+        ["--search", "パンダ", "--detail"], [.character("/")] + Self.typing("パンダ") + [.enter, .enter]
+      ),
+      (["--detail"], [.enter]),
+      (["--help-overlay"], [.character("?")]),
+      (["--detail", "--help-overlay"], [.enter, .character("?")]),
+      (["--viewport", "60", "--detail"], Array(repeating: .character("<"), count: 40) + [.enter]),
+    ]
+    for (arguments, keys) in cases {
+      let rendered = SweepCommandTests.run(
+        ["render", "--size", "100x30", "--images", "none"] + arguments)
+      #expect(rendered.code == 0)
+      #expect(rendered.output == Self.browserFrame(keys), "\(arguments)")
+    }
+  }
+
+  /// The tag strip's second chip in reading order, chosen with t, → and Enter, is what
+  /// `--tag` shows.
+  @Test func aTagIsTheBrowsersTagFilter() throws {
+    let sample = BundledSample.collection()
+    var store = HeadlessBrowser(BrowserState(size: .zero, cards: sample))
+    store.send(.started(Size(width: 100, height: 30)))
+    let geometry = store.caches.geometry(for: store.state)
+    let order = TagStripWidget(tags: store.state.tags.order, layout: geometry.tagStrip)
+      .readingOrder
+    let tag = store.state.tags.order[order[1]]
+    let rendered = SweepCommandTests.run(
+      ["render", "--size", "100x30", "--images", "none", "--tag", tag])
+    #expect(rendered.code == 0)
+    let browser = Self.browserFrame([.character("t"), .right, .enter])
+    // The browser's status bar still says what Enter did ("showing #tag"): the cards and
+    // the strip above it are the same.
+    let renderedRows = rendered.output.split(separator: "\n").dropLast()
+    let browserRows = browser.split(separator: "\n").dropLast()
+    #expect(Array(renderedRows) == Array(browserRows))
+  }
 }

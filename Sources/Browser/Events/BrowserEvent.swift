@@ -33,25 +33,14 @@ package enum BrowserEvent: Hashable, Sendable {
   case searchFound(SearchFound)
   /// A thumbnail asked for by `BrowserEffect.makeThumbnails` is ready, or why it is not.
   case thumbnailReady(ThumbnailRequest, Result<Thumbnail, PictureFailure>)
+  /// A script asks for what a person would do with keys (`masonry render`).
+  case asked(BrowserRequest)
 }
 
-/// What the program around `reduce` must do after an event: the state itself never does
-/// input or output. Work that takes time answers with an event.
-package enum BrowserEffect: Hashable, Sendable {
-  case quit
-  /// Ctrl-C: end with the status of an interrupt (130).
-  case interrupt
-  /// Ctrl-Z: give the terminal back and stop until continued (then draw it all again).
-  case suspend
-  /// Read the source again; answer `.reloaded` or `.reloadFailed`.
-  case reload
-  /// Make these thumbnails, the first most urgently, and forget any other still waiting;
-  /// answer `.thumbnailReady` for each.
-  case makeThumbnails([ThumbnailRequest])
-  /// `--pick`: the selected card is the answer; print it and end.
-  case pick
-  /// Scan the rest of the cards for a search on a worker; answer `.searchFound`.
-  case search(SearchJob)
-  /// Count the lines of every card at the layout's widths on a worker; answer `.measured`.
-  case measure(MeasureJob)
+extension BrowserEvent {
+  /// Whether this is the last answer of search `generation` (its worker is done anyway).
+  package func isSearchFound(generation: Int) -> Bool {
+    if case .searchFound(let found) = self { return found.generation == generation && found.isDone }
+    return false
+  }
 }

@@ -4,19 +4,19 @@ import Widgets
 
 extension BrowserReducer {
   /// Scrolls by `delta` rows; the selection follows when it would leave the screen.
-  static func scroll(by delta: Int, _ state: inout BrowserState, content: inout BrowserContent) {
-    let geometry = content.sync(with: state)
+  static func scroll(by delta: Int, _ state: inout BrowserState, caches: BrowserCaches) {
+    let geometry = caches.geometry(for: state)
     state.scrollOffset = Scrolling.clampedLazily(
-      state.scrollOffset + delta, &content, geometry: geometry)
-    keepSelectionVisible(&state, content: &content)
+      state.scrollOffset + delta, state, caches, geometry: geometry)
+    keepSelectionVisible(&state, caches: caches)
   }
 
   /// Remembers the selected card's screen row as the one to keep it at (see
   /// `BrowserState.selectionRow`).
-  static func rememberSelectionRow(_ state: inout BrowserState, content: inout BrowserContent) {
-    let geometry = content.sync(with: state)
+  static func rememberSelectionRow(_ state: inout BrowserState, caches: BrowserCaches) {
+    let geometry = caches.geometry(for: state)
     guard !geometry.isTooSmall, let selected = state.selected,
-      let frame = content.frame(ofShown: selected)
+      let frame = caches.frame(ofShown: selected, in: state)
     else {
       if state.selected == nil { state.selectionRow = nil }
       return
@@ -26,16 +26,16 @@ extension BrowserReducer {
 
   /// After scrolling: when the selected card is off screen, the on-screen card nearest to
   /// it (in its column first) becomes selected, so a selection always exists and shows.
-  static func keepSelectionVisible(_ state: inout BrowserState, content: inout BrowserContent) {
-    let geometry = content.sync(with: state)
-    guard !content.shown.isEmpty else {
+  static func keepSelectionVisible(_ state: inout BrowserState, caches: BrowserCaches) {
+    let geometry = caches.geometry(for: state)
+    guard !state.shown.isEmpty else {
       state.selected = nil
       return
     }
     let view = geometry.viewport(scrolledTo: state.scrollOffset)
-    let old = state.selected.flatMap { content.frame(ofShown: $0) }
+    let old = state.selected.flatMap { caches.frame(ofShown: $0, in: state) }
     if let old, old.intersects(view) || old.isEmpty && view.contains(old) { return }
-    let visible = content.cards(in: view)
+    let visible = caches.cards(in: view, for: state)
     guard let reference = old else {
       state.selected = visible.first?.index ?? 0
       return
@@ -53,58 +53,59 @@ extension BrowserReducer {
   }
 
   /// Scrolls as little as needed to show the selected card.
-  static func revealSelection(_ state: inout BrowserState, content: inout BrowserContent) {
+  static func revealSelection(_ state: inout BrowserState, caches: BrowserCaches) {
     guard let selected = state.selected else { return }
-    let geometry = content.sync(with: state)
+    let geometry = caches.geometry(for: state)
     let offset = Scrolling.offset(
-      revealing: selected, from: state.scrollOffset, &content, geometry: geometry)
-    state.scrollOffset = Scrolling.clampedLazily(offset, &content, geometry: geometry)
+      revealing: selected, from: state.scrollOffset, state, caches, geometry: geometry)
+    state.scrollOffset = Scrolling.clampedLazily(offset, state, caches, geometry: geometry)
   }
 
   /// `g`, `Home`: the first card, selected, with the top of the content on screen.
-  static func selectFirstCard(_ state: inout BrowserState, content: inout BrowserContent) {
-    guard !content.shown.isEmpty else { return }
+  static func selectFirstCard(_ state: inout BrowserState, caches: BrowserCaches) {
+    guard !state.shown.isEmpty else { return }
     state.selected = 0
     state.scrollOffset = 0
-    revealSelectionWhenHidden(&state, content: &content)
+    revealSelectionWhenHidden(&state, caches: caches)
   }
 
   /// `G`, `End`: the last card, selected, with the end of the content on screen (or, when
   /// the last card ends higher up than a screen above the end, the last card).
-  static func selectLastCard(_ state: inout BrowserState, content: inout BrowserContent) {
-    guard !content.shown.isEmpty else { return }
-    let geometry = content.sync(with: state)
-    state.selected = content.shown.count - 1
-    state.scrollOffset = Scrolling.maximumOffset(&content, geometry: geometry)
-    revealSelectionWhenHidden(&state, content: &content)
+  static func selectLastCard(_ state: inout BrowserState, caches: BrowserCaches) {
+    guard !state.shown.isEmpty else { return }
+    let geometry = caches.geometry(for: state)
+    state.selected = state.shown.count - 1
+    state.scrollOffset = Scrolling.maximumOffset(state, caches, geometry: geometry)
+    revealSelectionWhenHidden(&state, caches: caches)
   }
 
   /// Scrolls to the selected card only when none of it is on screen.
   private static func revealSelectionWhenHidden(
-    _ state: inout BrowserState, content: inout BrowserContent
+    _ state: inout BrowserState, caches: BrowserCaches
   ) {
-    let geometry = content.sync(with: state)
-    guard let selected = state.selected, let frame = content.frame(ofShown: selected),
+    let geometry = caches.geometry(for: state)
+    guard let selected = state.selected, let frame = caches.frame(ofShown: selected, in: state),
       !frame.intersects(geometry.viewport(scrolledTo: state.scrollOffset))
     else { return }
-    revealSelection(&state, content: &content)
+    revealSelection(&state, caches: caches)
   }
 
   /// Moves the selection to the nearest card in `direction`, by geometry: sideways, the
   /// next column's card that overlaps the selected one most vertically; up and down, the
   /// card above or below in its column.
   static func moveSelection(
-    _ direction: SelectionDirection, _ state: inout BrowserState, content: inout BrowserContent
+    _ direction: SelectionDirection, _ state: inout BrowserState, caches: BrowserCaches
   ) {
-    let geometry = content.sync(with: state)
-    guard let selected = state.selected, let frame = content.frame(ofShown: selected) else {
+    let geometry = caches.geometry(for: state)
+    guard let selected = state.selected, let frame = caches.frame(ofShown: selected, in: state)
+    else {
       return
     }
     if state.layout.kind.showsCardsAsChips && (direction == .left || direction == .right) {
       // Chips flow like text: sideways is the previous or next chip.
       let next = selected + (direction == .left ? -1 : 1)
-      if next >= 0 && next < content.shown.count { state.selected = next }
-      revealSelection(&state, content: &content)
+      if next >= 0 && next < state.shown.count { state.selected = next }
+      revealSelection(&state, caches: caches)
       return
     }
     let span = Swift.max(8, geometry.cardArea.height)
@@ -116,8 +117,8 @@ extension BrowserReducer {
         ? Rect(x: 0, y: frame.minY - span, width: frame.minX, height: frame.height + 2 * span)
         : Rect(
           x: frame.maxX, y: frame.minY - span, width: Int.max / 4, height: frame.height + 2 * span)
-      content.prepare(through: region.maxY)
-      let candidates = content.cards(in: region).filter {
+      caches.prepare(through: region.maxY, for: state)
+      let candidates = caches.cards(in: region, for: state).filter {
         direction == .left ? $0.frame.maxX <= frame.minX : $0.frame.minX >= frame.maxX
       }
       let nearestEdge =
@@ -136,8 +137,8 @@ extension BrowserReducer {
           direction == .up
           ? Rect(x: frame.minX, y: frame.minY - reach, width: frame.width, height: reach)
           : Rect(x: frame.minX, y: frame.maxY, width: frame.width, height: reach)
-        content.prepare(through: region.maxY)
-        let candidates = content.cards(in: region).filter {
+        caches.prepare(through: region.maxY, for: state)
+        let candidates = caches.cards(in: region, for: state).filter {
           direction == .up ? $0.frame.maxY <= frame.minY : $0.frame.minY >= frame.maxY
         }
         found =
@@ -155,14 +156,14 @@ extension BrowserReducer {
         let beyond =
           direction == .up
           ? frame.minY - reach <= 0
-          : (content.layout.isFullyPrepared
-            && frame.maxY + reach >= content.layout.contentSize.height)
+          : (caches.layout(for: state).isFullyPrepared
+            && frame.maxY + reach >= caches.layout(for: state).contentSize.height)
         if beyond { break }
         reach = reach > Int.max / 8 ? Int.max / 2 : reach * 4
       }
     }
     if let found { state.selected = found.index }
-    revealSelection(&state, content: &content)
+    revealSelection(&state, caches: caches)
   }
 
   private static func overlap(_ a: Rect, _ b: Rect) -> Int {
@@ -170,23 +171,23 @@ extension BrowserReducer {
   }
 
   /// The next (or previous) card of the search results, wrapping around.
-  static func jumpToMatch(_ step: Int, _ state: inout BrowserState, content: inout BrowserContent) {
+  static func jumpToMatch(_ step: Int, _ state: inout BrowserState, caches: BrowserCaches) {
     guard !state.searchQuery.isEmpty else {
       state.message = "no search: press /"
       return
     }
-    let count = content.shown.count
+    let count = state.shown.count
     guard count > 0 else { return }
     state.selected = ((state.selected ?? -step) + step + count) % count
-    revealSelection(&state, content: &content)
+    revealSelection(&state, caches: caches)
   }
 
   // MARK: Mouse
 
   static func handleMouse(
-    _ mouse: MouseEvent, _ state: inout BrowserState, content: inout BrowserContent
+    _ mouse: MouseEvent, _ state: inout BrowserState, caches: BrowserCaches
   ) {
-    let geometry = content.sync(with: state)
+    let geometry = caches.geometry(for: state)
     switch state.mode {
     case .detail(let scroll):
       let maximum = geometry.detailMaximumScroll
@@ -202,19 +203,20 @@ extension BrowserReducer {
       break
     }
     switch mouse.kind {
-    case .wheelUp: scroll(by: -3, &state, content: &content)
-    case .wheelDown: scroll(by: 3, &state, content: &content)
+    case .wheelUp: scroll(by: -3, &state, caches: caches)
+    case .wheelDown: scroll(by: 3, &state, caches: caches)
     case .click, .doubleClick:
       let strip = geometry.regions.tagStrip
       if strip.height > 0 && mouse.y < strip.maxY {
         let point = Rect(
           x: mouse.x + state.tagStripOffset, y: mouse.y - strip.minY, width: 1, height: 1)
-        let chipsWidth = TagStripWidget.chipsWidth(tagCount: content.tags.count, width: strip.width)
+        let chipsWidth = TagStripWidget.chipsWidth(
+          tagCount: state.tags.order.count, width: strip.width)
         guard mouse.x < chipsWidth, let chip = geometry.tagStrip.attributes(in: point).first else {
           return
         }
-        let tag = content.tags[chip.index]
-        refilter(&state, content: &content) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
+        let tag = state.tags.order[chip.index]
+        refilter(&state, caches: caches) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
         return
       }
       guard geometry.cardArea.contains(Rect(x: mouse.x, y: mouse.y, width: 1, height: 1)) else {
@@ -222,7 +224,7 @@ extension BrowserReducer {
       }
       let point = Rect(
         x: mouse.x, y: mouse.y - geometry.cardArea.minY + state.scrollOffset, width: 1, height: 1)
-      guard let card = content.cards(in: point).first else { return }
+      guard let card = caches.cards(in: point, for: state).first else { return }
       state.selected = card.index
       state.mode = mouse.kind == .doubleClick ? .detail(scroll: 0) : .browsing
     }

@@ -5,10 +5,10 @@ extension BrowserReducer {
   /// between rows, filtering and leaving. Leaving scrolls the strip back to its start.
   static func tagCommand(
     _ command: BrowserCommand, focused: Int, _ state: inout BrowserState,
-    content: inout BrowserContent
+    caches: BrowserCaches
   ) {
-    let geometry = content.sync(with: state)
-    let strip = tagStrip(state, geometry: geometry, content: content)
+    let geometry = caches.geometry(for: state)
+    let strip = tagStrip(state, geometry: geometry)
     let order = strip.readingOrder
     guard !order.isEmpty else {
       state.mode = .browsing
@@ -24,15 +24,15 @@ extension BrowserReducer {
     case .firstTag: next = order.first
     case .lastTag: next = order.last
     case .toggleTag:
-      let tag = content.tags[focused]
+      let tag = state.tags.order[focused]
       state.mode = .browsing
       state.tagStripOffset = 0
-      refilter(&state, content: &content) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
+      refilter(&state, caches: caches) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
       state.message = state.tagFilter.map { "showing #\($0)" } ?? "all cards"
     case .clearTag:
       state.mode = .browsing
       state.tagStripOffset = 0
-      if state.tagFilter != nil { refilter(&state, content: &content) { $0.tagFilter = nil } }
+      if state.tagFilter != nil { refilter(&state, caches: caches) { $0.tagFilter = nil } }
     case .leaveTags:
       state.mode = .browsing
       state.tagStripOffset = 0

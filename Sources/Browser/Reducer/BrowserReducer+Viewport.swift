@@ -8,9 +8,9 @@ extension BrowserReducer {
   }
 
   /// Carries out a viewport command: the browser then behaves as after a real resize to
-  /// the new width (`resize(_:content:by:)`), the selected card keeping its row.
+  /// the new width (`resize(_:caches:by:)`), the selected card keeping its row.
   static func moveViewport(
-    _ command: BrowserCommand, _ state: inout BrowserState, content: inout BrowserContent
+    _ command: BrowserCommand, _ state: inout BrowserState, caches: BrowserCaches
   ) {
     let full = state.terminalSize.width
     let current = state.viewportWidth.map { Swift.min($0, full) } ?? full
@@ -24,12 +24,12 @@ extension BrowserReducer {
     case .previousBreakpoint, .nextBreakpoint:
       var probe = state
       probe.viewportWidth = current
-      let ruler = FrameComposer.ruler(probe, content: content)
+      let ruler = BrowserScene.ruler(for: probe)
       let breakpoint = command == .previousBreakpoint ? ruler.narrower : ruler.wider
       target = breakpoint?.width
       if target == nil { state.message = "no breakpoint that way" }
     default:
-      resize(&state, content: &content) { $0.viewportWidth = nil }
+      resize(&state, caches: caches) { $0.viewportWidth = nil }
       return
     }
     guard let target else { return }
@@ -38,6 +38,6 @@ extension BrowserReducer {
       state.message = width == full ? "the terminal's full width" : "the narrowest viewport"
       return
     }
-    resize(&state, content: &content) { $0.viewportWidth = width }
+    resize(&state, caches: caches) { $0.viewportWidth = width }
   }
 }

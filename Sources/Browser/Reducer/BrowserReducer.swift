@@ -1,22 +1,26 @@
 import CardLayouts
+import Cards
 import LayoutEngine
 import TerminalCore
+import TerminalText
 import Widgets
 
 /// The one place where the browser's state changes: `reduce` takes the state and an
-/// event and gives the new state (in place) and what the program must do. The content
-/// cache is kept in step with the state, since moving a selection or anchoring a resize
-/// needs the layout's geometry.
+/// event and gives the new state (in place) and what the program must do, as data. It
+/// asks the caches for what it needs to know of the layout (where a card is, which cards
+/// a rectangle holds); it never draws, and starts no work itself.
 package enum BrowserReducer {
   /// Applies `event`, which happened at `time` (milliseconds, monotonic), and returns what
   /// the program must do.
   package static func reduce(
-    _ state: inout BrowserState, _ event: BrowserEvent, at time: Int, content: inout BrowserContent
+    _ state: inout BrowserState, _ event: BrowserEvent, at time: Int, caches: BrowserCaches
   ) -> [BrowserEffect] {
     state.time = time
     if let transition = state.transition, transition.isFinished(at: time) { state.transition = nil }
-    let geometry = content.sync(with: state)
-    let before = Position(state, content: content)
+    let geometry = caches.geometry(for: state)
+    let before = Position(state)
+    let layoutBefore = LayoutIdentity(state)
+    let searchBefore = state.search
     var effects: [BrowserEffect] = []
     // Whether the event put the cards where they are on purpose, so that the selected
     // card's row is the one to keep; resizes and layout switches only keep it.
@@ -24,48 +28,47 @@ package enum BrowserReducer {
     switch event {
     case .started(let size):
       state.terminalSize = size
-      let geometry = content.sync(with: state)
+      if state.load.isLoading { effects.append(.startLoading) }
+      let geometry = caches.geometry(for: state)
       if !geometry.isTooSmall {
-        if state.selected == nil && !content.shown.isEmpty { state.selected = 0 }
-        keepSelectionVisible(&state, content: &content)
+        if state.selected == nil && !state.shown.isEmpty { state.selected = 0 }
+        keepSelectionVisible(&state, caches: caches)
       }
     case .resized(let size):
-      resize(&state, to: size, content: &content)
+      resize(&state, to: size, caches: caches)
       positionsCards = false
     case .tick:
       positionsCards = false
     case .endOfInput:
       effects = [.quit]
     case .reloaded(let collection):
-      reloaded(
-        &state, content: &content,
-        with: BrowserContent(collection: collection, style: state.layout.cardStyle))
+      reloaded(&state, caches: caches, with: collection)
     case .reloadFailed(let reason):
       state.message = "reload failed: \(reason)"
     case .cardsArrived(let cards):
-      positionsCards = cardsArrived(cards, &state, content: &content)
+      positionsCards = cardsArrived(cards, &state, caches: caches)
     case .loadFinished(let error):
       positionsCards = false
-      if loadFinished(error, &state, content: &content) { effects = [.quit] }
+      if loadFinished(error, &state, caches: caches) { effects = [.quit] }
     case .measured(let counts):
-      content.measured(counts)
+      caches.adopt(counts, for: state)
       return []
     case .searchFound(let found):
       positionsCards = false
-      if content.searchFound(found), state.selected == nil, !content.shown.isEmpty,
+      if searchFound(found, &state, caches: caches), state.selected == nil, !state.shown.isEmpty,
         !geometry.isTooSmall
       {
         state.selected = 0
-        keepSelectionVisible(&state, content: &content)
+        keepSelectionVisible(&state, caches: caches)
         positionsCards = true
       }
-      if content.pendingSearch == nil && content.shown.isEmpty && !state.searchQuery.isEmpty
+      if state.search == nil && state.shown.isEmpty && !state.searchQuery.isEmpty
         && !state.mode.isEditingSearch
       {
         state.message = "no match"
       }
     case .thumbnailReady(let request, let result):
-      content.thumbnails.store(result, for: request)
+      state.thumbnails.store(result, for: request)
       positionsCards = false
     case .paste(let text):
       guard state.mode.isEditingSearch, !geometry.isTooSmall else { return [] }
@@ -80,11 +83,11 @@ package enum BrowserReducer {
           query.append(scalar)
         }
       }
-      refilter(&state, content: &content, selectFirst: true) { $0.searchQuery += String(query) }
+      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery += String(query) }
     case .mouse(let mouse):
       guard !geometry.isTooSmall else { return [] }
       state.message = nil
-      handleMouse(mouse, &state, content: &content)
+      handleMouse(mouse, &state, caches: caches)
     case .key(let key):
       switch KeyBindings.command(for: key, in: .anywhere) {
       case .interrupt: return [.interrupt]
@@ -93,21 +96,26 @@ package enum BrowserReducer {
       }
       if geometry.isTooSmall { return key == .character("q") ? [.quit] : [] }
       state.message = nil
-      (effects, positionsCards) = handle(key, &state, content: &content)
+      (effects, positionsCards) = handle(key, &state, caches: caches)
+    case .asked(let request):
+      positionsCards = asked(request, &state, caches: caches)
     }
-    if positionsCards && (before != Position(state, content: content) || state.selectionRow == nil)
-    {
-      rememberSelectionRow(&state, content: &content)
+    if positionsCards && (before != Position(state) || state.selectionRow == nil) {
+      rememberSelectionRow(&state, caches: caches)
     }
     if state.scrollOffset != before.scrollOffset {
-      content.thumbnails.scrollsDown = state.scrollOffset > before.scrollOffset
+      state.thumbnails.scrollsDown = state.scrollOffset > before.scrollOffset
     }
-    if let job = content.takeSearchJob() { effects.append(.search(job)) }
-    if !state.load.isLoading, let job = content.takeMeasureJob() { effects.append(.measure(job)) }
-    if !effects.contains(.quit) {
-      let wanted = wantedThumbnails(
-        state, scrolledDown: content.thumbnails.scrollsDown, content: &content)
-      if let effect = thumbnailEffect(wanted, content: &content) { effects.append(effect) }
+    if LayoutIdentity(state) != layoutBefore { state.measuring.wanted = true }
+    if let searchBefore, searchBefore.handedOut, state.search == nil,
+      !(event.isSearchFound(generation: searchBefore.generation))
+    {
+      effects.append(.stopSearching)
+    }
+    effects += backgroundWork(&state, caches: caches)
+    if !effects.contains(.quit) && !effects.contains(.pick) {
+      let wanted = wantedThumbnails(state, caches: caches)
+      if let effect = thumbnailEffect(wanted, &state) { effects.append(effect) }
     }
     return effects
   }
@@ -118,10 +126,56 @@ package enum BrowserReducer {
     var card: Int?
     var scrollOffset: Int
 
-    init(_ state: BrowserState, content: BrowserContent) {
-      card = state.selected.flatMap { $0 < content.shown.count ? content.shown[$0] : nil }
+    init(_ state: BrowserState) {
+      card = state.selectedCard
       scrollOffset = state.scrollOffset
     }
+  }
+
+  /// What the layout is prepared from: when it changes, the text is measured again ahead.
+  private struct LayoutIdentity: Equatable {
+    var options: LayoutOptions
+    var size: Size
+    var shown: Int
+    var cellShape: CellShape
+
+    init(_ state: BrowserState) {
+      options = state.layout
+      size = state.size
+      shown = state.shown.identity
+      cellShape = state.capabilities.cellShape
+    }
+  }
+
+  /// The work to hand to workers now: the rest of a search just started, and the
+  /// measuring of every card once the source is read and the layout settled.
+  private static func backgroundWork(_ state: inout BrowserState, caches: BrowserCaches)
+    -> [BrowserEffect]
+  {
+    var effects: [BrowserEffect] = []
+    if var search = state.search, !search.handedOut {
+      search.handedOut = true
+      state.search = search
+      let cards = state.cards
+      effects.append(
+        .search(
+          SearchJob(
+            generation: search.generation,
+            query: CardQuery(search: search.filter.query, tag: search.filter.tag),
+            chunks: cards.cards.chunks, from: search.scannedThrough,
+            texts: caches.searchTexts(for: cards))))
+    }
+    if state.measuring.wanted, !state.load.isLoading,
+      !caches.geometry(for: state).isTooSmall
+    {
+      state.measuring.wanted = false
+      let generation = state.nextJob()
+      if let job = caches.measureJob(generation: generation, for: state) {
+        state.measuring.generation = generation
+        effects.append(.measure(job))
+      }
+    }
+    return effects
   }
 
   // MARK: Keys
@@ -129,87 +183,87 @@ package enum BrowserReducer {
   /// Carries out what `key` means in the current mode; returns the effects and whether
   /// the key positioned the cards (a layout change only keeps them where they were).
   private static func handle(
-    _ key: Key, _ state: inout BrowserState, content: inout BrowserContent
+    _ key: Key, _ state: inout BrowserState, caches: BrowserCaches
   ) -> (effects: [BrowserEffect], positionsCards: Bool) {
     switch state.mode {
     case .help(let scroll, let underneath):
       helpCommand(
         KeyBindings.command(for: key, in: .help), scroll: scroll, over: underneath, &state,
-        content: &content)
+        caches: caches)
       return ([], true)
     case .searching(let previousQuery):
-      searchKey(key, previousQuery: previousQuery, &state, content: &content)
+      searchKey(key, previousQuery: previousQuery, &state, caches: caches)
       return ([], true)
     case .detail(let scroll):
       if state.picking && key == .enter { return ([.pick], true) }
       detailCommand(
-        KeyBindings.command(for: key, in: .openCard), scroll: scroll, &state, content: &content)
+        KeyBindings.command(for: key, in: .openCard), scroll: scroll, &state, caches: caches)
       return ([], true)
     case .tags(let focused):
       guard let command = KeyBindings.command(for: key, in: .tagStrip) else { return ([], true) }
-      tagCommand(command, focused: focused, &state, content: &content)
+      tagCommand(command, focused: focused, &state, caches: caches)
       return ([], true)
     case .browsing:
       guard let command = KeyBindings.command(for: key, in: .cards) else { return ([], true) }
-      return browseCommand(command, &state, content: &content)
+      return browseCommand(command, &state, caches: caches)
     }
   }
 
   private static func browseCommand(
-    _ command: BrowserCommand, _ state: inout BrowserState, content: inout BrowserContent
+    _ command: BrowserCommand, _ state: inout BrowserState, caches: BrowserCaches
   ) -> (effects: [BrowserEffect], positionsCards: Bool) {
-    let geometry = content.sync(with: state)
+    let geometry = caches.geometry(for: state)
     switch command {
-    case .scrollRows(let rows): scroll(by: rows, &state, content: &content)
-    case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, content: &content)
+    case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
+    case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, caches: caches)
     case .scrollHalfPages(let halves):
-      scroll(by: halves * (geometry.page + 1) / 2, &state, content: &content)
-    case .first: selectFirstCard(&state, content: &content)
-    case .last: selectLastCard(&state, content: &content)
-    case .select(let direction): moveSelection(direction, &state, content: &content)
+      scroll(by: halves * (geometry.page + 1) / 2, &state, caches: caches)
+    case .first: selectFirstCard(&state, caches: caches)
+    case .last: selectLastCard(&state, caches: caches)
+    case .select(let direction): moveSelection(direction, &state, caches: caches)
     case .open:
       if state.selected != nil && state.picking { return ([.pick], true) }
       if state.selected != nil { state.mode = .detail(scroll: 0) }
     case .startSearch: state.mode = .searching(previousQuery: state.searchQuery)
-    case .nextMatch: jumpToMatch(1, &state, content: &content)
-    case .previousMatch: jumpToMatch(-1, &state, content: &content)
+    case .nextMatch: jumpToMatch(1, &state, caches: caches)
+    case .previousMatch: jumpToMatch(-1, &state, caches: caches)
     case .focusTags:
-      let strip = tagStrip(state, geometry: geometry, content: content)
+      let strip = tagStrip(state, geometry: geometry)
       if let first = strip.readingOrder.first {
-        let focused = state.tagFilter.flatMap { content.tags.firstIndex(of: $0) } ?? first
+        let focused = state.tagFilter.flatMap { state.tags.order.firstIndex(of: $0) } ?? first
         state.mode = .tags(focused: focused)
         state.tagStripOffset = strip.offset(revealing: focused, width: state.size.width)
       }
     case .clearFilters:
       if !state.searchQuery.isEmpty {
-        refilter(&state, content: &content) { $0.searchQuery = "" }
+        refilter(&state, caches: caches) { $0.searchQuery = "" }
       } else if state.tagFilter != nil {
-        refilter(&state, content: &content) { $0.tagFilter = nil }
+        refilter(&state, caches: caches) { $0.tagFilter = nil }
       } else if state.picking {
         return ([.quit], true)
       }
     case .switchLayout(let kind):
       guard kind != state.layout.kind else { break }
-      relayout(&state, content: &content, animated: true) { $0.layout.kind = kind }
+      relayout(&state, caches: caches, animated: true) { $0.layout.kind = kind }
       return ([], false)
     case .moreColumns, .fewerColumns:
-      let current = content.layout.columnCount
+      let current = caches.layout(for: state).columnCount
       let count = Swift.min(12, Swift.max(1, current + (command == .moreColumns ? 1 : -1)))
-      relayout(&state, content: &content, animated: false) { $0.layout.columns = count }
-      state.message = Counted.phrase(content.layout.columnCount, "column")
+      relayout(&state, caches: caches, animated: false) { $0.layout.columns = count }
+      state.message = Counted.phrase(caches.layout(for: state).columnCount, "column")
       return ([], false)
     case .adaptiveColumns:
-      relayout(&state, content: &content, animated: false) { $0.layout.columns = nil }
+      relayout(&state, caches: caches, animated: false) { $0.layout.columns = nil }
       state.message = "adaptive columns"
       return ([], false)
     case .nextPlacement:
       let cycle = MasonryLayoutPlacement.cycle
       let following = cycle[((cycle.firstIndex(of: state.layout.placement) ?? 0) + 1) % cycle.count]
-      relayout(&state, content: &content, animated: true) { $0.layout.placement = following }
+      relayout(&state, caches: caches, animated: true) { $0.layout.placement = following }
       state.message = "placement: " + MasonryLayoutPlacement.name(following)
       return ([], false)
     case .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint, .fullWidth:
-      moveViewport(command, &state, content: &content)
+      moveViewport(command, &state, caches: caches)
       return ([], false)
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
     case .reload:
@@ -228,9 +282,9 @@ package enum BrowserReducer {
 
   private static func helpCommand(
     _ command: BrowserCommand?, scroll: Int, over underneath: BrowserMode,
-    _ state: inout BrowserState, content: inout BrowserContent
+    _ state: inout BrowserState, caches: BrowserCaches
   ) {
-    let geometry = content.sync(with: state)
+    let geometry = caches.geometry(for: state)
     let help = HelpOverlay(lines: KeyBindings.helpLines)
     let maximum = help.maximumScroll(in: geometry.overlayArea)
     let page = Swift.max(1, help.visibleLineCount(in: geometry.overlayArea) - 1)
@@ -247,9 +301,9 @@ package enum BrowserReducer {
 
   private static func detailCommand(
     _ command: BrowserCommand?, scroll: Int, _ state: inout BrowserState,
-    content: inout BrowserContent
+    caches: BrowserCaches
   ) {
-    let geometry = content.sync(with: state)
+    let geometry = caches.geometry(for: state)
     let maximum = geometry.detailMaximumScroll
     let page = Swift.max(1, geometry.detailVisibleRows - 1)
     func scrolled(to row: Int) -> BrowserMode {
@@ -269,32 +323,30 @@ package enum BrowserReducer {
   // MARK: Search
 
   private static func searchKey(
-    _ key: Key, previousQuery: String, _ state: inout BrowserState, content: inout BrowserContent
+    _ key: Key, previousQuery: String, _ state: inout BrowserState, caches: BrowserCaches
   ) {
     switch KeyBindings.command(for: key, in: .search) {
     case .acceptSearch:
       state.mode = .browsing
-      if content.shown.isEmpty && content.pendingSearch == nil { state.message = "no match" }
+      if state.shown.isEmpty && state.search == nil { state.message = "no match" }
     case .cancelSearch:
       state.mode = .browsing
-      refilter(&state, content: &content) { $0.searchQuery = previousQuery }
+      refilter(&state, caches: caches) { $0.searchQuery = previousQuery }
     case .deleteBackward:
       guard !state.searchQuery.isEmpty else { return }
-      refilter(&state, content: &content, selectFirst: true) { $0.searchQuery.removeLast() }
+      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery.removeLast() }
     default:
       guard case .character(let character) = key,
         character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
       else { return }
-      refilter(&state, content: &content, selectFirst: true) { $0.searchQuery.append(character) }
+      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery.append(character) }
     }
   }
 
   /// The tag strip of `state` at `geometry`'s width.
-  static func tagStrip(_ state: BrowserState, geometry: FrameGeometry, content: BrowserContent)
-    -> TagStripWidget
-  {
+  static func tagStrip(_ state: BrowserState, geometry: FrameGeometry) -> TagStripWidget {
     TagStripWidget(
-      tags: content.tags, layout: geometry.tagStrip, horizontalOffset: state.tagStripOffset,
+      tags: state.tags.order, layout: geometry.tagStrip, horizontalOffset: state.tagStripOffset,
       activeTag: state.tagFilter, focusedIndex: state.mode.focusedTag)
   }
 }

@@ -52,9 +52,18 @@ typedef struct {
   int32_t background;
 } masonry_symbol_cell;
 
+/// Which symbols pictures are drawn with.
+enum {
+  /// Blocks, half blocks, quadrants, sextants and border glyphs (never wide or inverted).
+  MASONRY_SYMBOLS_BLOCKS = 0,
+  /// Printable ASCII only.
+  MASONRY_SYMBOLS_ASCII = 1,
+};
+
 /// Draws `pixels` into `columns` × `rows` cells (stretched to them: keep the aspect
-/// yourself), writing columns × rows cells row by row. Returns 0, or -1 on failure.
+/// yourself) with the symbols of `symbol_set`, writing columns × rows cells row by row.
+/// Returns 0, or -1 on failure.
 int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows, int mode,
-                            masonry_symbol_cell *cells);
+                            int symbol_set, masonry_symbol_cell *cells);
 
 #endif

@@ -1,16 +1,16 @@
 import LayoutEngine
 import TerminalText
 
-/// Measures cards at any column width: the measure function the layouts receive.
+/// Measures cards at any column width: the measure function the layouts receive. Cards
+/// are named by their index in the collection.
 ///
 /// Captions and comments are prepared on first use and kept (sanitised, line-break
 /// opportunities found), so measuring at a new width after a resize needs no new ICU call,
-/// and the first frame of a long feed prepares only the cards it shows.
+/// and the first frame of a long feed prepares only the cards it shows. A cache: what it
+/// answers depends only on the cards and the style, so it can be dropped at any time.
 package struct CardMeasurer {
   package let style: CardStyle
   private let cache: PreparedTextCache
-  /// For a view of some cards, which: its card `i` is card `selection[i]` of `cache`.
-  private let selection: CardSelection?
 
   package init(cards: [Card], style: CardStyle = CardStyle()) {
     self.init(store: CardStore(cards), style: style)
@@ -19,37 +19,33 @@ package struct CardMeasurer {
   package init(store: CardStore, style: CardStyle = CardStyle()) {
     self.style = style
     cache = PreparedTextCache(store: store)
-    selection = nil
   }
 
-  private init(style: CardStyle, cache: PreparedTextCache, selection: CardSelection?) {
+  private init(style: CardStyle, cache: PreparedTextCache) {
     self.style = style
     self.cache = cache
-    self.selection = selection
   }
 
-  /// Adds the cards of `chunk` to the cards measured (to this measurer and every view made
-  /// from it, which share them).
+  /// Adds the cards of `chunk` to the cards measured (to this measurer and every one
+  /// restyled from it, which share them).
   package func append(_ chunk: CardChunk) {
     cache.append(chunk)
   }
 
   /// The number of cards measured.
-  package var count: Int { selection?.count ?? cache.count }
+  package var count: Int { cache.count }
 
-  /// The index among all cards of card `index` of this view.
-  package func cardIndex(_ index: Int) -> Int { base(index) }
-
-  private func base(_ index: Int) -> Int { selection?[index] ?? index }
+  /// The chunks of the cards measured (the same objects as the store's).
+  package var chunkCount: Int { cache.store.chunks.count }
 
   /// Card `index`'s prepared caption.
-  package func caption(ofCard index: Int) -> PreparedText { cache.caption(base(index)) }
+  package func caption(ofCard index: Int) -> PreparedText { cache.caption(index) }
 
   /// Card `index`'s prepared comment (empty when it has none).
-  package func comment(ofCard index: Int) -> PreparedText { cache.comment(base(index)) }
+  package func comment(ofCard index: Int) -> PreparedText { cache.comment(index) }
 
   /// The width of card `index`'s caption on one line (a chip's width, less padding).
-  package func captionWidth(ofCard index: Int) -> Int { cache.captionWidth(ofCard: base(index)) }
+  package func captionWidth(ofCard index: Int) -> Int { cache.captionWidth(ofCard: index) }
 
   /// Shapes made on another thread for chunk `index` of the cards (see `ChunkShapes`).
   package func adopt(_ shapes: ChunkShapes, forChunk index: Int) {
@@ -63,36 +59,26 @@ package struct CardMeasurer {
   /// The chunks of the cards measured.
   package var chunks: [CardChunk] { cache.store.chunks }
 
-  /// A new layout starts measuring (a width change, another layout): the background
-  /// measuring of the last one stops; the widths this one uses are noted.
+  /// A new layout starts measuring (a width change, another layout): the widths it
+  /// measures at from here on are noted, for `measureJob`.
   package func beginLayout() { cache.beginLayout() }
 
-  /// The measuring to do on a worker: every card at the widths the current layout has
-  /// measured at so far.
-  package func measureJob() -> MeasureJob? {
+  /// The measuring to do on a worker, as job `generation`: every card at the widths the
+  /// current layout has measured at so far.
+  package func measureJob(generation: Int) -> MeasureJob? {
     guard !cache.widthsInUse.isEmpty else { return nil }
     return MeasureJob(
-      generation: cache.measuring.next(), chunks: cache.store.chunks,
-      widths: cache.widthsInUse.map { $0 }, wrap: cache.wrapInUse, shapes: cache.allShapes,
-      cancellation: cache.measuring)
+      generation: generation, chunks: cache.store.chunks, widths: cache.widthsInUse,
+      wrap: cache.wrapInUse, shapes: cache.allShapes)
   }
 
-  /// Takes line counts made on a worker.
-  package func adopt(_ measured: MeasuredCounts) {
-    guard !cache.measuring.isCancelled(measured.generation) else { return }
-    cache.adopt(measured)
-  }
-
-  /// A measurer of the cards `selection` shows (in its order, growing with it) that shares
-  /// this one's prepared text: filtering needs no new ICU call for cards already prepared.
-  /// Call it on a measurer of every card.
-  package func viewing(_ selection: CardSelection) -> CardMeasurer {
-    CardMeasurer(style: style, cache: cache, selection: selection)
-  }
+  /// Takes line counts made on a worker (counts already made here are kept). Counts from
+  /// a job for an earlier layout are as true as any: line counts depend on text and width.
+  package func adopt(_ measured: MeasuredCounts) { cache.adopt(measured) }
 
   /// The same prepared text under another style (another wrap mode).
   package func restyled(_ style: CardStyle) -> CardMeasurer {
-    CardMeasurer(style: style, cache: cache, selection: selection)
+    CardMeasurer(style: style, cache: cache)
   }
 
   /// The layout of card `index` in a column `width` cells wide.
@@ -101,14 +87,14 @@ package struct CardMeasurer {
   package func metrics(ofCard index: Int, width: Int) -> CardMetrics {
     let inner = Swift.max(1, width - CardStyle.horizontalChrome)
     var imageRows = 0
-    let image = cache.imageShape(base(index))
+    let image = cache.imageShape(index)
     if image.hasImage {
-      imageRows = Self.imageRows(aspectRatio: image.aspectRatio, innerWidth: inner)
+      imageRows = style.cellShape.rows(forAspectRatio: image.aspectRatio, columns: inner)
       if let limit = style.maximumImageRows {
         imageRows = Swift.min(imageRows, Swift.max(1, limit))
       }
     }
-    let lines = cache.lineCounts(ofCard: base(index), width: inner, wrap: style.wrap)
+    let lines = cache.lineCounts(ofCard: index, width: inner, wrap: style.wrap)
     var commentRows = lines.comment
     if let limit = style.maximumCommentLines {
       commentRows = Swift.min(commentRows, Swift.max(0, limit))
@@ -116,13 +102,6 @@ package struct CardMeasurer {
     return CardMetrics(
       innerWidth: inner, imageRows: imageRows, captionRows: lines.caption,
       commentRows: commentRows)
-  }
-
-  /// The rows a picture of `aspectRatio` (height over width) takes at `innerWidth` cells:
-  /// terminal cells are about twice as tall as wide; at least one row.
-  package static func imageRows(aspectRatio: Double, innerWidth: Int) -> Int {
-    let rows = Double(innerWidth) * aspectRatio / 2 + 0.5
-    return rows.isFinite ? Swift.max(1, Swift.min(Int(rows), 1 << 20)) : 1
   }
 
   /// The card as drawn in a frame `height` rows tall, which may be shorter than the card
@@ -188,11 +167,10 @@ package struct CardMeasurer {
     return kept + "…"
   }
 
-  /// The measure function for a layout of the cards `selection` shows (read as it grows).
-  /// Call it on a measurer of every card.
-  package func itemMeasure(of selection: CardSelection) -> ItemMeasure {
+  /// The measure function for a layout whose item at a path is the card `cardIndex` gives.
+  package func itemMeasure(cardIndex: @escaping (ItemPath) -> Int) -> ItemMeasure {
     .heights { path, width in
-      metrics(ofCard: selection.cardIndex(of: path), width: width).height
+      metrics(ofCard: cardIndex(path), width: width).height
     }
   }
 

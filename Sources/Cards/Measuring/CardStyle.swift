@@ -1,3 +1,4 @@
+import LayoutEngine
 import TerminalText
 
 /// The proportions of a drawn card, which measurement and drawing share.
@@ -11,12 +12,18 @@ package struct CardStyle: Hashable, Sendable {
   /// picture taller than the screen's card area is capped (and drawn letterboxed, whole),
   /// so the browser sets this from the screen.
   package var maximumImageRows: Int?
+  /// The terminal cell's shape, which an image box's rows follow (from the terminal's
+  /// capabilities).
+  package var cellShape: CellShape
 
-  package init(wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = nil)
-  {
+  package init(
+    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = nil,
+    cellShape: CellShape = .typical
+  ) {
     self.wrap = wrap
     self.maximumCommentLines = maximumCommentLines
     self.maximumImageRows = maximumImageRows
+    self.cellShape = cellShape
   }
 
   /// The image-row cap for a card area `height` rows tall: the picture, the border and a
@@ -25,8 +32,22 @@ package struct CardStyle: Hashable, Sendable {
     Swift.max(1, height - verticalChrome - 1)
   }
 
-  /// Cells taken by the border and padding: a border cell and a padding cell each side.
-  package static let horizontalChrome = 4
+  /// The border's width: one cell each side, one row at the top and at the bottom.
+  package static let border = 1
+  /// The padding between the border and the content, left and right (none above and
+  /// below: the border's rows are enough there).
+  package static let padding = 1
+  /// Cells taken by the border and padding across a card.
+  package static let horizontalChrome = 2 * (border + padding)
   /// Rows taken by the top and bottom border.
-  package static let verticalChrome = 2
+  package static let verticalChrome = 2 * border
+
+  /// Where the content of a box drawn at `frame` goes: inside its border and padding
+  /// (cards, the open card and the help share the look).
+  package static func contentArea(of frame: Rect) -> Rect {
+    Rect(
+      x: frame.minX + border + padding, y: frame.minY + border,
+      width: Swift.max(0, frame.width - horizontalChrome),
+      height: Swift.max(0, frame.height - verticalChrome))
+  }
 }

@@ -11,10 +11,10 @@ package struct MeasureJob: Sendable {
   package let wrap: WrapMode
   /// Shapes already made, by chunk (the worker makes the rest and hands them back).
   package let shapes: [ChunkShapes?]
-  package let cancellation: JobCancellation
 
-  /// Counts, calling `report` once per chunk; returns early when cancelled.
-  package func run(report: (MeasuredCounts) -> Void) {
+  /// Counts, calling `report` once per chunk; returns early once `cancellation` says this
+  /// job is no longer the current one.
+  package func run(cancellation: JobCancellation, report: (MeasuredCounts) -> Void) {
     for (chunkIndex, chunk) in chunks.enumerated() {
       if cancellation.isCancelled(generation) { return }
       var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil

@@ -24,8 +24,6 @@ final class PreparedTextCache {
   /// The widths measured at since `beginLayout` (the current layout's columns).
   private(set) var widthsInUse: [Int] = []
   private(set) var wrapInUse = WrapMode.word
-  /// Stops the background measuring of an earlier layout.
-  let measuring = JobCancellation()
 
   private static let widthsKept = 4
 
@@ -71,7 +69,6 @@ final class PreparedTextCache {
   /// A new layout starts measuring: the widths it uses are noted from here on.
   func beginLayout() {
     widthsInUse = []
-    measuring.cancel()
   }
 
   /// Takes line counts made on a worker (those already counted here are kept).

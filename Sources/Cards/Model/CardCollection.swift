@@ -65,9 +65,13 @@ package struct CardCollection: Sendable {
 }
 
 extension CardCollection: Equatable {
-  /// Same source, same cards (decoded and compared one by one: for tests).
+  /// The same source holding the same chunks (chunks are immutable, so the same chunks
+  /// are the same cards).
+  ///
+  /// - Complexity: O(chunks).
   package static func == (lhs: CardCollection, rhs: CardCollection) -> Bool {
-    lhs.source == rhs.source && lhs.cards.elementsEqual(rhs.cards)
+    lhs.source == rhs.source && lhs.isFlat == rhs.isFlat
+      && lhs.cards.chunks.elementsEqual(rhs.cards.chunks, by: ===)
   }
 }
 

@@ -2,7 +2,7 @@ import TerminalText
 
 /// How many cards carry each tag (sanitised, as shown), counted chunk by chunk as cards
 /// arrive: a card counts once per tag, however often it repeats it.
-package struct TagCounts {
+package struct TagCounts: Equatable {
   private var names: [String] = []
   private var indexOfName: [String: Int] = [:]
   private var counts: [Int] = []

@@ -11,6 +11,8 @@ package final class ChunkSearchText: Sendable {
   /// `bytes[starts[2i+1]..<starts[2i+2]]`; both empty for a plain ASCII card.
   private let starts: [UInt32]
   private let bytes: [UInt8]
+  /// The chunk it was made of (a chunk never changes, so this text is that chunk's).
+  private let chunk: CardChunk
 
   /// Folds the text of `chunk`'s cards that are not plain ASCII.
   ///
@@ -38,7 +40,12 @@ package final class ChunkSearchText: Sendable {
     }
     self.starts = starts
     self.bytes = bytes
+    self.chunk = chunk
   }
+
+  /// Whether this is the folded text of `chunk` (not of the chunk at the same place in
+  /// cards read before a reload).
+  package func isText(of chunk: CardChunk) -> Bool { self.chunk === chunk }
 
   /// Calls `body` with card `index`'s folded text (`field` 0) or tags (1).
   @inline(__always)

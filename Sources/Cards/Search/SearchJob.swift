@@ -1,6 +1,7 @@
 /// The rest of a search, scanned on a worker thread while the browser shows the first
 /// matches: chunk by chunk from `from`, reporting matches as it goes, and stopping as soon
-/// as the search is no longer the current one (the next keystroke).
+/// as the search is no longer the current one (the next keystroke). A value: the browser
+/// returns it as an effect, and whoever runs effects runs it.
 package struct SearchJob: Sendable {
   package let generation: Int
   package let query: CardQuery
@@ -10,23 +11,21 @@ package struct SearchJob: Sendable {
   package let from: Int
   /// Folded text already made, by chunk (the worker makes the rest and hands it back).
   package let texts: [ChunkSearchText?]
-  package let cancellation: JobCancellation
 
   package init(
-    generation: Int, query: CardQuery, chunks: [CardChunk], from: Int, texts: [ChunkSearchText?],
-    cancellation: JobCancellation
+    generation: Int, query: CardQuery, chunks: [CardChunk], from: Int, texts: [ChunkSearchText?]
   ) {
     self.generation = generation
     self.query = query
     self.chunks = chunks
     self.from = from
     self.texts = texts
-    self.cancellation = cancellation
   }
 
   /// Scans, calling `report` with each batch of matches (about every 50,000 cards) and
-  /// once more at the end (`isDone`); returns early when cancelled.
-  package func run(report: (SearchFound) -> Void) {
+  /// once more at the end (`isDone`); returns early once `cancellation` says this job is no
+  /// longer the current one.
+  package func run(cancellation: JobCancellation, report: (SearchFound) -> Void) {
     var first = 0
     var found = SearchFound(generation: generation, matches: [], scannedThrough: from)
     var scannedSinceReport = 0

@@ -2,16 +2,16 @@ import LayoutEngine
 import Widgets
 
 /// Where everything goes in a frame: the regions of the screen, the tag strip's layout,
-/// the card area, and, while a card is open, how tall its content is. Computed once per
-/// event (see `BrowserContent.geometry(for:)`) and shared by the reducer and the composer,
-/// so that nothing measures a widget just to learn its size.
+/// the card area, and, while a card is open, how tall its content is. Computed in one
+/// place (`BrowserCaches.geometry(for:)`) and shared by the reducer and the scene, so
+/// that nothing measures a widget just to learn its size.
 package struct FrameGeometry {
   package let size: Size
   package let regions: ScreenRegions
   /// The tag strip, laid out for the screen's width.
   package let tagStrip: TagStripLayout
   /// The rows of the open card's content at this size (`nil` when no card is open).
-  package let detailContentHeight: Int?
+  package var detailContentHeight: Int?
 
   package init(
     size: Size, tagStrip: TagStripLayout, tagCount: Int, detailContentHeight: Int? = nil

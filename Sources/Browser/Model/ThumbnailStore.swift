@@ -4,7 +4,7 @@ import Thumbnails
 /// The thumbnails the browser has been given, by request, at most `capacity` of them
 /// (the longest held go first: the service's own caches keep more), and the requests it
 /// last handed to the service.
-package struct ThumbnailStore {
+package struct ThumbnailStore: Equatable {
   package static let capacity = 1024
 
   private var results: [ThumbnailRequest: Result<Thumbnail, PictureFailure>] = [:]

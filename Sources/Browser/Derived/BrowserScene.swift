@@ -1,0 +1,236 @@
+import Cards
+import LayoutEngine
+import TerminalScreen
+import TerminalText
+import Thumbnails
+import Widgets
+
+/// What a frame shows, worked out once per state: every widget with the area it is drawn
+/// in (the tag strip, the section headers and cards the layout returns for the visible
+/// rectangle and nothing off screen, the status bar, the open card or the help on top,
+/// the viewport's margin and ruler), which cards are on screen, and where each picture
+/// box is with the thumbnail it needs. The reducer reads the picture boxes to ask for
+/// thumbnails; `FrameComposer` draws the layers, and that is all it does.
+package struct BrowserScene {
+  /// A widget and where it goes.
+  package struct Layer {
+    package var widget: any Widget
+    package var area: Rect
+    package var clip: Rect
+  }
+
+  /// A picture box on screen: its rectangle (screen coordinates; part of it may be cut by
+  /// `clip`), the card it belongs to, and the thumbnail that fills it.
+  package struct PictureBoxPlacement: Hashable {
+    package var frame: Rect
+    package var clip: Rect
+    /// The shown card, or `nil` for the open card's picture.
+    package var card: Int?
+    package var request: ThumbnailRequest?
+  }
+
+  /// The terminal's size: the frame's.
+  package let terminalSize: Size
+  /// The area the browser draws in (the viewport's, when one is set).
+  package let browserSize: Size
+  /// The browser's layers, bottom first, in the browser's area.
+  package let layers: [Layer]
+  /// Drawn over the whole frame after the browser's area is placed: the viewport's margin
+  /// and ruler.
+  package let frameLayers: [Layer]
+  /// The shown cards on screen, in drawing order.
+  package let visibleCards: [Int]
+  /// The picture boxes on screen, the open card's first.
+  package let pictureBoxes: [PictureBoxPlacement]
+
+  /// The scene of `state`, with the layout and text of `caches` (brought in step with it).
+  init(_ state: BrowserState, caches: BrowserCaches) {
+    terminalSize = state.terminalSize
+    browserSize = state.size
+    let geometry = caches.geometry(for: state)
+    var layers: [Layer] = []
+    var visible: [Int] = []
+    var boxes: [PictureBoxPlacement] = []
+    func add(_ widget: any Widget, _ area: Rect, clip: Rect? = nil) {
+      layers.append(Layer(widget: widget, area: area, clip: clip ?? area))
+    }
+    let whole = Rect(x: 0, y: 0, width: state.size.width, height: state.size.height)
+    if geometry.isTooSmall {
+      add(TooSmallMessage(need: ScreenRegions.minimumSize), whole)
+    } else {
+      let regions = geometry.regions
+      if regions.tagStrip.height > 0 {
+        add(BrowserReducer.tagStrip(state, geometry: geometry), regions.tagStrip)
+      }
+      let measurer = caches.drawingMeasurer(for: state)
+      let selected = state.selected
+      let highlight = SearchFolding.fold(state.searchQuery)
+      func card(_ index: Int, at frame: Rect) {
+        visible.append(index)
+        if state.layout.kind.showsCardsAsChips {
+          let chip = ChipWidget(
+            text: measurer.caption(ofCard: state.shown[index]).string,
+            style: index == selected ? Theme.activeChip : Theme.chip)
+          add(chip, frame, clip: regions.content)
+          return
+        }
+        let request = Self.thumbnailRequest(
+          forShown: index, size: frame.size, state, measurer: measurer)
+        let widget = CardWidget(
+          card: state.shownCard(index), index: state.shown[index], measurer: measurer,
+          size: frame.size, isSelected: index == selected, highlight: highlight,
+          picture: Self.picture(for: request, in: state))
+        add(widget, frame, clip: regions.content)
+        if widget.metrics.imageRows > 0 {
+          let inside = CardStyle.contentArea(of: frame)
+          let box = Rect(
+            x: inside.minX, y: inside.minY, width: inside.width,
+            height: Swift.min(widget.metrics.imageRows, inside.height))
+          if let clip = box.intersection(regions.content) {
+            boxes.append(PictureBoxPlacement(frame: box, clip: clip, card: index, request: request))
+          }
+        }
+      }
+      if let transition = state.transition {
+        // Mid-animation: every card that ends on screen, at its eased frame.
+        for (index, move) in transition.moves.sorted(by: { $0.key < $1.key }) {
+          card(index, at: transition.frame(of: move, at: state.time))
+        }
+      } else {
+        let layout = caches.layout(for: state)
+        let shift = regions.content.minY - state.scrollOffset
+        for attributes in layout.attributes(in: geometry.viewport(scrolledTo: state.scrollOffset)) {
+          let frame = attributes.frame.offsetBy(dx: 0, dy: shift)
+          if attributes.kind == .sectionHeader {
+            let title = state.shown.sectionName(attributes.section) ?? ""
+            add(SectionHeaderWidget(title: title), frame, clip: regions.content)
+          } else {
+            card(attributes.index, at: frame)
+          }
+        }
+      }
+      if state.shown.isEmpty { add(CenteredMessage(Self.emptyText(state)), regions.content) }
+      let statusRow = Rect(x: 0, y: regions.statusRow, width: state.size.width, height: 1)
+      add(Self.statusBar(state, caches: caches, onScreen: visible, geometry: geometry), statusRow)
+      if let scroll = state.mode.detailScroll, let selected, selected < state.shown.count {
+        let cardIndex = state.shown[selected]
+        let request = Self.detailThumbnailRequest(state, geometry: geometry, measurer: measurer)
+        let view = DetailView(
+          card: state.shownCard(selected), caption: measurer.caption(ofCard: cardIndex),
+          comment: measurer.comment(ofCard: cardIndex), style: state.cardStyle,
+          picture: Self.picture(for: request, in: state), scroll: scroll)
+        add(view, geometry.overlayArea)
+        let inside = CardStyle.contentArea(of: geometry.overlayArea)
+        let image = view.imageBox(in: geometry.overlayArea)
+        let box = Rect(
+          x: inside.minX, y: inside.minY - scroll, width: image.width, height: image.height)
+        if image.height > 0, let clip = box.intersection(inside) {
+          boxes.insert(
+            PictureBoxPlacement(frame: box, clip: clip, card: nil, request: request), at: 0)
+        }
+      }
+      if let scroll = state.mode.helpScroll {
+        add(HelpOverlay(lines: KeyBindings.helpLines, scroll: scroll), geometry.overlayArea)
+      }
+    }
+    self.layers = layers
+    visibleCards = visible
+    pictureBoxes = boxes
+    var frameLayers: [Layer] = []
+    if let viewport = state.viewport {
+      let margin = Rect(
+        x: viewport.size.width, y: 0, width: state.terminalSize.width - viewport.size.width,
+        height: viewport.rulerRow)
+      frameLayers.append(Layer(widget: ViewportMargin(), area: margin, clip: margin))
+      let ruler = Rect(x: 0, y: viewport.rulerRow, width: state.terminalSize.width, height: 1)
+      frameLayers.append(Layer(widget: Self.ruler(for: state), area: ruler, clip: ruler))
+    }
+    self.frameLayers = frameLayers
+  }
+
+  /// The ruler under a viewport: its width, its columns and the breakpoints of the
+  /// layout between the smallest useful width and the terminal's. A layout answers its
+  /// columns at any width without being prepared, so a fresh one of the options does.
+  package static func ruler(for state: BrowserState) -> ViewportRuler {
+    let layout = state.layout.makeLayout()
+    return ViewportRuler(
+      viewportWidth: state.size.width, minimumWidth: ScreenRegions.minimumSize.width,
+      maximumWidth: state.terminalSize.width
+    ) { width in
+      Swift.max(1, layout.columnWidths(atContainerWidth: width).count)
+    }
+  }
+
+  /// Says why no card shows.
+  private static func emptyText(_ state: BrowserState) -> String {
+    var reasons: [String] = []
+    if !state.searchQuery.isEmpty { reasons.append("“\(state.searchQuery)”") }
+    if let tag = state.tagFilter { reasons.append("#\(tag)") }
+    if reasons.isEmpty, case .waiting = state.load { return "Waiting for input…" }
+    if reasons.isEmpty, case .loading = state.load { return "Loading…" }
+    return reasons.isEmpty
+      ? "No cards." : "No cards match \(reasons.joined(separator: " and ")). Esc clears."
+  }
+
+  private static func statusBar(
+    _ state: BrowserState, caches: BrowserCaches, onScreen: [Int], geometry: FrameGeometry
+  ) -> StatusBar {
+    let total = state.shown.count
+    let range = onScreen.min().flatMap { low in onScreen.max().map { (low + 1)...($0 + 1) } }
+    let layout = caches.layout(for: state)
+    // How far down, from the cards above the screen and those below it (by their place in
+    // the view's order): it needs no layout beyond the screen, so it is the same however
+    // far the layout happens to be prepared. 0% at the top, 100% once the last card
+    // shows, "All" when every card shows whole.
+    var percent: Int?
+    if let first = onScreen.min(), let last = onScreen.max() {
+      let above = first
+      let below = total - 1 - last
+      let view = geometry.viewport(scrolledTo: state.scrollOffset)
+      let whole = caches.cards(in: view, for: state).allSatisfy { view.contains($0.frame) }
+      if above + below > 0 {
+        percent = above * 100 / (above + below)
+      } else if state.scrollOffset > 0 || !whole {
+        percent = state.scrollOffset > 0 ? 100 : 0
+      }
+    }
+    var bar = StatusBar(
+      source: state.cards.source, layoutName: state.layout.kind.name,
+      columns: layout.columnCount, visibleRange: range, total: total, percent: percent,
+      message: message(state, caches: caches),
+      loading: searchStatus(state) ?? state.load.statusText)
+    bar.viewportWidth = state.viewport?.size.width
+    return bar
+  }
+
+  /// How far a search still scanning in the background has got.
+  static func searchStatus(_ state: BrowserState) -> String? {
+    guard let search = state.search else { return nil }
+    let total = Swift.max(1, state.cards.cards.count)
+    return "searching \(Swift.min(99, search.scannedThrough * 100 / total))%"
+  }
+
+  /// What the status bar says in place of the hint.
+  static func message(_ state: BrowserState, caches: BrowserCaches) -> String? {
+    if state.mode.isEditingSearch { return "/" + state.searchQuery + "▏" }
+    if let message = state.message { return message }
+    switch state.mode.base {
+    case .detail: return "Esc close"
+    case .tags(let focused):
+      return "tag \(focused + 1) of \(state.tags.order.count): ← → ↑ ↓ Enter filter · Esc clear"
+    default: break
+    }
+    var parts: [String] = []
+    if !state.searchQuery.isEmpty {
+      var search = "/\(state.searchQuery) · n N"
+      if let selected = state.selected,
+        let tag = caches.tagOnlyMatch(ofShown: selected, query: state.searchQuery, in: state)
+      {
+        search += " · matched tag #\(tag)"
+      }
+      parts.append(search)
+    }
+    if let tag = state.tagFilter { parts.append("#\(tag)") }
+    return parts.isEmpty ? nil : parts.joined(separator: " ") + " · Esc clears"
+  }
+}

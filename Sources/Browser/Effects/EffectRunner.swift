@@ -1,0 +1,87 @@
+import Cards
+import Dispatch
+import TerminalCore
+import Thumbnails
+
+/// Runs the effects the reducer returns that take time, off the event loop, and answers
+/// each with events posted to the mailbox (which wakes the loop). The threads live here:
+/// the thumbnail service's workers, and the queues that read the source, read it again,
+/// search and measure. Loading and measuring run below the loop's priority.
+///
+/// Only one search and one measuring job are current at a time: starting one stops the
+/// one before at its next chunk.
+package final class EffectRunner {
+  private let mailbox: EventMailbox<BrowserEvent>
+  private let reload: @Sendable () throws -> CardCollection
+  /// The rest of the source, read once `startLoading` asks.
+  private var feed: CardFeed?
+  /// Makes thumbnails on worker threads; started at the first one wanted.
+  private var thumbnails: ThumbnailService?
+  private let searching = JobCancellation()
+  private let measuring = JobCancellation()
+  /// Whether line counts are made ahead (off in tests that count wake-ups).
+  private let measuresAhead: Bool
+
+  /// - Parameters:
+  ///   - feed: the rest of the source, read on a thread of its own when asked.
+  ///   - reload: reads the source again (`r`), off the event loop's thread.
+  package init(
+    mailbox: EventMailbox<BrowserEvent>, feed: CardFeed?, measuresAhead: Bool = true,
+    reload: @escaping @Sendable () throws -> CardCollection
+  ) {
+    self.mailbox = mailbox
+    self.feed = feed
+    self.measuresAhead = measuresAhead
+    self.reload = reload
+  }
+
+  deinit {
+    searching.cancel()
+    measuring.cancel()
+  }
+
+  /// Starts `effect`. The effects that end or stop the program (`quit`, `interrupt`,
+  /// `suspend`, `pick`) are the app's, not this runner's: they do nothing here.
+  package func run(_ effect: BrowserEffect) {
+    let mailbox = self.mailbox
+    switch effect {
+    case .quit, .interrupt, .suspend, .pick:
+      break
+    case .startLoading:
+      guard let feed else { return }
+      self.feed = nil
+      feed.start(posting: mailbox)
+    case .reload:
+      let reload = self.reload
+      DispatchQueue.global().async {
+        do {
+          mailbox.post(.reloaded(try reload()))
+        } catch {
+          mailbox.post(.reloadFailed("\(error)"))
+        }
+      }
+    case .makeThumbnails(let requests):
+      if thumbnails == nil {
+        thumbnails = ThumbnailService { request, result in
+          mailbox.post(.thumbnailReady(request, result))
+        }
+      }
+      thumbnails?.want(requests)
+    case .search(let job):
+      searching.start(job.generation)
+      let cancellation = searching
+      DispatchQueue.global(qos: .userInitiated).async {
+        job.run(cancellation: cancellation) { mailbox.post(.searchFound($0)) }
+      }
+    case .stopSearching:
+      searching.cancel()
+    case .measure(let job):
+      guard measuresAhead else { return }
+      measuring.start(job.generation)
+      let cancellation = measuring
+      DispatchQueue.global(qos: .utility).async {
+        job.run(cancellation: cancellation) { mailbox.post(.measured($0)) }
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Cards
+import Thumbnails
+
+/// What the program around `reduce` must do after an event, as data: the reducer never
+/// does input or output, and never starts work itself. Work that takes time answers with
+/// an event (see `EffectRunner`).
+package enum BrowserEffect: Hashable, Sendable {
+  case quit
+  /// Ctrl-C: end with the status of an interrupt (130).
+  case interrupt
+  /// Ctrl-Z: give the terminal back and stop until continued (then draw it all again).
+  case suspend
+  /// Start reading the rest of the source on a thread of its own; answer
+  /// `.cardsArrived` for each piece and `.loadFinished` at the end.
+  case startLoading
+  /// Read the source again; answer `.reloaded` or `.reloadFailed`.
+  case reload
+  /// Make these thumbnails, the first most urgently, and forget any other still waiting;
+  /// answer `.thumbnailReady` for each.
+  case makeThumbnails([ThumbnailRequest])
+  /// `--pick`: the selected card is the answer; print it and end.
+  case pick
+  /// Scan the rest of the cards for a search on a worker (stopping any earlier search);
+  /// answer `.searchFound`.
+  case search(SearchJob)
+  /// The search a worker scans is no longer wanted (the query was cleared).
+  case stopSearching
+  /// Count the lines of every card at the layout's widths on a worker; answer `.measured`.
+  case measure(MeasureJob)
+}

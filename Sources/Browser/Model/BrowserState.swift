@@ -1,0 +1,185 @@
+import CardLayouts
+import Cards
+import LayoutEngine
+import TerminalCore
+
+/// Everything the browser shows that can change: one value, changed only by
+/// `BrowserReducer.reduce`. It holds the cards and what was derived from events that no
+/// cache could derive again (which cards a search has found so far, the order tags first
+/// appeared in, the thumbnails received, the work handed out); what can be computed from
+/// it again (measured text, the prepared layout, the frame) lives in `BrowserCaches`.
+///
+/// Copies are cheap and independent: the cards are immutable chunks, the cards shown share
+/// storage that only grows at its end (see `CardSelection`), the rest are plain values.
+package struct BrowserState: Equatable {
+  /// The terminal's size.
+  package var terminalSize: Size
+  /// What the terminal can do: colours, the cell's shape, how pictures are drawn.
+  package var capabilities: TerminalCapabilities
+  /// The width of the virtual viewport (`<`, `>`, `=`; `render --viewport`): the browser
+  /// lays out and draws as in a terminal this wide, at the terminal's left, with a shaded
+  /// margin beside it and a ruler on the last row. `nil`: the terminal's whole width.
+  package var viewportWidth: Int?
+  package var layout: LayoutOptions
+  /// The first content row on screen (the scroll position of the cards).
+  package var scrollOffset = 0
+  /// The selected card: an index into the cards shown (after any filter), or `nil` when
+  /// none is shown.
+  package var selected: Int?
+  /// The screen row where the selected card's top edge belongs: set where the person put
+  /// the card (by scrolling or selecting), kept through resizes and layout switches, which
+  /// put the card back at this row whenever the new screen allows. A round trip through a
+  /// small window therefore comes back exactly where it started.
+  package var selectionRow: Int?
+  /// What has the keys: the cards, an open card, the tag strip, the search prompt, help.
+  package var mode: BrowserMode = .browsing
+  /// Only cards with this tag are shown.
+  package var tagFilter: String?
+  /// How far the tag strip is scrolled sideways.
+  package var tagStripOffset = 0
+  /// A line for the status bar instead of the hint (what just happened).
+  package var message: String?
+  /// The search applied to the cards (empty: none).
+  package var searchQuery = ""
+  /// The layout switch being animated.
+  package var transition: LayoutTransition?
+  /// The time of the last event, in milliseconds (drives the animation).
+  package var time = 0
+  /// Thumbnails or placeholders.
+  package var pictures: PictureDisplay
+  /// How far the source has been read.
+  package var load = LoadStatus.complete
+  /// `--pick`: Enter answers with the selected card; q and Esc cancel.
+  package var picking = false
+
+  /// The cards read so far, in file order.
+  package private(set) var cards: CardCollection
+  /// The cards the filter lets through, in layout order (indices into `cards`): all of
+  /// them, a tag's, or a search's matches found so far.
+  package var shown: CardSelection
+  /// The dataset's tags and the order the strip shows them in.
+  package var tags: TagList
+  /// The thumbnails received, and what was last asked for.
+  package var thumbnails = ThumbnailStore()
+  /// The search whose rest a worker is still scanning (its matches so far are in `shown`).
+  package var search: SearchProgress?
+  /// The measuring of every card's text ahead of time (`BrowserEffect.measure`).
+  package var measuring = MeasureProgress()
+  /// The last number given to a background job; each job gets the next one, so that an
+  /// answer can be told from a later job's.
+  package var jobCount = 0
+
+  /// A state for a terminal of `size` showing `cards` (no viewport).
+  package init(
+    size: Size, cards: CardCollection, layout: LayoutOptions = LayoutOptions(),
+    pictures: PictureDisplay = .placeholders,
+    capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .none)
+  ) {
+    self.terminalSize = size
+    self.capabilities = capabilities
+    self.layout = layout
+    self.pictures = pictures
+    self.cards = cards
+    shown = CardSelection(all: cards)
+    tags = TagList(cards)
+  }
+
+  /// The area the browser lays out and draws in: the whole terminal, or with a viewport
+  /// its left `viewportWidth` columns above the ruler row.
+  package var size: Size {
+    guard let viewport = viewport else { return terminalSize }
+    return viewport.size
+  }
+
+  /// The viewport's area and the ruler's row, when a viewport is set (the width is kept
+  /// within the terminal's).
+  package var viewport: (size: Size, rulerRow: Int)? {
+    guard let viewportWidth, terminalSize.height >= 2 else { return nil }
+    return (
+      Size(width: Swift.min(viewportWidth, terminalSize.width), height: terminalSize.height - 1),
+      terminalSize.height - 1
+    )
+  }
+
+  /// Which cards are shown.
+  package var filter: CardFilter { CardFilter(tag: tagFilter, query: searchQuery) }
+
+  /// The card style these options ask for on this terminal.
+  package var cardStyle: CardStyle {
+    var style = layout.cardStyle
+    style.cellShape = capabilities.cellShape
+    return style
+  }
+
+  /// Shown card `index`, decoded.
+  package func shownCard(_ index: Int) -> Card { cards.cards[shown[index]] }
+
+  /// The collection index of the selected card (stable across filters).
+  package var selectedCard: Int? {
+    selected.flatMap { $0 < shown.count ? shown[$0] : nil }
+  }
+
+  /// Adds the cards of `chunk` (the next ones of the source) at the end of the cards; the
+  /// caller decides which of them are shown.
+  package mutating func append(_ chunk: CardChunk) {
+    cards.append(chunk)
+    tags.count(chunk)
+  }
+
+  /// Replaces every card (the source read again): nothing is shown until `shown` is set.
+  package mutating func replaceCards(with collection: CardCollection) {
+    cards = collection
+    shown = CardSelection(all: collection)
+    tags = TagList(collection)
+    thumbnails = ThumbnailStore()
+    search = nil
+  }
+
+  /// The next job number.
+  package mutating func nextJob() -> Int {
+    jobCount += 1
+    return jobCount
+  }
+
+  package static func == (lhs: BrowserState, rhs: BrowserState) -> Bool {
+    lhs.terminalSize == rhs.terminalSize && lhs.capabilities == rhs.capabilities
+      && lhs.viewportWidth == rhs.viewportWidth && lhs.layout == rhs.layout
+      && lhs.scrollOffset == rhs.scrollOffset && lhs.selected == rhs.selected
+      && lhs.selectionRow == rhs.selectionRow && lhs.mode == rhs.mode
+      && lhs.tagFilter == rhs.tagFilter && lhs.tagStripOffset == rhs.tagStripOffset
+      && lhs.message == rhs.message && lhs.searchQuery == rhs.searchQuery
+      && lhs.transition == rhs.transition && lhs.time == rhs.time
+      && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
+      && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.tags == rhs.tags
+      && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search
+      && lhs.measuring == rhs.measuring && lhs.jobCount == rhs.jobCount
+  }
+}
+
+/// A search whose first matches are shown while a worker scans the rest.
+package struct SearchProgress: Hashable, Sendable {
+  package var generation: Int
+  package var filter: CardFilter
+  /// The cards before this index are scanned; their matches are in `shown`.
+  package var scannedThrough: Int
+  /// Whether the scan has been handed to a worker (`BrowserEffect.search`).
+  package var handedOut = false
+
+  package init(generation: Int, filter: CardFilter, scannedThrough: Int) {
+    self.generation = generation
+    self.filter = filter
+    self.scannedThrough = scannedThrough
+  }
+}
+
+/// Counting every card's lines ahead of time on a worker, once per layout (and once more
+/// when cards arrived after it).
+package struct MeasureProgress: Hashable, Sendable {
+  /// Whether the layout changed (or cards arrived) since a worker was last given the cards.
+  package var wanted = false
+  /// The job now measuring (its answers are taken; an older job's are too, since line
+  /// counts are facts about text, but a newer job replaces it).
+  package var generation = 0
+
+  package init() {}
+}
