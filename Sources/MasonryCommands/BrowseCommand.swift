@@ -30,12 +30,18 @@ package struct BrowseCommand {
   static let documentation = CommandDocumentation(
     name: "browse", synopsis: "[browse] [SOURCE] [options]",
     description: """
-      Browses the cards of SOURCE (JSON, JSON Lines or a property list; the bundled sample \
-      when absent) in the terminal, in columns that follow the window's width. Press ? in \
-      the browser for the keys.
-      """,
+      Browses the cards of SOURCE (a card file, pictures or folders of pictures; the \
+      bundled sample when absent) in the terminal, in columns that follow the window's \
+      width. Press ? in the browser for the keys.
+      """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
-      + PictureOptions.documentation + [ColorOption.documentation(withoutIt: "auto")])
+      + PictureOptions.documentation + [ColorOption.documentation(withoutIt: "auto"), pickHelp])
+
+  /// `--pick` and what it ends with.
+  static let pickHelp = OptionHelp(
+    "--pick",
+    "Choose a card: Enter prints it as one JSON line on standard output and exits 0; q or Esc exits 1, printing nothing; Ctrl-C exits 130. Standard output may be a pipe (masonry --pick | jq): the browser draws on the terminal."
+  )
 
   /// `masonry browse --help`: how to call the browser, and its keys.
   static var usage: String {

@@ -13,10 +13,14 @@ struct CommandDocumentation: Sendable {
 
   /// The `--help` text.
   var usage: String {
-    let paragraphs = description.split(separator: "\n\n").map {
+    "usage: masonry \(synopsis)\n\n" + wrappedDescription + "\n\noptions:\n"
+      + OptionHelp.text(options + [Self.helpOption])
+  }
+
+  /// The description, each paragraph wrapped at 80 columns.
+  var wrappedDescription: String {
+    description.split(separator: "\n\n").map {
       OptionHelp.wrap(String($0), width: 80).joined(separator: "\n")
-    }
-    return "usage: masonry \(synopsis)\n\n" + paragraphs.joined(separator: "\n\n")
-      + "\n\noptions:\n" + OptionHelp.text(options + [Self.helpOption])
+    }.joined(separator: "\n\n")
   }
 }

@@ -8,12 +8,11 @@ enum LayoutCommand {
   static let documentation = CommandDocumentation(
     name: "layout", synopsis: "layout [SOURCE] --width W [options]",
     description: """
-      Lays out the cards of SOURCE (JSON, JSON Lines or a property list; the bundled \
-      sample when absent) at width W and prints one JSON object per card: \
+      Lays out the cards of SOURCE (the bundled sample when absent) at width W and prints one JSON object per card: \
       {"index","section","x","y","width","height","column","imageRows","captionRows","commentRows"}, \
       then {"contentWidth","contentHeight","columns","items"}. The rows are the rows drawn: \
       a layout that sets item heights (tiles, zigzag) cuts the card to fit.
-      """,
+      """ + "\n\n" + SourceOptions.sourceHelp,
     options: [
       OptionHelp("--width W", "The container width in cells, 1 to 10000 (required)."),
       OptionHelp(

@@ -22,14 +22,16 @@ enum ManualPage {
     page += synopsis("\\-\\-version | \\-\\-man | \\-\\-help")
     page += """
       .SH DESCRIPTION
-      \(Roff.escaped(BrowseCommand.documentation.description))
+      \(BrowseCommand.documentation.description.split(separator: "\n\n").map { Roff.escaped(String($0)) }.joined(separator: "\n.PP\n"))
       .PP
-      SOURCE is a file of cards: JSON (an array of cards, or an object with a \\fBcards\\fR
-      array), JSON Lines (one card per line), or an XML property list in the shape of the
-      seed (\\fBphotos\\fR, an array of dictionaries). Without SOURCE, the bundled sample of
-      64 animals is shown. A card has a \\fBcaption\\fR (required), a \\fBcomment\\fR, an
-      \\fBid\\fR, a \\fBsection\\fR, \\fBtags\\fR and an \\fBimage\\fR of known width and
-      height. All text from a file is sanitised: no control sequence reaches the terminal.
+      A file of cards is JSON (an array of cards, or an object with a \\fBcards\\fR array),
+      JSON Lines (one card per line), or an XML property list in the shape of the seed
+      (\\fBphotos\\fR, an array of dictionaries). Without SOURCE, the bundled sample of 64
+      animals is shown. A card has a \\fBcaption\\fR (required), a \\fBcomment\\fR, an
+      \\fBid\\fR, a \\fBsection\\fR, \\fBtags\\fR and an \\fBimage\\fR (a picture's path, or its
+      width and height). A picture or a folder of pictures makes a card of each picture,
+      captioned with its file name. All text from a file is sanitised: no control sequence
+      reaches the terminal.
       .PP
       The layouts:
       .RS
@@ -53,7 +55,11 @@ enum ManualPage {
       .SH EXIT STATUS
       .TP
       .B 0
-      Done (\\fBq\\fR in the browser).
+      Done (\\fBq\\fR in the browser; with \\fB\\-\\-pick\\fR, a card was chosen and printed).
+      .TP
+      .B 1
+      With \\fB\\-\\-pick\\fR: the browser ended without a card (\\fBq\\fR, \\fBEsc\\fR).
+      \\fBmasonry sweep\\fR: a layout invariant failed.
       .TP
       .B 64
       A bad command line.
@@ -71,15 +77,26 @@ enum ManualPage {
       .B 70
       An internal error.
       .TP
+      .B 74
+      The output could not be written (a full disk, say); a closed pipe ends quietly.
+      .TP
+      .B 130
+      Ctrl-C in the browser (with or without \\fB\\-\\-pick\\fR), or SIGINT.
+      .TP
       .B 128+\\fIn\\fR
       Ended by signal \\fIn\\fR, with the terminal restored.
       .SH ENVIRONMENT
       .TP
       .B TERM
-      The terminal type; colours follow its terminfo entry (24-bit where it says RGB).
+      The terminal type; colours follow its terminfo entry (24-bit where it has RGB or Tc).
+      .TP
+      .B COLORTERM
+      \\fBtruecolor\\fR or \\fB24bit\\fR: the terminal shows 24-bit colour (drawn through the
+      \\fB-direct\\fR terminfo entry of TERM's family).
       .TP
       .B NO_COLOR
-      When set, no colour is drawn; attributes (bold, reverse) stay.
+      When set (and not empty), no colour is drawn unless \\fB\\-\\-color\\fR asks for a depth;
+      attributes (bold, reverse) stay.
       .SH EXAMPLES
       .TP
       .B masonry

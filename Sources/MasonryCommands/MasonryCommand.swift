@@ -9,10 +9,8 @@ import Cards
 /// line on standard error and a conventional exit code (64 usage, 65 bad data, 66 missing
 /// input).
 package enum MasonryCommand {
-  /// The commands other than the browser.
-  static let commandNames: Set<String> = [
-    "layout", "render", "sweep", "generate", "thumbnail", "help",
-  ]
+  /// The words that name a command other than the browser (`help` prints the help).
+  static let commandNames = Set(Subcommand.allCases.map(\.rawValue) + ["help"])
   /// Options of the program itself, which the browser does not take.
   static let programOptions: Set<String> = ["--help", "-h", "--version", "--man"]
 
@@ -20,10 +18,7 @@ package enum MasonryCommand {
   package static let version = "0.3.0"
 
   /// The other commands' documentation, in the order the help lists them.
-  static let commands = [
-    LayoutCommand.documentation, RenderCommand.documentation, SweepCommand.documentation,
-    ThumbnailCommand.documentation, GenerateCommand.documentation,
-  ]
+  static let commands = Subcommand.allCases.map(\.documentation)
 
   /// `masonry --help`: the browser's options and keys, the commands, the exit codes.
   static var usage: String {
@@ -33,10 +28,8 @@ package enum MasonryCommand {
       \(synopses.map { "       " + $0 }.joined(separator: "\n"))
              masonry --version | --man
 
-      \(OptionHelp.wrap(BrowseCommand.documentation.description, width: 80).joined(separator: "\n"))
-
-      SOURCE is a JSON, JSON Lines or property-list file of cards; without it, the bundled
-      sample. 'masonry <command> --help' describes each command.
+      \(BrowseCommand.documentation.wrappedDescription)
+      'masonry <command> --help' describes each command.
 
       options:
       \(OptionHelp.text(BrowseCommand.documentation.options + programOptionHelp))
@@ -44,9 +37,10 @@ package enum MasonryCommand {
       keys:
       \(KeyBindings.plainText())
 
-      exit status: 0 done; 64 bad command line; 65 bad data; 66 missing or unreadable input;
+      exit status: 0 done; 1 --pick ended without a card (q, Esc), or (sweep) a layout
+      invariant failed; 64 bad command line; 65 bad data; 66 missing or unreadable input;
       69 no usable terminal; 70 internal error; 74 the output could not be written;
-      1 (sweep) a layout invariant failed.
+      130 Ctrl-C (128+n: ended by signal n, the terminal restored).
       """
   }
 
@@ -81,41 +75,29 @@ package enum MasonryCommand {
   private static func run(
     _ arguments: [String], environment: [String: String], output: inout some TextOutput
   ) -> Int32 {
+    let command = Subcommand(named: arguments.first)
     do {
-      switch arguments.first {
-      case "layout":
-        return try LayoutCommand.run(Array(arguments.dropFirst()), output: &output)
-      case "render":
-        return try RenderCommand.run(
+      if let command {
+        return try command.run(
           Array(arguments.dropFirst()), environment: environment, output: &output)
-      case "sweep":
-        return try SweepCommand.run(Array(arguments.dropFirst()), output: &output)
-      case "generate":
-        return try GenerateCommand.run(Array(arguments.dropFirst()), output: &output)
-      case "thumbnail":
-        return try ThumbnailCommand.run(
-          Array(arguments.dropFirst()), environment: environment, output: &output)
-      default:
-        // The browser's own arguments with a program option, or `help`.
-        let options = arguments.prefix { $0 != "--" }
-        if options.contains("--version") {
-          output.write("masonry \(version)\n")
-        } else if options.contains("--man") {
-          output.write(ManualPage.text)
-        } else if options.contains("--help") || options.contains("-h") || options.first == "help" {
-          output.write((arguments.first == "browse" ? BrowseCommand.usage : usage) + "\n")
-        } else if let first = arguments.first {
-          throw UsageError("unknown command '\(ParsedArguments.printable(first))'")
-        } else {
-          throw UsageError("missing command")
-        }
-        return 0
       }
+      // The browser's own arguments with a program option, or `help`.
+      let options = arguments.prefix { $0 != "--" }
+      if options.contains("--version") {
+        output.write("masonry \(version)\n")
+      } else if options.contains("--man") {
+        output.write(ManualPage.text)
+      } else if options.contains("--help") || options.contains("-h") || options.first == "help" {
+        output.write((arguments.first == "browse" ? BrowseCommand.usage : usage) + "\n")
+      } else if let first = arguments.first {
+        throw UsageError("unknown command '\(ParsedArguments.printable(first))'")
+      } else {
+        throw UsageError("missing command")
+      }
+      return 0
     } catch {
-      let command = arguments.first.flatMap {
-        ["layout", "render", "sweep", "generate", "thumbnail"].contains($0) ? "masonry \($0)" : nil
-      }
-      return FailureReport.report(error, helpCommand: command ?? "masonry", output: &output)
+      return FailureReport.report(
+        error, helpCommand: command.map { "masonry \($0.rawValue)" } ?? "masonry", output: &output)
     }
   }
 }

@@ -19,7 +19,7 @@ enum RenderCommand {
       the browser: in 24-bit colour with --color, in colours 16-255 of the palette with \
       --color=256, in the 16 ANSI colours with --color=16, in symbols alone without \
       colour.
-      """,
+      """ + "\n\n" + SourceOptions.sourceHelp,
     options: [
       OptionHelp("--size COLSxROWS", "The terminal size, e.g. 120x40 (required)."),
       OptionHelp(

@@ -22,7 +22,7 @@ enum SweepCommand {
       {"widths","breakpoints","checked"}. The layout's invariants (no overlap, inside the \
       content, the placement rule, queries against brute force) are checked at every \
       width; a failure is one line naming the width and the card, and exit 1.
-      """,
+      """ + "\n\n" + SourceOptions.sourceHelp,
     options: [
       OptionHelp("--widths A..B", "The widths to lay out at, from A to B (1 to 10000)."),
       OptionHelp(

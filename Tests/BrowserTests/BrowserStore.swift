@@ -18,10 +18,11 @@ struct BrowserStore {
 
   init(
     _ collection: CardCollection = BundledSample.collection(), size: Size,
-    options: LayoutOptions = LayoutOptions(), load: LoadStatus = .complete
+    options: LayoutOptions = LayoutOptions(), load: LoadStatus = .complete, picking: Bool = false
   ) {
     state = BrowserState(size: .zero, cards: collection, layout: options)
     state.load = load
+    state.picking = picking
     _ = BrowserReducer.reduce(&state, .started(size), at: clock, caches: caches)
   }
 

@@ -63,3 +63,43 @@ extension FaultTests {
     #expect(tiny.send(.key(.control("c"))) == [.interrupt])
   }
 }
+
+/// The mouse is bound in the key tables like the keys: what the wheel does is data there.
+@Suite struct MouseBindingTests {
+  @Test func theWheelScrollsAsTheTableSays() throws {
+    guard
+      case .scrollRows(let rows) = try #require(KeyBindings.cards.command(for: .mouse(.wheelDown)))
+    else {
+      Issue.record("the wheel does not scroll")
+      return
+    }
+    var store = BrowserStore(size: Size(width: 100, height: 30))
+    store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 10)))
+    #expect(store.state.scrollOffset == rows)
+    store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 10)))
+    #expect(store.state.scrollOffset == 0)
+    // In the open card and the help, the wheel scrolls them (small: both scroll).
+    store = BrowserStore(size: Size(width: 40, height: 12))
+    store.press(.enter)
+    store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 10)))
+    #expect(store.state.mode.detailScroll == rows)
+    store.press(.character("?"))
+    store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 10)))
+    #expect(store.state.mode.helpScroll == rows)
+  }
+
+  /// `q` and Enter act through the tables: Enter in an open card answers only with
+  /// `--pick`; q quits even in a terminal too small to draw in.
+  @Test func enterAndQGoThroughTheTables() {
+    var store = BrowserStore(size: Size(width: 100, height: 30))
+    store.press(.enter)
+    #expect(store.send(.key(.enter)) == [])
+    var picking = BrowserStore(size: Size(width: 100, height: 30), picking: true)
+    #expect(picking.send(.key(.enter)) == [.pick], "Enter picks the selected card")
+    picking.press(.character("J"))
+    #expect(picking.send(.key(.escape)) == [.quit], "Esc cancels")
+    var tiny = BrowserStore(size: Size(width: 6, height: 3))
+    #expect(tiny.send(.key(.character("q"))) == [.quit])
+    #expect(tiny.send(.key(.character("j"))) == [])
+  }
+}

@@ -38,7 +38,7 @@ import Testing
     #expect(Set(LayoutKind.all.map(\.name)).count == LayoutKind.all.count)
     #expect(Set(LayoutKind.all.map(\.key)).count == LayoutKind.all.count)
     for kind in LayoutKind.all {
-      #expect(KeyBindings.command(for: .character(kind.key), in: .cards) == .switchLayout(kind))
+      #expect(KeyBindings.cards.command(for: .character(kind.key)) == .switchLayout(kind))
       #expect(LayoutKind.named(kind.name) == kind)
     }
   }

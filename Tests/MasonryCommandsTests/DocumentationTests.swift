@@ -26,7 +26,7 @@ import Testing
     for option in ["--layout", "--columns", "--placement", "--wrap", "--version", "--man"] {
       #expect(help.contains(option), "\(option)")
     }
-    for binding in KeyBindings.all {
+    for binding in KeyBindings.documented.flatMap(\.bindings) {
       #expect(help.contains(binding.summary), "\(binding.summary)")
     }
     #expect(run(["cards.json", "--help"]).output.standardOutput == help)
@@ -64,7 +64,9 @@ import Testing
       ])
       #expect(status == 0)
       #expect(errors == "", "groff -T\(device): \(errors)")
-      for binding in KeyBindings.all { #expect(text.contains(binding.summary.prefix(20))) }
+      for binding in KeyBindings.documented.flatMap(\.bindings) {
+        #expect(text.contains(binding.summary.prefix(20)))
+      }
       #expect(text.contains("EXIT STATUS"))
     }
   }
@@ -89,5 +91,34 @@ import Testing
     let flattened = text.replacingOccurrences(of: "\u{2010}\n", with: "")
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return (process.terminationStatus, flattened, errorText)
+  }
+}
+
+/// What the help says of sources and of `--pick`.
+@Suite struct SourceAndPickDocumentationTests {
+  static func help(_ arguments: [String]) -> String {
+    var output = CapturedOutput()
+    _ = MasonryCommand.main(arguments, output: &output)
+    return output.standardOutput
+  }
+
+  /// Every command that reads SOURCE says it may be pictures or a folder of them, not
+  /// only a card file.
+  @Test(arguments: ["browse", "layout", "render", "sweep"])
+  func sourceHelpNamesPicturesAndFolders(command: String) {
+    let text = Self.help([command, "--help"]).replacingOccurrences(of: "\n", with: " ")
+    #expect(text.contains("one or more pictures (JPEG, PNG, WebP, GIF"), "\(command)")
+    #expect(text.contains("a folder of pictures"), "\(command)")
+    #expect(text.contains("file of cards"), "\(command)")
+  }
+
+  @Test func pickAndItsExitStatusesAreInTheHelpAndTheManualPage() {
+    let help = Self.help(["--help"]).replacingOccurrences(of: "\n", with: " ")
+    #expect(help.contains("--pick"))
+    #expect(help.contains("exits 0") && help.contains("exits 1") && help.contains("exits 130"))
+    #expect(help.contains("1 --pick ended without a card") && help.contains("130 Ctrl-C"))
+    let manual = Self.help(["--man"])
+    #expect(manual.contains(".B \\-\\-pick") || manual.contains("\\-\\-pick"))
+    for status in [".B 0\n", ".B 1\n", ".B 130\n"] { #expect(manual.contains(status), "\(status)") }
   }
 }

@@ -1,50 +1,48 @@
 import TerminalCore
 
-/// Which part of the browser a key binding applies to.
-package enum KeyContext: String, CaseIterable, Hashable, Sendable {
-  case cards
-  case openCard
-  case tagStrip
-  case search
-  case help
-  /// Keys that mean the same whatever has the keys (and in a terminal too small to draw).
-  case anywhere
-
-  /// A heading for the help, `--help`, the README and the manual page.
-  package var title: String {
-    switch self {
-    case .anywhere: return "Anywhere"
-    case .cards: return "Browsing the cards"
-    case .openCard: return "An open card (Enter)"
-    case .tagStrip: return "The tag strip (t)"
-    case .search: return "The search prompt (/)"
-    case .help: return "This help (?)"
-    }
-  }
-}
-
-/// A line of the key table: keys, what each one does, and the words that describe them.
-package struct KeyBinding: Sendable {
-  package var context: KeyContext
-  /// Each key with its command, in the order the keys are shown.
-  package var keys: [(key: Key, command: BrowserCommand)]
-  /// Shown instead of the keys' names when set (`type`, `mouse wheel`): lines that
-  /// describe input without a key of their own.
+/// A line of a key table: inputs, what each one does, and the words that describe them.
+package struct KeyBinding<Command: Hashable & Sendable>: Sendable {
+  /// Each input with its command, in the order they are shown.
+  package var inputs: [(input: Input, command: Command)]
+  /// Shown instead of the inputs' names when set (`type, paste`): a line that describes
+  /// input without a binding of its own.
   package var label: String?
   package var summary: String
 
-  package init(
-    _ context: KeyContext, _ keys: [(Key, BrowserCommand)], _ summary: String,
-    label: String? = nil
-  ) {
-    self.context = context
-    self.keys = keys.map { (key: $0.0, command: $0.1) }
+  package init(_ inputs: [(Input, Command)], _ summary: String, label: String? = nil) {
+    self.inputs = inputs.map { (input: $0.0, command: $0.1) }
     self.label = label
     self.summary = summary
   }
 
-  /// The keys as they are written: `↑ ↓ k j`.
-  package var keyNames: [String] {
-    label.map { [$0] } ?? keys.map(\.key.displayName)
+  /// Keys only: `KeyBinding(keys: [(.up, .scrollRows(-1))], "…")`.
+  package init(keys: [(Key, Command)], _ summary: String) {
+    self.init(keys.map { (.key($0.0), $0.1) }, summary)
   }
+
+  /// A line of the help about input that has no command (typing into the prompt).
+  package static func described(_ label: String, _ summary: String) -> KeyBinding {
+    KeyBinding([], summary, label: label)
+  }
+
+  /// The inputs as they are written: `↑ ↓ k j`.
+  package var inputNames: [String] {
+    label.map { [$0] } ?? inputs.map(\.input.displayName)
+  }
+
+  /// The line for the documents, without its commands.
+  package var documented: DocumentedBinding {
+    DocumentedBinding(
+      names: inputNames, codeNames: label == nil ? inputs.map(\.input.displayName) : nil,
+      summary: summary)
+  }
+}
+
+/// A key-table line as the documents print it (any context's command type).
+package struct DocumentedBinding: Hashable, Sendable {
+  /// The inputs' names, or the line's label.
+  package var names: [String]
+  /// The names to set as code in Markdown (`nil`: a label, set as text).
+  package var codeNames: [String]?
+  package var summary: String
 }

@@ -1,21 +1,23 @@
 import TerminalText
 import Widgets
 
-/// The key table written out for people: the help overlay and `--help` (text), the README
-/// (Markdown) and the manual page (roff), all from `KeyBindings.all`.
+/// The key tables written out for people: the help overlay and `--help` (text), the README
+/// (Markdown) and the manual page (roff), all from `KeyBindings.documented`.
 extension KeyBindings {
   /// The keys as lines for a terminal: a heading per context, then one line per binding
   /// with the keys in a column of their own.
   package static let helpLines: [HelpOverlay.Line] = makeHelpLines()
 
   private static func makeHelpLines() -> [HelpOverlay.Line] {
-    let keyWidth = all.map { DisplayWidth.of($0.keyNames.joined(separator: " ")) }.max() ?? 0
+    let keyWidth =
+      documented.flatMap(\.bindings).map { DisplayWidth.of($0.names.joined(separator: " ")) }
+      .max() ?? 0
     var lines: [HelpOverlay.Line] = []
-    for context in KeyContext.allCases {
+    for (context, bindings) in documented {
       if !lines.isEmpty { lines.append(HelpOverlay.Line(text: "", isHeading: false)) }
       lines.append(HelpOverlay.Line(text: context.title, isHeading: true))
-      for binding in bindings(in: context) {
-        let keys = binding.keyNames.joined(separator: " ")
+      for binding in bindings {
+        let keys = binding.names.joined(separator: " ")
         let padding = String(repeating: " ", count: Swift.max(0, keyWidth - DisplayWidth.of(keys)))
         lines.append(
           HelpOverlay.Line(text: "  " + keys + padding + "  " + binding.summary, isHeading: false))
@@ -32,12 +34,13 @@ extension KeyBindings {
   /// The keys as Markdown tables, one per context (the README's key section).
   package static func markdown() -> String {
     var text = ""
-    for context in KeyContext.allCases {
+    for (context, bindings) in documented {
       if !text.isEmpty { text += "\n" }
       text += "**\(context.title)**\n\n| keys | action |\n|---|---|\n"
-      for binding in bindings(in: context) {
+      for binding in bindings {
         let keys =
-          binding.label ?? binding.keys.map { "`\($0.key.displayName)`" }.joined(separator: " ")
+          binding.codeNames.map { $0.map { "`\($0)`" }.joined(separator: " ") }
+          ?? binding.names.joined(separator: " ")
         text += "| \(keys) | \(binding.summary) |\n"
       }
     }
@@ -47,10 +50,10 @@ extension KeyBindings {
   /// The keys as a roff section of tagged paragraphs (the manual page's KEYS).
   package static func roff() -> String {
     var text = ""
-    for context in KeyContext.allCases {
+    for (context, bindings) in documented {
       text += ".SS \(Roff.escaped(context.title))\n"
-      for binding in bindings(in: context) {
-        text += ".TP 22\n.B \(Roff.quoted(binding.keyNames.joined(separator: " ")))\n"
+      for binding in bindings {
+        text += ".TP 22\n.B \(Roff.quoted(binding.names.joined(separator: " ")))\n"
         text += Roff.escaped(binding.summary) + "\n"
       }
     }

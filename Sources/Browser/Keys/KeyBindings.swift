@@ -1,168 +1,173 @@
 import CardLayouts
 import TerminalCore
 
-/// The one table of keys. It drives the reducer (`command(for:in:)`), the help overlay,
-/// `masonry --help`, the manual page and the README's key table, so they cannot disagree.
+/// The key tables, one per context, each of its own command type: what the reducer
+/// carries out (a command bound in a table but not handled there does not compile), and
+/// what the help overlay, `masonry --help`, the manual page and the README's key table
+/// are written from, so they cannot disagree. The mouse is bound here like the keys.
 package enum KeyBindings {
-  package static let all: [KeyBinding] = anywhere + cards + openCard + tagStrip + search + help
+  package static let cards = KeyTable<CardsCommand>(
+    .cards,
+    [
+      KeyBinding(
+        keys: [
+          (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
+          (.character("j"), .scrollRows(1)),
+        ], "scroll one row"),
+      KeyBinding(
+        keys: [
+          (.pageUp, .scrollPages(-1)), (.pageDown, .scrollPages(1)),
+          (.character("b"), .scrollPages(-1)), (.character(" "), .scrollPages(1)),
+        ], "scroll a page"),
+      KeyBinding(
+        keys: [(.control("u"), .scrollHalfPages(-1)), (.control("d"), .scrollHalfPages(1))],
+        "scroll half a page"),
+      KeyBinding(
+        keys: [(.character("g"), .first), (.home, .first)], "select the first card, at the top"),
+      KeyBinding(
+        keys: [(.character("G"), .last), (.end, .last)], "select the last card, at the end"),
+      KeyBinding(
+        keys: [
+          (.left, .select(.left)), (.right, .select(.right)), (.character("h"), .select(.left)),
+          (.character("l"), .select(.right)),
+        ], "select the card to the left / right"),
+      KeyBinding(
+        keys: [
+          (.shiftUp, .select(.up)), (.shiftDown, .select(.down)), (.character("K"), .select(.up)),
+          (.character("J"), .select(.down)),
+        ], "select the card above / below"),
+      KeyBinding(keys: [(.enter, .open)], "open the selected card (--pick: answer with it)"),
+      KeyBinding(keys: [(.character("/"), .startSearch)], "search captions, comments and tags"),
+      KeyBinding(
+        keys: [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
+        "next / previous match"),
+      KeyBinding(keys: [(.character("t"), .focusTags)], "give the keys to the tag strip"),
+      KeyBinding(
+        keys: LayoutKind.all.map { (.character($0.key), .switchLayout($0)) },
+        "layouts: " + LayoutKind.all.map(\.name).joined(separator: " ")),
+      KeyBinding(
+        keys: [(.character("+"), .moreColumns), (.character("-"), .fewerColumns)],
+        "more / fewer columns"),
+      KeyBinding(keys: [(.character("0"), .adaptiveColumns)], "columns that follow the width"),
+      KeyBinding(
+        keys: [(.character("p"), .nextPlacement)],
+        "placement: shortest first, left to right, right to left"),
+      KeyBinding(
+        keys: [(.character("<"), .narrowViewport), (.character(">"), .widenViewport)],
+        "viewport one cell narrower / wider"),
+      KeyBinding(
+        keys: [(.character("{"), .previousBreakpoint), (.character("}"), .nextBreakpoint)],
+        "viewport to the breakpoint before / after"),
+      KeyBinding(keys: [(.character("="), .fullWidth)], "viewport back to the full width"),
+      KeyBinding(keys: [(.character("r"), .reload)], "read the source again"),
+      KeyBinding(
+        keys: [(.escape, .clearFilters)], "clear the search, then the tag filter (--pick: cancel)"),
+      KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
+      KeyBinding(keys: [(.character("q"), .quit)], "quit"),
+      KeyBinding(
+        [(.mouse(.wheelUp), .scrollRows(-3)), (.mouse(.wheelDown), .scrollRows(3))],
+        "scroll three rows"),
+      KeyBinding(
+        [(.mouse(.click), .point(open: false)), (.mouse(.doubleClick), .point(open: true))],
+        "select a card / open it; a tag: show only its cards"),
+    ])
 
-  private static let anywhere: [KeyBinding] = [
-    KeyBinding(.anywhere, [(.control("c"), .interrupt)], "quit at once (exit status 130)"),
-    KeyBinding(.anywhere, [(.control("z"), .suspend)], "suspend; the shell's fg comes back"),
-  ]
+  package static let openCard = KeyTable<OpenCardCommand>(
+    .openCard,
+    [
+      KeyBinding(
+        keys: [
+          (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
+          (.character("j"), .scrollRows(1)),
+        ], "scroll one row"),
+      KeyBinding(
+        keys: [
+          (.pageUp, .scrollPages(-1)), (.pageDown, .scrollPages(1)),
+          (.character("b"), .scrollPages(-1)), (.character(" "), .scrollPages(1)),
+        ], "scroll a page"),
+      KeyBinding(
+        keys: [(.character("g"), .top), (.home, .top), (.character("G"), .end), (.end, .end)],
+        "the top / the end"),
+      KeyBinding(keys: [(.enter, .accept)], "--pick: answer with this card"),
+      KeyBinding(keys: [(.escape, .close), (.character("q"), .close)], "close the card"),
+      KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
+      KeyBinding(
+        [(.mouse(.wheelUp), .scrollRows(-3)), (.mouse(.wheelDown), .scrollRows(3))],
+        "scroll three rows"),
+    ])
 
-  private static let cards: [KeyBinding] = [
-    KeyBinding(
-      .cards,
-      [
-        (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
-        (.character("j"), .scrollRows(1)),
-      ], "scroll one row"),
-    KeyBinding(
-      .cards,
-      [
-        (.pageUp, .scrollPages(-1)), (.pageDown, .scrollPages(1)),
-        (.character("b"), .scrollPages(-1)),
-        (.character(" "), .scrollPages(1)),
-      ], "scroll a page"),
-    KeyBinding(
-      .cards, [(.control("u"), .scrollHalfPages(-1)), (.control("d"), .scrollHalfPages(1))],
-      "scroll half a page"),
-    KeyBinding(
-      .cards, [(.character("g"), .first), (.home, .first)], "select the first card, at the top"),
-    KeyBinding(
-      .cards, [(.character("G"), .last), (.end, .last)], "select the last card, at the end"),
-    KeyBinding(
-      .cards,
-      [
-        (.left, .select(.left)), (.right, .select(.right)), (.character("h"), .select(.left)),
-        (.character("l"), .select(.right)),
-      ], "select the card to the left / right"),
-    KeyBinding(
-      .cards,
-      [
-        (.shiftUp, .select(.up)), (.shiftDown, .select(.down)), (.character("K"), .select(.up)),
-        (.character("J"), .select(.down)),
-      ], "select the card above / below"),
-    KeyBinding(.cards, [(.enter, .open)], "open the selected card"),
-    KeyBinding(
-      .cards, [(.character("/"), .startSearch)], "search captions, comments and tags"),
-    KeyBinding(
-      .cards, [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
-      "next / previous match"),
-    KeyBinding(.cards, [(.character("t"), .focusTags)], "give the keys to the tag strip"),
-    KeyBinding(
-      .cards, LayoutKind.all.map { (.character($0.key), .switchLayout($0)) },
-      "layouts: " + LayoutKind.all.map(\.name).joined(separator: " ")),
-    KeyBinding(
-      .cards, [(.character("+"), .moreColumns), (.character("-"), .fewerColumns)],
-      "more / fewer columns"),
-    KeyBinding(.cards, [(.character("0"), .adaptiveColumns)], "columns that follow the width"),
-    KeyBinding(
-      .cards, [(.character("p"), .nextPlacement)],
-      "placement: shortest first, left to right, right to left"),
-    KeyBinding(
-      .cards, [(.character("<"), .narrowViewport), (.character(">"), .widenViewport)],
-      "viewport one cell narrower / wider"),
-    KeyBinding(
-      .cards, [(.character("{"), .previousBreakpoint), (.character("}"), .nextBreakpoint)],
-      "viewport to the breakpoint before / after"),
-    KeyBinding(.cards, [(.character("="), .fullWidth)], "viewport back to the full width"),
-    KeyBinding(.cards, [(.character("r"), .reload)], "read the source again"),
-    KeyBinding(.cards, [(.escape, .clearFilters)], "clear the search, then the tag filter"),
-    KeyBinding(.cards, [(.character("?"), .showHelp)], "show the keys"),
-    KeyBinding(.cards, [(.character("q"), .quit)], "quit"),
-    KeyBinding(.cards, [], "scroll three rows", label: "mouse wheel"),
-    KeyBinding(.cards, [], "select a card / open it", label: "click, double click"),
-  ]
+  package static let tagStrip = KeyTable<TagStripCommand>(
+    .tagStrip,
+    [
+      KeyBinding(
+        keys: [
+          (.left, .previousTag), (.right, .nextTag), (.character("h"), .previousTag),
+          (.character("l"), .nextTag),
+        ], "previous / next tag, row by row"),
+      KeyBinding(
+        keys: [
+          (.up, .tagAbove), (.down, .tagBelow), (.character("k"), .tagAbove),
+          (.character("j"), .tagBelow),
+        ], "the tag above / below"),
+      KeyBinding(keys: [(.home, .firstTag), (.end, .lastTag)], "the first / last tag"),
+      KeyBinding(keys: [(.enter, .toggleTag)], "show only this tag's cards (again: all cards)"),
+      KeyBinding(keys: [(.escape, .clearTag)], "clear the tag filter, back to the cards"),
+      KeyBinding(
+        keys: [(.character("t"), .leaveTags), (.character("q"), .leaveTags)], "back to the cards"),
+      KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
+      KeyBinding(
+        [(.mouse(.wheelUp), .scrollCards(-3)), (.mouse(.wheelDown), .scrollCards(3))],
+        "scroll the cards three rows"),
+      KeyBinding(
+        [(.mouse(.click), .point(open: false)), (.mouse(.doubleClick), .point(open: true))],
+        "a tag: show only its cards; a card: select it / open it"),
+    ])
 
-  private static let openCard: [KeyBinding] = [
-    KeyBinding(
-      .openCard,
-      [
-        (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
-        (.character("j"), .scrollRows(1)),
-      ], "scroll one row"),
-    KeyBinding(
-      .openCard,
-      [
-        (.pageUp, .scrollPages(-1)), (.pageDown, .scrollPages(1)),
-        (.character("b"), .scrollPages(-1)),
-        (.character(" "), .scrollPages(1)),
-      ], "scroll a page"),
-    KeyBinding(
-      .openCard,
-      [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)],
-      "the top / the end"),
-    KeyBinding(.openCard, [(.escape, .close), (.character("q"), .close)], "close the card"),
-    KeyBinding(.openCard, [(.character("?"), .showHelp)], "show the keys"),
-  ]
+  package static let search = KeyTable<SearchCommand>(
+    .search,
+    [
+      .described("type, paste", "the cards shown narrow as you type"),
+      KeyBinding(keys: [(.backspace, .deleteBackward)], "delete the last character"),
+      KeyBinding(keys: [(.enter, .accept)], "keep the search (n N move between matches)"),
+      KeyBinding(keys: [(.escape, .cancel)], "cancel the search"),
+    ])
 
-  private static let tagStrip: [KeyBinding] = [
-    KeyBinding(
-      .tagStrip,
-      [
-        (.left, .previousTag), (.right, .nextTag), (.character("h"), .previousTag),
-        (.character("l"), .nextTag),
-      ], "previous / next tag, row by row"),
-    KeyBinding(
-      .tagStrip,
-      [
-        (.up, .tagAbove), (.down, .tagBelow), (.character("k"), .tagAbove),
-        (.character("j"), .tagBelow),
-      ],
-      "the tag above / below"),
-    KeyBinding(.tagStrip, [(.home, .firstTag), (.end, .lastTag)], "the first / last tag"),
-    KeyBinding(
-      .tagStrip, [(.enter, .toggleTag)], "show only this tag's cards (again: all cards)"),
-    KeyBinding(.tagStrip, [(.escape, .clearTag)], "clear the tag filter, back to the cards"),
-    KeyBinding(
-      .tagStrip, [(.character("t"), .leaveTags), (.character("q"), .leaveTags)],
-      "back to the cards"),
-    KeyBinding(.tagStrip, [(.character("?"), .showHelp)], "show the keys"),
-    KeyBinding(.tagStrip, [], "click a tag to show only its cards", label: "click"),
-  ]
+  package static let help = KeyTable<HelpCommand>(
+    .help,
+    [
+      KeyBinding(
+        keys: [
+          (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
+          (.character("j"), .scrollRows(1)), (.pageUp, .scrollPages(-1)),
+          (.pageDown, .scrollPages(1)), (.character(" "), .scrollPages(1)),
+        ], "scroll"),
+      KeyBinding(
+        keys: [
+          (.escape, .close), (.character("q"), .close), (.character("?"), .close),
+          (.enter, .close),
+        ], "close the help"),
+      KeyBinding(
+        [(.mouse(.wheelUp), .scrollRows(-3)), (.mouse(.wheelDown), .scrollRows(3))],
+        "scroll three lines"),
+    ])
 
-  private static let search: [KeyBinding] = [
-    KeyBinding(.search, [], "the cards shown narrow as you type", label: "type, paste"),
-    KeyBinding(.search, [(.backspace, .deleteBackward)], "delete the last character"),
-    KeyBinding(.search, [(.enter, .acceptSearch)], "keep the search (n N move between matches)"),
-    KeyBinding(.search, [(.escape, .cancelSearch)], "cancel the search"),
-  ]
+  package static let anywhere = KeyTable<AnywhereCommand>(
+    .anywhere,
+    [
+      KeyBinding(keys: [(.control("c"), .interrupt)], "quit at once (exit status 130)"),
+      KeyBinding(keys: [(.control("z"), .suspend)], "suspend; the shell's fg comes back"),
+    ])
 
-  private static let help: [KeyBinding] = [
-    KeyBinding(
-      .help,
-      [
-        (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
-        (.character("j"), .scrollRows(1)), (.pageUp, .scrollPages(-1)),
-        (.pageDown, .scrollPages(1)), (.character(" "), .scrollPages(1)),
-      ], "scroll"),
-    KeyBinding(
-      .help,
-      [(.escape, .close), (.character("q"), .close), (.character("?"), .close), (.enter, .close)],
-      "close the help"),
-  ]
-
-  private static let lookup: [KeyContext: [Key: BrowserCommand]] = {
-    var table: [KeyContext: [Key: BrowserCommand]] = [:]
-    for binding in all {
-      for (key, command) in binding.keys where table[binding.context]?[key] == nil {
-        table[binding.context, default: [:]][key] = command
+  /// Every context's lines as the documents print them, in the order of the contexts.
+  package static let documented: [(context: KeyContext, bindings: [DocumentedBinding])] =
+    KeyContext.allCases.map { context in
+      switch context {
+      case .cards: return (context, cards.documented)
+      case .openCard: return (context, openCard.documented)
+      case .tagStrip: return (context, tagStrip.documented)
+      case .search: return (context, search.documented)
+      case .help: return (context, help.documented)
+      case .anywhere: return (context, anywhere.documented)
       }
     }
-    return table
-  }()
-
-  /// What `key` does in `context`, or `nil` when it does nothing there.
-  ///
-  /// - Complexity: O(1).
-  package static func command(for key: Key, in context: KeyContext) -> BrowserCommand? {
-    lookup[context]?[key]
-  }
-
-  /// The bindings of `context`, in the table's order.
-  package static func bindings(in context: KeyContext) -> [KeyBinding] {
-    all.filter { $0.context == context }
-  }
 }

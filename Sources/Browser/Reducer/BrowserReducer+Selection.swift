@@ -184,49 +184,34 @@ extension BrowserReducer {
 
   // MARK: Mouse
 
-  static func handleMouse(
-    _ mouse: MouseEvent, _ state: inout BrowserState, caches: BrowserCaches
+  /// A click at `pointer`: on a tag of the strip it shows only that tag's cards (again:
+  /// all), on a card it selects it (and with `open` opens it), and gives the keys back to
+  /// the cards.
+  static func point(
+    at pointer: MouseEvent, open: Bool, _ state: inout BrowserState, caches: BrowserCaches
   ) {
     let geometry = caches.geometry(for: state)
-    switch state.mode {
-    case .detail(let scroll):
-      let maximum = geometry.detailMaximumScroll
-      switch mouse.kind {
-      case .wheelUp: state.mode = .detail(scroll: Swift.max(0, scroll - 3))
-      case .wheelDown: state.mode = .detail(scroll: Swift.min(maximum, scroll + 3))
-      default: break
-      }
-      return
-    case .help, .searching:
-      return
-    case .browsing, .tags:
-      break
-    }
-    switch mouse.kind {
-    case .wheelUp: scroll(by: -3, &state, caches: caches)
-    case .wheelDown: scroll(by: 3, &state, caches: caches)
-    case .click, .doubleClick:
-      let strip = geometry.regions.tagStrip
-      if strip.height > 0 && mouse.y < strip.maxY {
-        let point = Rect(
-          x: mouse.x + state.tagStripOffset, y: mouse.y - strip.minY, width: 1, height: 1)
-        let chipsWidth = TagStripWidget.chipsWidth(
-          tagCount: state.tags.order.count, width: strip.width)
-        guard mouse.x < chipsWidth, let chip = geometry.tagStrip.attributes(in: point).first else {
-          return
-        }
-        let tag = state.tags.order[chip.index]
-        refilter(&state, caches: caches) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
-        return
-      }
-      guard geometry.cardArea.contains(Rect(x: mouse.x, y: mouse.y, width: 1, height: 1)) else {
-        return
-      }
+    let strip = geometry.regions.tagStrip
+    if strip.height > 0 && pointer.y < strip.maxY {
       let point = Rect(
-        x: mouse.x, y: mouse.y - geometry.cardArea.minY + state.scrollOffset, width: 1, height: 1)
-      guard let card = caches.cards(in: point, for: state).first else { return }
-      state.selected = card.index
-      state.mode = mouse.kind == .doubleClick ? .detail(scroll: 0) : .browsing
+        x: pointer.x + state.tagStripOffset, y: pointer.y - strip.minY, width: 1, height: 1)
+      let chipsWidth = TagStripWidget.chipsWidth(
+        tagCount: state.tags.order.count, width: strip.width)
+      guard pointer.x < chipsWidth, let chip = geometry.tagStrip.attributes(in: point).first else {
+        return
+      }
+      let tag = state.tags.order[chip.index]
+      refilter(&state, caches: caches) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
+      return
     }
+    guard geometry.cardArea.contains(Rect(x: pointer.x, y: pointer.y, width: 1, height: 1)) else {
+      return
+    }
+    let point = Rect(
+      x: pointer.x, y: pointer.y - geometry.cardArea.minY + state.scrollOffset, width: 1,
+      height: 1)
+    guard let card = caches.cards(in: point, for: state).first else { return }
+    state.selected = card.index
+    state.mode = open ? .detail(scroll: 0) : .browsing
   }
 }

@@ -1,11 +1,12 @@
+import TerminalCore
 import Widgets
 
 extension BrowserReducer {
   /// The tag strip's keys: walking the chips in reading order (row by row, left to right),
   /// between rows, filtering and leaving. Leaving scrolls the strip back to its start.
   static func tagCommand(
-    _ command: BrowserCommand, focused: Int, _ state: inout BrowserState,
-    caches: BrowserCaches
+    _ command: TagStripCommand, focused: Int, pointer: MouseEvent?,
+    _ state: inout BrowserState, caches: BrowserCaches
   ) {
     let geometry = caches.geometry(for: state)
     let strip = tagStrip(state, geometry: geometry)
@@ -38,8 +39,10 @@ extension BrowserReducer {
       state.tagStripOffset = 0
     case .showHelp:
       state.mode = .help(scroll: 0, over: state.mode)
-    default:
-      break
+    case .scrollCards(let rows):
+      scroll(by: rows, &state, caches: caches)
+    case .point(let open):
+      if let pointer { point(at: pointer, open: open, &state, caches: caches) }
     }
     if let next {
       state.mode = .tags(focused: next)

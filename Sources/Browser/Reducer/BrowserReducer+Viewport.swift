@@ -7,28 +7,33 @@ extension BrowserReducer {
     Swift.min(ScreenRegions.minimumSize.width, state.terminalSize.width)
   }
 
-  /// Carries out a viewport command: the browser then behaves as after a real resize to
-  /// the new width (`resize(_:caches:by:)`), the selected card keeping its row.
+  /// How a viewport key moves the viewport.
+  enum ViewportMove {
+    case narrower, wider, previousBreakpoint, nextBreakpoint, fullWidth
+  }
+
+  /// Moves the viewport: the browser then behaves as after a real resize to the new width
+  /// (`resize(_:caches:by:)`), the selected card keeping its row.
   static func moveViewport(
-    _ command: BrowserCommand, _ state: inout BrowserState, caches: BrowserCaches
+    _ move: ViewportMove, _ state: inout BrowserState, caches: BrowserCaches
   ) {
     let full = state.terminalSize.width
     let current = state.viewportWidth.map { Swift.min($0, full) } ?? full
     let target: Int?
-    switch command {
-    case .narrowViewport:
+    switch move {
+    case .narrower:
       target = current - 1
-    case .widenViewport:
+    case .wider:
       // At the full width already, without a viewport: nothing to widen.
       target = state.viewportWidth == nil ? nil : current + 1
     case .previousBreakpoint, .nextBreakpoint:
       var probe = state
       probe.viewportWidth = current
       let ruler = BrowserScene.ruler(for: probe)
-      let breakpoint = command == .previousBreakpoint ? ruler.narrower : ruler.wider
+      let breakpoint = move == .previousBreakpoint ? ruler.narrower : ruler.wider
       target = breakpoint?.width
       if target == nil { state.message = "no breakpoint that way" }
-    default:
+    case .fullWidth:
       resize(&state, caches: caches) { $0.viewportWidth = nil }
       return
     }

@@ -87,16 +87,17 @@ package enum BrowserReducer {
     case .mouse(let mouse):
       guard !geometry.isTooSmall else { return [] }
       state.message = nil
-      handleMouse(mouse, &state, caches: caches)
+      (effects, positionsCards) = handle(.mouse(mouse.kind), pointer: mouse, &state, caches: caches)
     case .key(let key):
-      switch KeyBindings.command(for: key, in: .anywhere) {
+      switch KeyBindings.anywhere.command(for: key) {
       case .interrupt: return [.interrupt]
       case .suspend: return [.suspend]
-      default: break
+      case nil: break
       }
-      if geometry.isTooSmall { return key == .character("q") ? [.quit] : [] }
+      // Too small to draw: only quitting is left (as the cards' table binds it).
+      if geometry.isTooSmall { return KeyBindings.cards.command(for: key) == .quit ? [.quit] : [] }
       state.message = nil
-      (effects, positionsCards) = handle(key, &state, caches: caches)
+      (effects, positionsCards) = handle(.key(key), pointer: nil, &state, caches: caches)
     case .asked(let request):
       positionsCards = asked(request, &state, caches: caches)
     }
@@ -176,171 +177,6 @@ package enum BrowserReducer {
       }
     }
     return effects
-  }
-
-  // MARK: Keys
-
-  /// Carries out what `key` means in the current mode; returns the effects and whether
-  /// the key positioned the cards (a layout change only keeps them where they were).
-  private static func handle(
-    _ key: Key, _ state: inout BrowserState, caches: BrowserCaches
-  ) -> (effects: [BrowserEffect], positionsCards: Bool) {
-    switch state.mode {
-    case .help(let scroll, let underneath):
-      helpCommand(
-        KeyBindings.command(for: key, in: .help), scroll: scroll, over: underneath, &state,
-        caches: caches)
-      return ([], true)
-    case .searching(let previousQuery):
-      searchKey(key, previousQuery: previousQuery, &state, caches: caches)
-      return ([], true)
-    case .detail(let scroll):
-      if state.picking && key == .enter { return ([.pick], true) }
-      detailCommand(
-        KeyBindings.command(for: key, in: .openCard), scroll: scroll, &state, caches: caches)
-      return ([], true)
-    case .tags(let focused):
-      guard let command = KeyBindings.command(for: key, in: .tagStrip) else { return ([], true) }
-      tagCommand(command, focused: focused, &state, caches: caches)
-      return ([], true)
-    case .browsing:
-      guard let command = KeyBindings.command(for: key, in: .cards) else { return ([], true) }
-      return browseCommand(command, &state, caches: caches)
-    }
-  }
-
-  private static func browseCommand(
-    _ command: BrowserCommand, _ state: inout BrowserState, caches: BrowserCaches
-  ) -> (effects: [BrowserEffect], positionsCards: Bool) {
-    let geometry = caches.geometry(for: state)
-    switch command {
-    case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
-    case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, caches: caches)
-    case .scrollHalfPages(let halves):
-      scroll(by: halves * (geometry.page + 1) / 2, &state, caches: caches)
-    case .first: selectFirstCard(&state, caches: caches)
-    case .last: selectLastCard(&state, caches: caches)
-    case .select(let direction): moveSelection(direction, &state, caches: caches)
-    case .open:
-      if state.selected != nil && state.picking { return ([.pick], true) }
-      if state.selected != nil { state.mode = .detail(scroll: 0) }
-    case .startSearch: state.mode = .searching(previousQuery: state.searchQuery)
-    case .nextMatch: jumpToMatch(1, &state, caches: caches)
-    case .previousMatch: jumpToMatch(-1, &state, caches: caches)
-    case .focusTags:
-      let strip = tagStrip(state, geometry: geometry)
-      if let first = strip.readingOrder.first {
-        let focused = state.tagFilter.flatMap { state.tags.order.firstIndex(of: $0) } ?? first
-        state.mode = .tags(focused: focused)
-        state.tagStripOffset = strip.offset(revealing: focused, width: state.size.width)
-      }
-    case .clearFilters:
-      if !state.searchQuery.isEmpty {
-        refilter(&state, caches: caches) { $0.searchQuery = "" }
-      } else if state.tagFilter != nil {
-        refilter(&state, caches: caches) { $0.tagFilter = nil }
-      } else if state.picking {
-        return ([.quit], true)
-      }
-    case .switchLayout(let kind):
-      guard kind != state.layout.kind else { break }
-      relayout(&state, caches: caches, animated: true) { $0.layout.kind = kind }
-      return ([], false)
-    case .moreColumns, .fewerColumns:
-      let current = caches.layout(for: state).columnCount
-      let count = Swift.min(12, Swift.max(1, current + (command == .moreColumns ? 1 : -1)))
-      relayout(&state, caches: caches, animated: false) { $0.layout.columns = count }
-      state.message = Counted.phrase(caches.layout(for: state).columnCount, "column")
-      return ([], false)
-    case .adaptiveColumns:
-      relayout(&state, caches: caches, animated: false) { $0.layout.columns = nil }
-      state.message = "adaptive columns"
-      return ([], false)
-    case .nextPlacement:
-      let cycle = MasonryLayoutPlacement.cycle
-      let following = cycle[((cycle.firstIndex(of: state.layout.placement) ?? 0) + 1) % cycle.count]
-      relayout(&state, caches: caches, animated: true) { $0.layout.placement = following }
-      state.message = "placement: " + MasonryLayoutPlacement.name(following)
-      return ([], false)
-    case .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint, .fullWidth:
-      moveViewport(command, &state, caches: caches)
-      return ([], false)
-    case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
-    case .reload:
-      if state.load.isLoading {
-        state.message = "still reading the source"
-        return ([], true)
-      }
-      return ([.reload], true)
-    case .quit: return ([.quit], true)
-    default: break
-    }
-    return ([], true)
-  }
-
-  // MARK: Help and the open card
-
-  private static func helpCommand(
-    _ command: BrowserCommand?, scroll: Int, over underneath: BrowserMode,
-    _ state: inout BrowserState, caches: BrowserCaches
-  ) {
-    let geometry = caches.geometry(for: state)
-    let help = HelpOverlay(lines: KeyBindings.helpLines)
-    let maximum = help.maximumScroll(in: geometry.overlayArea)
-    let page = Swift.max(1, help.visibleLineCount(in: geometry.overlayArea) - 1)
-    func scrolled(_ delta: Int) -> BrowserMode {
-      .help(scroll: Swift.max(0, Swift.min(maximum, scroll + delta)), over: underneath)
-    }
-    switch command {
-    case .scrollRows(let rows): state.mode = scrolled(rows)
-    case .scrollPages(let pages): state.mode = scrolled(pages * page)
-    case .close: state.mode = underneath
-    default: break
-    }
-  }
-
-  private static func detailCommand(
-    _ command: BrowserCommand?, scroll: Int, _ state: inout BrowserState,
-    caches: BrowserCaches
-  ) {
-    let geometry = caches.geometry(for: state)
-    let maximum = geometry.detailMaximumScroll
-    let page = Swift.max(1, geometry.detailVisibleRows - 1)
-    func scrolled(to row: Int) -> BrowserMode {
-      .detail(scroll: Swift.max(0, Swift.min(maximum, row)))
-    }
-    switch command {
-    case .scrollRows(let rows): state.mode = scrolled(to: scroll + rows)
-    case .scrollPages(let pages): state.mode = scrolled(to: scroll + pages * page)
-    case .first: state.mode = scrolled(to: 0)
-    case .last: state.mode = scrolled(to: maximum)
-    case .close: state.mode = .browsing
-    case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
-    default: break
-    }
-  }
-
-  // MARK: Search
-
-  private static func searchKey(
-    _ key: Key, previousQuery: String, _ state: inout BrowserState, caches: BrowserCaches
-  ) {
-    switch KeyBindings.command(for: key, in: .search) {
-    case .acceptSearch:
-      state.mode = .browsing
-      if state.shown.isEmpty && state.search == nil { state.message = "no match" }
-    case .cancelSearch:
-      state.mode = .browsing
-      refilter(&state, caches: caches) { $0.searchQuery = previousQuery }
-    case .deleteBackward:
-      guard !state.searchQuery.isEmpty else { return }
-      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery.removeLast() }
-    default:
-      guard case .character(let character) = key,
-        character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-      else { return }
-      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery.append(character) }
-    }
   }
 
   /// The tag strip of `state` at `geometry`'s width.

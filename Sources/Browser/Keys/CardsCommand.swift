@@ -1,0 +1,49 @@
+import CardLayouts
+
+/// What a key or mouse event does while the cards have the keys.
+package enum CardsCommand: Hashable, Sendable {
+  /// Scroll by rows (negative: up).
+  case scrollRows(Int)
+  /// Scroll by pages, keeping one row of context.
+  case scrollPages(Int)
+  /// Scroll by half pages.
+  case scrollHalfPages(Int)
+  /// Select the first card and show the top.
+  case first
+  /// Select the last card and show the end.
+  case last
+  /// Select the nearest card in a direction.
+  case select(SelectionDirection)
+  /// Select the card (or toggle the tag) under the mouse; `open` opens the card too.
+  case point(open: Bool)
+  /// Open the selected card (with `--pick`: answer with it).
+  case open
+  case startSearch
+  case nextMatch
+  case previousMatch
+  /// Give the keys to the tag strip.
+  case focusTags
+  /// Clear the search, then the tag filter (with `--pick`, then cancel).
+  case clearFilters
+  case switchLayout(LayoutKind)
+  case moreColumns
+  case fewerColumns
+  case adaptiveColumns
+  case nextPlacement
+  /// The viewport one cell narrower or wider (see `BrowserState.viewportWidth`).
+  case narrowViewport
+  case widenViewport
+  /// The viewport at the previous or next breakpoint (a width where the columns change).
+  case previousBreakpoint
+  case nextBreakpoint
+  /// No viewport: the terminal's whole width.
+  case fullWidth
+  case reload
+  case showHelp
+  case quit
+}
+
+/// Where to look for the next card to select.
+package enum SelectionDirection: Hashable, Sendable {
+  case left, right, up, down
+}

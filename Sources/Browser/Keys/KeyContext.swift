@@ -1,0 +1,22 @@
+/// Which part of the browser has the keys; each has its own table and command type.
+package enum KeyContext: String, CaseIterable, Hashable, Sendable {
+  case cards
+  case openCard
+  case tagStrip
+  case search
+  case help
+  /// Keys that mean the same whatever has the keys (and in a terminal too small to draw).
+  case anywhere
+
+  /// A heading for the help, `--help`, the README and the manual page.
+  package var title: String {
+    switch self {
+    case .anywhere: return "Anywhere"
+    case .cards: return "Browsing the cards"
+    case .openCard: return "An open card (Enter)"
+    case .tagStrip: return "The tag strip (t)"
+    case .search: return "The search prompt (/)"
+    case .help: return "This help (?)"
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/// What a key does while a card is open over the screen.
+package enum OpenCardCommand: Hashable, Sendable {
+  /// Scroll the open card by rows (negative: up).
+  case scrollRows(Int)
+  /// Scroll by pages, keeping one row of context.
+  case scrollPages(Int)
+  /// The top, or the end.
+  case top
+  case end
+  /// With `--pick`: answer with this card.
+  case accept
+  case close
+  case showHelp
+}

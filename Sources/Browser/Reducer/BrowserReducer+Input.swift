@@ -1,0 +1,184 @@
+import CardLayouts
+import LayoutEngine
+import TerminalCore
+import Widgets
+
+extension BrowserReducer {
+  /// What an input means where the keys are: looked up in that context's table, carried
+  /// out by its handler (each switches over its own command type, with no default case).
+  /// `pointer` is the mouse event of a mouse input. Returns the effects and whether the
+  /// input positioned the cards (a layout change only keeps them where they were).
+  static func handle(
+    _ input: Input, pointer: MouseEvent?, _ state: inout BrowserState, caches: BrowserCaches
+  ) -> (effects: [BrowserEffect], positionsCards: Bool) {
+    switch state.mode {
+    case .help(let scroll, let underneath):
+      if let command = KeyBindings.help.command(for: input) {
+        helpCommand(command, scroll: scroll, over: underneath, &state, caches: caches)
+      }
+      return ([], true)
+    case .searching(let previousQuery):
+      if case .key(let key) = input {
+        searchKey(key, previousQuery: previousQuery, &state, caches: caches)
+      }
+      return ([], true)
+    case .detail(let scroll):
+      guard let command = KeyBindings.openCard.command(for: input) else { return ([], true) }
+      return (openCardCommand(command, scroll: scroll, &state, caches: caches), true)
+    case .tags(let focused):
+      if let command = KeyBindings.tagStrip.command(for: input) {
+        tagCommand(command, focused: focused, pointer: pointer, &state, caches: caches)
+      }
+      return ([], true)
+    case .browsing:
+      guard let command = KeyBindings.cards.command(for: input) else { return ([], true) }
+      return cardsCommand(command, pointer: pointer, &state, caches: caches)
+    }
+  }
+
+  private static func cardsCommand(
+    _ command: CardsCommand, pointer: MouseEvent?, _ state: inout BrowserState,
+    caches: BrowserCaches
+  ) -> (effects: [BrowserEffect], positionsCards: Bool) {
+    let geometry = caches.geometry(for: state)
+    switch command {
+    case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
+    case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, caches: caches)
+    case .scrollHalfPages(let halves):
+      scroll(by: halves * (geometry.page + 1) / 2, &state, caches: caches)
+    case .first: selectFirstCard(&state, caches: caches)
+    case .last: selectLastCard(&state, caches: caches)
+    case .select(let direction): moveSelection(direction, &state, caches: caches)
+    case .point(let open):
+      if let pointer { point(at: pointer, open: open, &state, caches: caches) }
+    case .open:
+      if state.selected != nil && state.picking { return ([.pick], true) }
+      if state.selected != nil { state.mode = .detail(scroll: 0) }
+    case .startSearch: state.mode = .searching(previousQuery: state.searchQuery)
+    case .nextMatch: jumpToMatch(1, &state, caches: caches)
+    case .previousMatch: jumpToMatch(-1, &state, caches: caches)
+    case .focusTags:
+      let strip = tagStrip(state, geometry: geometry)
+      if let first = strip.readingOrder.first {
+        let focused = state.tagFilter.flatMap { state.tags.order.firstIndex(of: $0) } ?? first
+        state.mode = .tags(focused: focused)
+        state.tagStripOffset = strip.offset(revealing: focused, width: state.size.width)
+      }
+    case .clearFilters:
+      if !state.searchQuery.isEmpty {
+        refilter(&state, caches: caches) { $0.searchQuery = "" }
+      } else if state.tagFilter != nil {
+        refilter(&state, caches: caches) { $0.tagFilter = nil }
+      } else if state.picking {
+        return ([.quit], true)
+      }
+    case .switchLayout(let kind):
+      guard kind != state.layout.kind else { break }
+      relayout(&state, caches: caches, animated: true) { $0.layout.kind = kind }
+      return ([], false)
+    case .moreColumns, .fewerColumns:
+      let current = caches.layout(for: state).columnCount
+      let count = Swift.min(12, Swift.max(1, current + (command == .moreColumns ? 1 : -1)))
+      relayout(&state, caches: caches, animated: false) { $0.layout.columns = count }
+      state.message = Counted.phrase(caches.layout(for: state).columnCount, "column")
+      return ([], false)
+    case .adaptiveColumns:
+      relayout(&state, caches: caches, animated: false) { $0.layout.columns = nil }
+      state.message = "adaptive columns"
+      return ([], false)
+    case .nextPlacement:
+      let cycle = MasonryLayoutPlacement.cycle
+      let following = cycle[((cycle.firstIndex(of: state.layout.placement) ?? 0) + 1) % cycle.count]
+      relayout(&state, caches: caches, animated: true) { $0.layout.placement = following }
+      state.message = "placement: " + MasonryLayoutPlacement.name(following)
+      return ([], false)
+    case .narrowViewport: moveViewport(.narrower, &state, caches: caches)
+    case .widenViewport: moveViewport(.wider, &state, caches: caches)
+    case .previousBreakpoint: moveViewport(.previousBreakpoint, &state, caches: caches)
+    case .nextBreakpoint: moveViewport(.nextBreakpoint, &state, caches: caches)
+    case .fullWidth: moveViewport(.fullWidth, &state, caches: caches)
+    case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
+    case .reload:
+      if state.load.isLoading {
+        state.message = "still reading the source"
+        return ([], true)
+      }
+      return ([.reload], true)
+    case .quit: return ([.quit], true)
+    }
+    switch command {
+    case .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint, .fullWidth:
+      return ([], false)
+    default:
+      return ([], true)
+    }
+  }
+
+  // MARK: Help and the open card
+
+  private static func helpCommand(
+    _ command: HelpCommand, scroll: Int, over underneath: BrowserMode,
+    _ state: inout BrowserState, caches: BrowserCaches
+  ) {
+    let geometry = caches.geometry(for: state)
+    let help = HelpOverlay(lines: KeyBindings.helpLines)
+    let maximum = help.maximumScroll(in: geometry.overlayArea)
+    let page = Swift.max(1, help.visibleLineCount(in: geometry.overlayArea) - 1)
+    func scrolled(_ delta: Int) -> BrowserMode {
+      .help(scroll: Swift.max(0, Swift.min(maximum, scroll + delta)), over: underneath)
+    }
+    switch command {
+    case .scrollRows(let rows): state.mode = scrolled(rows)
+    case .scrollPages(let pages): state.mode = scrolled(pages * page)
+    case .close: state.mode = underneath
+    }
+  }
+
+  private static func openCardCommand(
+    _ command: OpenCardCommand, scroll: Int, _ state: inout BrowserState,
+    caches: BrowserCaches
+  ) -> [BrowserEffect] {
+    let geometry = caches.geometry(for: state)
+    let maximum = geometry.detailMaximumScroll
+    let page = Swift.max(1, geometry.detailVisibleRows - 1)
+    func scrolled(to row: Int) -> BrowserMode {
+      .detail(scroll: Swift.max(0, Swift.min(maximum, row)))
+    }
+    switch command {
+    case .scrollRows(let rows): state.mode = scrolled(to: scroll + rows)
+    case .scrollPages(let pages): state.mode = scrolled(to: scroll + pages * page)
+    case .top: state.mode = scrolled(to: 0)
+    case .end: state.mode = scrolled(to: maximum)
+    case .accept: return state.picking ? [.pick] : []
+    case .close: state.mode = .browsing
+    case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
+    }
+    return []
+  }
+
+  // MARK: Search
+
+  private static func searchKey(
+    _ key: Key, previousQuery: String, _ state: inout BrowserState, caches: BrowserCaches
+  ) {
+    guard let command = KeyBindings.search.command(for: key) else {
+      // Any other key types into the query (controls aside).
+      guard case .character(let character) = key,
+        character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+      else { return }
+      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery.append(character) }
+      return
+    }
+    switch command {
+    case .accept:
+      state.mode = .browsing
+      if state.shown.isEmpty && state.search == nil { state.message = "no match" }
+    case .cancel:
+      state.mode = .browsing
+      refilter(&state, caches: caches) { $0.searchQuery = previousQuery }
+    case .deleteBackward:
+      guard !state.searchQuery.isEmpty else { return }
+      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery.removeLast() }
+    }
+  }
+}
