@@ -9,16 +9,8 @@ package enum KeyBindings {
   package static let cards = KeyTable<CardsCommand>(
     .cards,
     [
-      KeyBinding(
-        keys: [
-          (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
-          (.character("j"), .scrollRows(1)),
-        ], "scroll one row"),
-      KeyBinding(
-        keys: [
-          (.pageUp, .scrollPages(-1)), (.pageDown, .scrollPages(1)),
-          (.character("b"), .scrollPages(-1)), (.character(" "), .scrollPages(1)),
-        ], "scroll a page"),
+      KeyBinding(keys: rowKeys(CardsCommand.scrollRows), "scroll one row"),
+      KeyBinding(keys: pageKeys(CardsCommand.scrollPages), "scroll a page"),
       KeyBinding(
         keys: [(.control("u"), .scrollHalfPages(-1)), (.control("d"), .scrollHalfPages(1))],
         "scroll half a page"),
@@ -75,16 +67,8 @@ package enum KeyBindings {
   package static let openCard = KeyTable<OpenCardCommand>(
     .openCard,
     [
-      KeyBinding(
-        keys: [
-          (.up, .scrollRows(-1)), (.down, .scrollRows(1)), (.character("k"), .scrollRows(-1)),
-          (.character("j"), .scrollRows(1)),
-        ], "scroll one row"),
-      KeyBinding(
-        keys: [
-          (.pageUp, .scrollPages(-1)), (.pageDown, .scrollPages(1)),
-          (.character("b"), .scrollPages(-1)), (.character(" "), .scrollPages(1)),
-        ], "scroll a page"),
+      KeyBinding(keys: rowKeys(OpenCardCommand.scrollRows), "scroll one row"),
+      KeyBinding(keys: pageKeys(OpenCardCommand.scrollPages), "scroll a page"),
       KeyBinding(
         keys: [(.character("g"), .top), (.home, .top), (.character("G"), .end), (.end, .end)],
         "the top / the end"),
@@ -157,6 +141,22 @@ package enum KeyBindings {
       KeyBinding(keys: [(.control("c"), .interrupt)], "quit at once (exit status 130)"),
       KeyBinding(keys: [(.control("z"), .suspend)], "suspend; the shell's fg comes back"),
     ])
+
+  /// ↑ ↓ k j: one row up or down, as `command` of −1 and 1.
+  private static func rowKeys<Command>(_ command: (Int) -> Command) -> [(Key, Command)] {
+    [
+      (.up, command(-1)), (.down, command(1)), (.character("k"), command(-1)),
+      (.character("j"), command(1)),
+    ]
+  }
+
+  /// PgUp PgDn b Space: a page up or down, as `command` of −1 and 1.
+  private static func pageKeys<Command>(_ command: (Int) -> Command) -> [(Key, Command)] {
+    [
+      (.pageUp, command(-1)), (.pageDown, command(1)), (.character("b"), command(-1)),
+      (.character(" "), command(1)),
+    ]
+  }
 
   /// Every context's lines as the documents print them, in the order of the contexts.
   package static let documented: [(context: KeyContext, bindings: [DocumentedBinding])] =
