@@ -3,17 +3,25 @@ import PackageDescription
 
 // masonry: a terminal masonry browser.
 //
-// Modules, from the bottom up (see ARCHITECTURE.md):
-// - LayoutEngine: the collection-view layout lifecycle and the five layouts. It knows
-//   nothing of cards, text or terminals; it asks a measure function for sizes.
+// Modules, from the bottom up (ARCHITECTURE.md has the picture):
+// - LayoutEngine (a product): the collection-view layout lifecycle and the layouts. It
+//   knows nothing of cards, text or terminals; it asks a measure function for sizes.
 // - CTextSupport, TerminalText: display width (glibc wcwidth, as ncurses uses it),
-//   sanitising of untrusted text, and line breaking with ICU's UAX #14 iterator.
-// - Cards: the card model, its loaders (JSON, JSON Lines, property lists) with
-//   `path:line:column` errors, the bundled sample, and card measurement.
-// - TestSupport: seeded random generators and the golden-text snapshot helper.
-// - MasonryCommands: the commands (`masonry layout`, `masonry generate`), testable
-//   without a process; masonry: the thin executable over them.
-// - masonry-bench: speed targets, reported as ratios against a baseline.
+//   sanitising of untrusted text, line breaking with ICU's UAX #14 iterator, cell shape.
+// - BoundedCaches, CPictureHeaders, PictureFiles: a bounded LRU; picture files without
+//   decoding them (formats, headers, limits, names, folders). No image library.
+// - Cards: the card model, its readers (JSON, JSON Lines, property lists, folders of
+//   pictures) with `path:line:column` errors, card measurement, search. CardLayouts: the
+//   layout catalogue over cards.
+// - TerminalScreen, TerminalCore, TerminalTesting: cells and screens; keys, events, the
+//   terminal interface and its capabilities; the in-memory terminal.
+// - CChafa, CPictures, Thumbnails: decoders and libchafa behind a plain C header;
+//   thumbnails in terminal symbols, their caches and worker threads.
+// - Widgets, Browser: what draws into a screen; the browser's state, reducer, caches,
+//   scene, effects and event loop.
+// - CNcursesw, CTerminalGuard, CursesBackend: the only modules that touch a terminal.
+// - MasonryCommands, masonry: the commands, testable without a process; the thin
+//   executable. masonry-bench: speed targets as ratios against a baseline.
 // The modules on the measuring and loading paths of a million cards skip the run-time
 // exclusivity checks in release builds (a tenth of the time there); debug builds, which
 // the tests run, keep them, and the compile-time checks apply to every build.

@@ -13,9 +13,6 @@
 
 static inline WINDOW *masonry_stdscr(void) { return stdscr; }
 static inline WINDOW *masonry_curscr(void) { return curscr; }
-static inline int masonry_lines(void) { return LINES; }
-static inline int masonry_cols(void) { return COLS; }
-static inline int masonry_colors(void) { return COLORS; }
 static inline int masonry_color_pairs(void) { return COLOR_PAIRS; }
 static inline int masonry_getmaxy(WINDOW *window) { return getmaxy(window); }
 static inline int masonry_getmaxx(WINDOW *window) { return getmaxx(window); }

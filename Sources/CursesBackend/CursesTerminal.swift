@@ -192,7 +192,6 @@ package final class CursesTerminal: TerminalDevice {
 
   deinit { close() }
 
-  /// Writes a control sequence of ours to the terminal.
   /// What terminfo entry `name` says about colour, or `nil` when there is none.
   private static func terminfoColors(of name: String) -> TerminfoColors? {
     var colors: Int32 = 0
@@ -229,6 +228,7 @@ package final class CursesTerminal: TerminalDevice {
     return descriptor
   }
 
+  /// Writes a control sequence of ours to the terminal, beside ncurses' output.
   private func send(_ sequence: String) {
     var bytes = Array(sequence.utf8)[...]
     while !bytes.isEmpty {

@@ -12,7 +12,6 @@ package enum Theme {
   package static let status = CellStyle(reverse: true)
   package static let chip = CellStyle(foreground: .indexed(110))
   package static let activeChip = CellStyle(reverse: true)
-  package static let focusedChip = CellStyle(bold: true, underline: true)
   package static let overlay = CellStyle(bold: true)
   package static let tags = CellStyle(foreground: .indexed(110))
   /// The `‹ ›` marks of a strip that goes on beyond the screen.

@@ -142,29 +142,14 @@ package struct CardMeasurer {
       fitted.captionRows < natural.captionRows || fitted.commentRows < natural.commentRows
     if hidesMore {
       if !comment.isEmpty {
-        comment[comment.count - 1] = Self.endingInEllipsis(comment[comment.count - 1], width: inner)
+        comment[comment.count - 1] = TextFitting.endingInEllipsis(
+          comment[comment.count - 1], width: inner)
       } else if !captionLines.isEmpty {
-        captionLines[captionLines.count - 1] = Self.endingInEllipsis(
+        captionLines[captionLines.count - 1] = TextFitting.endingInEllipsis(
           captionLines[captionLines.count - 1], width: inner)
       }
     }
     return (fitted, captionLines, comment)
-  }
-
-  /// `line` ending in an ellipsis within `width` cells (unchanged when it already ends in
-  /// one).
-  static func endingInEllipsis(_ line: String, width: Int) -> String {
-    if line.hasSuffix("…") { return line }
-    var kept = ""
-    var used = 0
-    for cluster in line {
-      let clusterWidth = DisplayWidth.of(cluster)
-      if used + clusterWidth > width - 1 { break }
-      kept.append(cluster)
-      used += clusterWidth
-    }
-    while kept.last == " " { kept.removeLast() }
-    return kept + "…"
   }
 
   /// The measure function for a layout whose item at a path is the card `cardIndex` gives.

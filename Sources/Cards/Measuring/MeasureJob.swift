@@ -25,23 +25,12 @@ package struct MeasureJob: Sendable {
         for local in 0..<chunk.count {
           var lines = [0, 0]
           for field in 0..<2 {
-            switch chunk.textKind(local, field: field) {
-            case .ascii:
-              lines[field] = chunk.withText(local) { caption, comment in
-                ASCIIText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
-              }
-            case .cjk:
-              lines[field] = chunk.withText(local) { caption, comment in
-                CJKText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
-              }
-            case .other:
-              if shapes == nil {
-                shapes = ChunkShapes(chunk)
-                madeShapes = shapes
-              }
-              lines[field] = shapes!.withShape(ofCard: local, field: field) {
-                PreparedText.lineCount(of: $0, width: width, mode: wrap)
-              }
+            lines[field] = chunk.lineCount(ofCard: local, field: field, width: width, wrap: wrap) {
+              if let shapes { return shapes }
+              let made = ChunkShapes(chunk)
+              shapes = made
+              madeShapes = made
+              return made
             }
           }
           values[local] =

@@ -110,22 +110,9 @@ final class PreparedTextCache {
 
   private func lines(ofCard index: Int, field: Int, width: Int, wrap: WrapMode) -> Int {
     let (chunkIndex, local) = store.locate(index)
-    let chunk = store.chunks[chunkIndex]
-    switch chunk.textKind(local, field: field) {
-    case .ascii:
-      return chunk.withText(local) { caption, comment in
-        ASCIIText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
-      }
-    case .cjk:
-      return chunk.withText(local) { caption, comment in
-        CJKText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
-      }
-    case .other:
-      break
-    }
-    return shapes(ofChunk: chunkIndex).withShape(ofCard: local, field: field) {
-      PreparedText.lineCount(of: $0, width: width, mode: wrap)
-    }
+    return store.chunks[chunkIndex].lineCount(
+      ofCard: local, field: field, width: width, wrap: wrap
+    ) { shapes(ofChunk: chunkIndex) }
   }
 
   /// The widest line of card `index`'s caption (a chip's width).

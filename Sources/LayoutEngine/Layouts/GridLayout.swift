@@ -4,7 +4,7 @@
 /// Each item is measured exactly once per `prepare`, at the width of its column; the
 /// measured heights are kept, so re-placing the unfinished last row after an append does
 /// not measure again.
-public struct GridLayout: CollectionLayout {
+public struct GridLayout: CollectionLayout, SectionStacking {
   public struct Options: Hashable, Sendable {
     public var columns: Int
     /// Cells between two columns.
@@ -35,11 +35,11 @@ public struct GridLayout: CollectionLayout {
   /// tile layout uses it for equal, centred tiles).
   var geometryOverride: ColumnGeometry?
 
-  private var context: LayoutContext?
-  private var table = SectionTable(sections: [])
+  var context: LayoutContext?
+  var table = SectionTable(sections: [])
   private var store = FlatFrames(recordsColumns: true)
   private var rows = RowIndex()
-  private var progress = SectionProgress(top: 0)
+  var progress = SectionProgress(top: 0)
   private(set) var geometry = ColumnGeometry(
     containerWidth: 0, insets: .zero, gutter: 0, count: 1)
   /// The measured height of every item placed so far, by flat index.
@@ -130,37 +130,24 @@ public struct GridLayout: CollectionLayout {
   }
 
   public mutating func appendSections(_ sections: [SectionSpec]) {
-    guard !sections.isEmpty, var context else { return }
-    context.sections.append(contentsOf: sections)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterSectionsAppended() else { return }
-    prepareMore(through: .max)
+    appendStackedSections(sections)
   }
 
-  public mutating func appendItems(_ count: Int) {
-    guard count > 0, var context else { return }
-    let oldCount = context.appendToLastSection(count)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
-      return
+  public mutating func appendItems(_ count: Int) { appendStackedItems(count) }
+
+  mutating func resumeLastSection(after oldCount: Int) {
+    progress.item = oldCount
+    // An unfinished last row takes the new items too, and its height may change: forget
+    // its frames (not its measured heights) and place it again.
+    if oldCount % geometry.count != 0, let row = rows.last {
+      rows.removeLast()
+      store.truncate(to: row.items.lowerBound)
+      progress.item = oldCount - row.items.count
+      nextRowTop = row.top
+      nextRowNumber -= 1
+      // Placing the row again sets the section's bottom to the row's new bottom.
+      sectionBottom = row.top
     }
-    if progress.sectionStarted {
-      progress.item = oldCount
-      // An unfinished last row takes the new items too, and its height may change: forget
-      // its frames (not its measured heights) and place it again.
-      if oldCount % geometry.count != 0, let row = rows.last {
-        rows.removeLast()
-        store.truncate(to: row.items.lowerBound)
-        progress.item = oldCount - row.items.count
-        nextRowTop = row.top
-        nextRowNumber -= 1
-        // Placing the row again sets the section's bottom to the row's new bottom.
-        sectionBottom = row.top
-      }
-    }
-    prepareMore(through: .max)
   }
 
   public var contentSize: Size {

@@ -5,7 +5,7 @@
 /// the column whose bottom is highest on screen (the leftmost on ties), which keeps columns
 /// balanced; `leftToRight` deals items round-robin as the seed article does;
 /// `rightToLeft` deals them round-robin from the right.
-public struct MasonryLayout: CollectionLayout {
+public struct MasonryLayout: CollectionLayout, SectionStacking {
   public enum Placement: String, CaseIterable, Hashable, Sendable {
     case shortestFirst
     case leftToRight
@@ -53,12 +53,12 @@ public struct MasonryLayout: CollectionLayout {
   public var options: Options
   public var scrollAxis: Axis { .vertical }
 
-  private var context: LayoutContext?
-  private var table = SectionTable(sections: [])
+  var context: LayoutContext?
+  var table = SectionTable(sections: [])
   private var lanes = LaneIndex(axis: .vertical)
   private var sectionLanes: [Range<Int>] = []
   private(set) var sectionColumns: [ColumnGeometry] = []
-  private var progress = SectionProgress(top: 0)
+  var progress = SectionProgress(top: 0)
   /// Where the next item of each column of the current section goes.
   private var nextY: [Int] = []
   /// The bottom edge of the current section's items so far.
@@ -188,25 +188,14 @@ public struct MasonryLayout: CollectionLayout {
   }
 
   public mutating func appendSections(_ sections: [SectionSpec]) {
-    guard !sections.isEmpty, var context else { return }
-    context.sections.append(contentsOf: sections)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterSectionsAppended() else { return }
-    prepareMore(through: .max)
+    appendStackedSections(sections)
   }
 
-  public mutating func appendItems(_ count: Int) {
-    guard count > 0, var context else { return }
-    let oldCount = context.appendToLastSection(count)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
-      return
-    }
+  public mutating func appendItems(_ count: Int) { appendStackedItems(count) }
+
+  mutating func resumeLastSection(after oldCount: Int) {
     // The reopened section's columns are still where it left them (`nextY`).
-    if progress.sectionStarted { progress.item = oldCount }
-    prepareMore(through: .max)
+    progress.item = oldCount
   }
 
   public var contentSize: Size {

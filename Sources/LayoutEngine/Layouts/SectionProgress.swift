@@ -51,20 +51,21 @@ struct SectionProgress {
     if section >= sectionCount { isComplete = true }
   }
 
-  /// Gets ready to place items appended to the last section, which `table` already
-  /// counts. Returns `false` when preparation had not finished (it will reach the new items
-  /// by itself). Otherwise returns `true`; when the last section had been finished it is
-  /// reopened, `sectionStarted` is set, and the caller sets `item` to where placing resumes
-  /// and restores its own state of that section.
-  mutating func resumeAfterAppend(table: inout SectionTable, sectionCount: Int) -> Bool {
-    guard isComplete else { return false }
+  /// Gets ready to place items appended to the last section, which the section table
+  /// already counts (`startedSections` of them begun). Returns `false` when preparation
+  /// had not finished (it will reach the new items by itself). Otherwise returns `true`;
+  /// when the last section had been finished, `reopens` is set: the caller reopens it in
+  /// the table, sets `item` to where placing resumes and restores its own state of that
+  /// section (`sectionStarted` is set here).
+  mutating func resumeAfterAppend(startedSections: Int, sectionCount: Int) -> (
+    resumes: Bool, reopens: Bool
+  ) {
+    guard isComplete else { return (false, false) }
     isComplete = false
-    if table.startedCount == sectionCount {
-      table.reopenLast()
-      section = sectionCount - 1
-      sectionStarted = true
-    }
-    return true
+    guard startedSections == sectionCount else { return (true, false) }
+    section = sectionCount - 1
+    sectionStarted = true
+    return (true, true)
   }
 }
 

@@ -3,7 +3,7 @@
 /// layouts that spread chips unevenly); a chip that does not fit starts the next row, and
 /// each section starts on a new row below its header. A chip wider than the container is
 /// clamped to it.
-public struct TagCloudLayout: CollectionLayout {
+public struct TagCloudLayout: CollectionLayout, SectionStacking {
   public struct Options: Hashable, Sendable {
     /// Cells between two chips of a row.
     public var spacing: Int
@@ -26,11 +26,11 @@ public struct TagCloudLayout: CollectionLayout {
   public var options: Options
   public var scrollAxis: Axis { .vertical }
 
-  private var context: LayoutContext?
-  private var table = SectionTable(sections: [])
+  var context: LayoutContext?
+  var table = SectionTable(sections: [])
   /// The chips' frames by flat index.
   private var store = FlatFrames(recordsColumns: false)
-  private var progress = SectionProgress(top: 0)
+  var progress = SectionProgress(top: 0)
   /// The rows of the cloud and where the next chip goes.
   private var rows = RowIndex()
   private var nextX = 0
@@ -120,29 +120,16 @@ public struct TagCloudLayout: CollectionLayout {
   }
 
   public mutating func appendSections(_ sections: [SectionSpec]) {
-    guard !sections.isEmpty, var context else { return }
-    context.sections.append(contentsOf: sections)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterSectionsAppended() else { return }
-    prepareMore(through: .max)
+    appendStackedSections(sections)
   }
 
-  public mutating func appendItems(_ count: Int) {
-    guard count > 0, var context else { return }
-    let oldCount = context.appendToLastSection(count)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
-      return
-    }
-    if progress.sectionStarted {
-      progress.item = oldCount
-      // Continue in the last row of the section, as if it had not been finished.
-      rowIsOpen = rows.count > rowsBeforeSection
-      rowTop = rowIsOpen ? rows.last!.top : sectionItemTop
-    }
-    prepareMore(through: .max)
+  public mutating func appendItems(_ count: Int) { appendStackedItems(count) }
+
+  mutating func resumeLastSection(after oldCount: Int) {
+    progress.item = oldCount
+    // Continue in the last row of the section, as if it had not been finished.
+    rowIsOpen = rows.count > rowsBeforeSection
+    rowTop = rowIsOpen ? rows.last!.top : sectionItemTop
   }
 
   public var contentSize: Size {

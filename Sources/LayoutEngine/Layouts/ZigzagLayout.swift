@@ -3,7 +3,7 @@
 ///
 /// With the default step (the item height) the content is `count × step` tall. The step is
 /// raised when needed so that items in the same column never overlap.
-public struct ZigzagLayout: CollectionLayout {
+public struct ZigzagLayout: CollectionLayout, SectionStacking {
   public struct Options: Hashable, Sendable {
     public var columns: Int
     public var itemHeight: Int
@@ -31,11 +31,11 @@ public struct ZigzagLayout: CollectionLayout {
   public var options: Options
   public var scrollAxis: Axis { .vertical }
 
-  private var context: LayoutContext?
-  private var table = SectionTable(sections: [])
+  var context: LayoutContext?
+  var table = SectionTable(sections: [])
   private var lanes = LaneIndex(axis: .vertical)
   private var sectionLanes: [Range<Int>] = []
-  private var progress = SectionProgress(top: 0)
+  var progress = SectionProgress(top: 0)
   private(set) var geometry = ColumnGeometry(
     containerWidth: 0, insets: .zero, gutter: 0, count: 1)
   private var itemTop = 0
@@ -107,24 +107,13 @@ public struct ZigzagLayout: CollectionLayout {
   }
 
   public mutating func appendSections(_ sections: [SectionSpec]) {
-    guard !sections.isEmpty, var context else { return }
-    context.sections.append(contentsOf: sections)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterSectionsAppended() else { return }
-    prepareMore(through: .max)
+    appendStackedSections(sections)
   }
 
-  public mutating func appendItems(_ count: Int) {
-    guard count > 0, var context else { return }
-    let oldCount = context.appendToLastSection(count)
-    self.context = context
-    table.updateItemCounts(context.sections)
-    guard progress.resumeAfterAppend(table: &table, sectionCount: context.sections.count) else {
-      return
-    }
-    if progress.sectionStarted { progress.item = oldCount }
-    prepareMore(through: .max)
+  public mutating func appendItems(_ count: Int) { appendStackedItems(count) }
+
+  mutating func resumeLastSection(after oldCount: Int) {
+    progress.item = oldCount
   }
 
   public var contentSize: Size {
