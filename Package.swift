@@ -179,6 +179,18 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
+      name: "CardLayoutsTests",
+      dependencies: ["CardLayouts", "Cards", "LayoutEngine", "TestSupport"]
+    ),
+    .testTarget(
+      name: "WidgetsTests",
+      dependencies: [
+        "Widgets", "Cards", "Thumbnails", "PictureFiles", "TerminalScreen", "TerminalText",
+        "LayoutEngine", "TestSupport",
+      ]),
+    .testTarget(
+      name: "TerminalScreenTests", dependencies: ["TerminalScreen", "LayoutEngine", "TestSupport"]),
+    .testTarget(
       name: "LayoutEngineTests",
       dependencies: ["LayoutEngine", "TestSupport"],
       exclude: ["Golden"]

@@ -1,8 +1,8 @@
 import LayoutEngine
 
 extension LayoutKind {
-  /// Every layout, in the order of their keys.
-  package static let all: [LayoutKind] = [.masonry, .grid, .tiles, .zigzag, .tags]
+  /// Every layout on offer, in the order of their keys (the standard catalogue's).
+  package static var all: [LayoutKind] { LayoutCatalog.standard.kinds }
 
   /// The Pinterest layout: cards of measured height in adaptive columns.
   package static let masonry = LayoutKind(

@@ -2,9 +2,9 @@ import LayoutEngine
 
 /// One kind of layout that the browser and the commands offer: its name (`--layout`, the
 /// status bar), its key in the browser, what it is for, which options shape it, and how
-/// it is made from the options. Every kind lives in one table, `LayoutKind.all`: adding
-/// a layout is one entry there, and the browser's keys, the help, `--layout` and the
-/// conformance tests all follow from it.
+/// it is made from the options. Every kind lives in one table, `LayoutCatalog.standard`:
+/// adding a layout is one entry there, and the browser's keys, the help, `--layout` and
+/// the conformance tests all follow from it.
 package struct LayoutKind: Hashable, Sendable, CustomStringConvertible {
   package let name: String
   /// The key that switches the browser to this layout.
@@ -37,8 +37,10 @@ package struct LayoutKind: Hashable, Sendable, CustomStringConvertible {
   /// A fresh layout of this kind for `options`.
   package func makeLayout(_ options: LayoutOptions) -> any CollectionLayout { make(options) }
 
-  /// The kind called `name`, if there is one.
-  package static func named(_ name: String) -> LayoutKind? { all.first { $0.name == name } }
+  /// The kind called `name` in the standard catalogue, if there is one.
+  package static func named(_ name: String) -> LayoutKind? {
+    LayoutCatalog.standard.kind(named: name)
+  }
 
   package var description: String { name }
 

@@ -96,9 +96,15 @@ package struct Screen: Hashable, Sendable {
     for y in 0..<other.height where origin.y + y >= 0 && origin.y + y < height {
       for x in 0..<other.width where origin.x + x >= 0 && origin.x + x < width {
         let cell = other.cells[y * other.width + x]
-        // A continuation whose lead fell off the left edge has nothing to continue.
+        // A continuation whose lead fell off the left edge has nothing to continue, and a
+        // lead whose continuation falls off the right edge would overflow the row.
         let lost = cell.isContinuation && origin.x + x == 0 && x > 0
-        set(lost ? Cell(grapheme: " ", style: cell.style) : cell, x: origin.x + x, y: origin.y + y)
+        let cut =
+          !cell.isContinuation && x + 1 < other.width && origin.x + x + 1 >= width
+          && other.cells[y * other.width + x + 1].isContinuation
+        set(
+          lost || cut ? Cell(grapheme: " ", style: cell.style) : cell, x: origin.x + x,
+          y: origin.y + y)
       }
     }
   }

@@ -50,28 +50,30 @@ package struct HelpOverlay: Widget {
   /// Draws the help into `area`, scrolled down by `scroll` lines (clamped).
   package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
     let box = box(in: area)
-    guard box.width > 0, box.height > 0, box.intersection(clip) != nil else { return }
+    guard box.width > 0, box.height > 0, let visible = box.intersection(clip) else { return }
     let scroll = Swift.max(0, Swift.min(scroll, maximumScroll(in: area)))
     let shown = visibleLineCount(in: area)
-    screen.fill(box)
-    BoxDrawing.rounded.draw(box, style: Theme.selectedBorder, into: &screen, clip: box)
+    screen.fill(visible)
+    BoxDrawing.rounded.draw(box, style: Theme.selectedBorder, into: &screen, clip: visible)
     let content = CardStyle.contentArea(of: box)
     let inside = Rect(x: content.minX, y: content.minY, width: content.width, height: shown)
-    let borderText = Rect(x: inside.minX, y: box.minY, width: inside.width, height: box.height)
+    let borderText =
+      Rect(x: inside.minX, y: box.minY, width: inside.width, height: box.height)
+      .intersection(visible) ?? .zero
     screen.write(
       TextFitting.truncated(scroll > 0 ? " Keys ↑ " : " Keys ", toWidth: inside.width),
-      at: Point(x: borderText.minX, y: box.minY), style: Theme.overlay, clip: borderText)
+      at: Point(x: inside.minX, y: box.minY), style: Theme.overlay, clip: borderText)
     if scroll + shown < lines.count, box.height > 1 {
       let more = TextFitting.truncated(" ↓ more: j, PgDn ", toWidth: inside.width)
       screen.write(
-        more, at: Point(x: borderText.minX, y: box.maxY - 1), style: Theme.overlay,
-        clip: borderText)
+        more, at: Point(x: inside.minX, y: box.maxY - 1), style: Theme.overlay, clip: borderText)
     }
+    let text = inside.intersection(visible) ?? .zero
     for (row, line) in lines.dropFirst(scroll).prefix(shown).enumerated() {
       screen.write(
         TextFitting.truncated(line.text, toWidth: inside.width),
         at: Point(x: inside.minX, y: inside.minY + row),
-        style: line.isHeading ? Theme.overlay : .plain, clip: inside)
+        style: line.isHeading ? Theme.overlay : .plain, clip: text)
     }
   }
 }

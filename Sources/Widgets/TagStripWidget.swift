@@ -55,13 +55,23 @@ package struct TagStripWidget: Widget {
 
   /// Draws the strip in the rows of `area` from its top, as wide as it, asking the layout
   /// only for the chips in view.
-  package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
+  package func draw(in area: Rect, clip outerClip: Rect, into screen: inout Screen) {
     guard height > 0 else { return }
     let top = area.minY
+    let left = area.minX
     let width = area.width
     let chipsWidth = Self.chipsWidth(tagCount: tags.count, width: width)
     let view = Rect(x: horizontalOffset, y: 0, width: chipsWidth, height: height)
-    let clip = Rect(x: 0, y: top, width: chipsWidth, height: height)
+    let label = Self.countLabel(tagCount: tags.count)
+    if let labelClip = Rect(x: left + chipsWidth, y: top, width: width - chipsWidth, height: 1)
+      .intersection(outerClip)
+    {
+      screen.write(
+        label, at: Point(x: left + chipsWidth, y: top), style: Theme.comment, clip: labelClip)
+    }
+    guard
+      let clip = Rect(x: left, y: top, width: chipsWidth, height: height).intersection(outerClip)
+    else { return }
     var cutLeft = Set<Int>()
     var cutRight = Set<Int>()
     for chip in layout.attributes(in: view) {
@@ -69,7 +79,7 @@ package struct TagStripWidget: Widget {
       var style = tag == activeTag ? Theme.activeChip : Theme.chip
       if chip.index == focusedIndex { style.underline = true; style.bold = true }
       ChipWidget(text: tag, style: style).draw(
-        in: chip.frame.offsetBy(dx: -horizontalOffset, dy: top), clip: clip, into: &screen)
+        in: chip.frame.offsetBy(dx: left - horizontalOffset, dy: top), clip: clip, into: &screen)
       if chip.frame.minX < view.minX { cutLeft.insert(chip.frame.minY) }
       if chip.frame.maxX > view.maxX { cutRight.insert(chip.frame.minY) }
     }
@@ -83,16 +93,12 @@ package struct TagStripWidget: Widget {
       }
     }
     for row in cutLeft where chipsWidth > 1 {
-      screen.write("‹", at: Point(x: 0, y: top + row), style: Theme.overflow, clip: clip)
+      screen.write("‹", at: Point(x: left, y: top + row), style: Theme.overflow, clip: clip)
     }
     for row in cutRight where chipsWidth > 1 {
       screen.write(
-        "›", at: Point(x: chipsWidth - 1, y: top + row), style: Theme.overflow, clip: clip)
+        "›", at: Point(x: left + chipsWidth - 1, y: top + row), style: Theme.overflow, clip: clip)
     }
-    let label = Self.countLabel(tagCount: tags.count)
-    screen.write(
-      label, at: Point(x: chipsWidth, y: top), style: Theme.comment,
-      clip: Rect(x: chipsWidth, y: top, width: width - chipsWidth, height: 1))
   }
 
   /// The horizontal offset that brings tag `index` into a strip `width` wide (leaving room

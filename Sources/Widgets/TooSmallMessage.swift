@@ -12,14 +12,15 @@ package struct TooSmallMessage: Widget {
   }
 
   package func draw(in area: Rect, clip: Rect, into screen: inout Screen) {
-    screen.fill(area)
+    guard let shown = area.intersection(clip) else { return }
+    screen.fill(shown)
     let text =
       "Terminal too small: need \(need.width)×\(need.height), have \(area.width)×\(area.height)."
     let lines = PreparedText(text).lines(width: Swift.max(1, area.width), mode: .word)
     let top = area.minY + Swift.max(0, (area.height - lines.count) / 2)
     for (row, line) in lines.enumerated() where top + row < area.maxY {
       let x = area.minX + Swift.max(0, (area.width - DisplayWidth.of(line)) / 2)
-      screen.write(line, at: Point(x: x, y: top + row), style: Theme.overlay, clip: clip)
+      screen.write(line, at: Point(x: x, y: top + row), style: Theme.overlay, clip: shown)
     }
   }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every command through the built binary, as a script would call it: the arguments,
+/// the output, the exit status (the in-process tests cover their details).
+@Suite struct CommandBinaryTests {
+  static let pictures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "Data/pictures"
+    ).path
+
+  /// Runs the binary with `arguments` and no terminal; returns the exit status, standard
+  /// output and standard error.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String, error: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    env["COLORTERM"] = nil
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: out, as: UTF8.self),
+      String(decoding: err, as: UTF8.self)
+    )
+  }
+
+  /// The visible width of a line of SGR-coloured text.
+  static func visibleWidth(_ line: Substring) -> Int {
+    line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+      .count
+  }
+
+  @Test func thumbnailPrintsEachPictureInItsShapeAndSaysWhyOneCannotBe() throws {
+    let cat = Self.pictures + "/cat.jpg"
+    let frog = Self.pictures + "/frog.png"
+    let (status, output, error) = try Self.run([
+      "thumbnail", cat, "/no/such.png", frog, "--size", "24x10", "--color", "256",
+    ])
+    #expect(status == 66, "a missing file: 66, the others still printed")
+    #expect(error == "masonry: /no/such.png: not found\n")
+    let lines = output.split(separator: "\n")
+    #expect(lines.count >= 2 && lines.count <= 20, "two pictures of at most 10 rows")
+    for line in lines {
+      #expect(Self.visibleWidth(line) <= 24)
+      let lastStyle = line.components(separatedBy: "\u{1B}[").last?.prefix { $0 != "m" }
+      #expect(lastStyle == "0", "no colour runs on past a row: \(line.debugDescription)")
+    }
+    #expect(output.contains("\u{1B}[0;38;5;") || output.contains(";48;5;"), "256 colours")
+    #expect(!output.contains("38;2;"), "no 24-bit colour with --color 256")
+    let plain = try Self.run(["thumbnail", cat, "--size", "24x10", "--color=none"])
+    #expect(plain.status == 0)
+    #expect(!plain.output.contains("\u{1B}"), "symbols alone")
+    #expect(plain.output.split(separator: "\n").allSatisfy { $0.count <= 24 })
+  }
+
+  @Test func layoutPrintsOneLinePerCardAndASummary() throws {
+    let (status, output, error) = try Self.run(["layout", "--width", "60"])
+    #expect(status == 0 && error == "")
+    let lines = output.split(separator: "\n")
+    #expect(lines.count == 65, "64 cards and the summary")
+    #expect(lines.last?.contains("\"items\":64") == true)
+  }
+
+  @Test func renderPrintsExactlyTheFrame() throws {
+    let (status, output, _) = try Self.run(["render", "--size", "50x12", "--images", "none"])
+    #expect(status == 0)
+    let rows = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(rows.count == 12)
+    #expect(output.contains("64"))
+  }
+
+  @Test func sweepReportsBreakpointsAndChecksEveryWidth() throws {
+    let (status, output, _) = try Self.run(["sweep", "--widths", "30..90"])
+    #expect(status == 0)
+    #expect(output.split(separator: "\n").last?.contains("\"checked\":61") == true)
+  }
+
+  @Test func generatePrintsTheSameCardsForTheSameSeed() throws {
+    let first = try Self.run(["generate", "--count", "5", "--seed", "3"])
+    let second = try Self.run(["generate", "--count", "5", "--seed", "3"])
+    #expect(first.status == 0 && first.output == second.output)
+    #expect(first.output.split(separator: "\n").count == 5)
+  }
+
+  @Test func browseWithoutATerminalSaysSoAndExits69() throws {
+    let (status, _, error) = try Self.run(["--images", "none"])
+    #expect(status == 69)
+    #expect(error.hasPrefix("masonry: "))
+  }
+
+  @Test func everyCommandHasHelpAndABadOptionIs64() throws {
+    for command in ["layout", "render", "sweep", "thumbnail", "generate", "browse"] {
+      let help = try Self.run([command, "--help"])
+      #expect(help.status == 0 && help.output.hasPrefix("usage: masonry"), "\(command)")
+      let bad = try Self.run([command, "--no-such-option"])
+      #expect(bad.status == 64, "\(command)")
+      #expect(bad.error.contains("unknown option '--no-such-option'"), "\(command): \(bad.error)")
+    }
+  }
+}
