@@ -125,8 +125,7 @@ let package = Package(
       name: "masonry-bench",
       dependencies: [
         "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Thumbnails", "PictureFiles",
-        "CBenchPictures",
-        "Browser", "CardLayouts",
+        "CBenchPictures", "Browser", "CardLayouts", "TerminalCore",
       ]),
     // Fuzz targets (see `make fuzz`): built with libFuzzer they fuzz; built normally they
     // replay their committed corpus (Tests/FuzzCorpus), which `make test` does.

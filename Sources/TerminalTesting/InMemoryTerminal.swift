@@ -45,9 +45,14 @@ package struct InMemoryTerminal: TerminalDevice {
   }
 
   package mutating func nextEvent(timeout: Int?) -> TerminalEvent? {
-    // The script's end is the end of input, seen when the program waits for more; a
-    // program that only looks (timeout 0) finds nothing yet.
-    guard let step = steps.popLast() else { return timeout == 0 ? nil : .endOfInput }
+    // The script's end is the end of input, seen when the program waits for more without
+    // a limit; a program that waits a while (an animation, a frame held back) sees the
+    // time pass with nothing new.
+    guard let step = steps.popLast() else {
+      guard let timeout else { return .endOfInput }
+      clock += Swift.max(0, timeout)
+      return nil
+    }
     clock += 1
     switch step {
     case .event(let event):

@@ -56,8 +56,18 @@ end(
       capabilities: terminal.capabilities,
       wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
       reload: command.reload)
-    var device = terminal
-    app.run(on: &device)
+    // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
+    let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in
+      path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    }
+    if let trace, trace >= 0 {
+      var traced = TracingTerminal(terminal, descriptor: trace)
+      app.run(on: &traced)
+      close(trace)
+    } else {
+      var device = terminal
+      app.run(on: &device)
+    }
     terminal.close()
     if let failure = app.failure {
       var errors = StandardOutput()

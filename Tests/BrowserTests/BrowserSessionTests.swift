@@ -231,8 +231,10 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func layoutSwitchAnimatesThenSettles() {
+    // The input ends 40 ms in, mid-animation (a script that just ends lets time pass).
     let (moving, terminal) = Self.session(
-      Size(width: 100, height: 30), [key(.character("2")), .wait(milliseconds: 40)])
+      Size(width: 100, height: 30),
+      [key(.character("2")), .wait(milliseconds: 40), .event(.endOfInput)])
     #expect(moving.state.layout.kind == .grid)
     #expect(moving.state.transition != nil)
     #expect(terminal.frames.count >= 3, "frames drawn during the animation")

@@ -27,12 +27,12 @@ struct BrowserStore {
   }
 
   /// The fields `send` leaves out of its exact comparison unless told otherwise: the
-  /// content the view holds (the cards, the cards shown, the tags, the thumbnails) and the
-  /// bookkeeping of background work. Tests of loading, search and pictures assert them
+  /// content the view holds (the cards, the cards shown, the tags, the thumbnails), the
+  /// bookkeeping of background work, and when the last movement key came. Tests of loading, search and pictures assert them
   /// directly; every other field must change exactly as the test says (TCA's TestStore
   /// offers the same choice as `exhaustivity`).
   static let contentFields: Set<String> = [
-    "cards", "shown", "tags", "thumbnails", "search", "measuring", "jobCount",
+    "cards", "shown", "tags", "thumbnails", "search", "measuring", "jobCount", "lastMovement",
   ]
   /// Which fields `send` does not compare.
   var unasserted = BrowserStore.contentFields

@@ -62,14 +62,35 @@ package struct BrowserApp {
   /// `TerminalDevice.nextEvent`).
   package var wakeUp: WakeUpSignal { mailbox.wakeUp }
 
+  /// Work in the background alone (thumbnails arriving, cards streaming in) draws a
+  /// frame at most this often, in milliseconds; input draws at once. So a burst of
+  /// thumbnails is one frame, not thirty, and a key never waits behind their frames.
+  package static let backgroundFrameInterval = 25
+
   /// Runs until `q`, Ctrl-C or the end of input.
   package mutating func run(on terminal: inout some TerminalDevice) {
     var queue: [BrowserEvent] = [.started(terminal.size)]
+    // Whether anything but background work changed the state since the last frame.
+    var inputSinceFrame = true
+    var lastFrame = Int.min / 2
     while true {
       if queue.isEmpty {
+        // Only background work since the last frame, and that frame is recent: wait for
+        // the rest of the interval, unless input comes first.
+        let due = lastFrame + Self.backgroundFrameInterval - terminal.now()
+        if !inputSinceFrame && due > 0 {
+          queue = waitForEvents(on: &terminal, timeout: due)
+          if !queue.isEmpty {
+            inputSinceFrame = inputSinceFrame || queue.contains { $0.isInput }
+            continue
+          }
+        }
         // Everything that arrived is handled: show it, then wait.
         show(on: &terminal)
-        repeat { queue = waitForEvents(on: &terminal) } while queue.isEmpty
+        lastFrame = terminal.now()
+        inputSinceFrame = false
+        repeat { queue = waitForEvents(on: &terminal, timeout: nil) } while queue.isEmpty
+        inputSinceFrame = queue.contains { $0.isInput }
       }
       let event = queue.removeFirst()
       for effect in BrowserReducer.reduce(&state, event, at: terminal.now(), caches: caches) {
@@ -101,10 +122,18 @@ package struct BrowserApp {
   }
 
   /// The next events: what the terminal reports (a burst of resizes counts as its last
-  /// size), what background work posted, or a tick when an animation is due.
-  private func waitForEvents(on terminal: inout some TerminalDevice) -> [BrowserEvent] {
-    let animating = state.transition != nil
-    guard let first = terminal.nextEvent(timeout: animating ? 16 : nil) else { return [.tick] }
+  /// size), what background work posted, or a tick when an animation is due; none when
+  /// `timeout` milliseconds pass first.
+  private func waitForEvents(on terminal: inout some TerminalDevice, timeout: Int?)
+    -> [BrowserEvent]
+  {
+    // A deadline of the state (an animation's next step, a held key's end) ends the wait
+    // with a tick.
+    let untilDeadline = state.deadline.map { Swift.max(0, $0 - terminal.now()) }
+    let wait = [timeout, untilDeadline].compactMap { $0 }.min()
+    guard let first = terminal.nextEvent(timeout: wait) else {
+      return untilDeadline != nil && (timeout == nil || untilDeadline! <= timeout!) ? [.tick] : []
+    }
     var events: [BrowserEvent] = []
     var pending: TerminalEvent? = first
     while let event = pending {
@@ -127,6 +156,6 @@ package struct BrowserApp {
         events.append(.resized(size))
       }
     }
-    return events.isEmpty && animating ? [.tick] : events
+    return events.isEmpty && untilDeadline != nil ? [.tick] : events
   }
 }

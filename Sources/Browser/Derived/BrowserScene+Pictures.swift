@@ -43,9 +43,12 @@ extension BrowserScene {
       cellShape: state.capabilities.cellShape)
   }
 
-  /// What a card's image box shows now.
+  /// What a card's image box shows now: its thumbnail once it is made, unless a key is
+  /// held down (`BrowserState.placeholdersUntil`).
   static func picture(for request: ThumbnailRequest?, in state: BrowserState) -> CardPicture {
-    guard let request, let result = state.thumbnails.result(for: request) else {
+    guard let request, let result = state.thumbnails.result(for: request),
+      state.placeholdersUntil == nil
+    else {
       return .placeholder
     }
     switch result {

@@ -44,3 +44,17 @@ extension BrowserEvent {
     return false
   }
 }
+
+extension BrowserEvent {
+  /// Whether the event is the person's (keys, mouse, paste, a resize, the terminal's end,
+  /// the animation's clock) rather than background work answering: what the app draws
+  /// at once.
+  package var isInput: Bool {
+    switch self {
+    case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
+    case .reloaded, .reloadFailed, .cardsArrived, .loadFinished, .measured, .searchFound,
+      .thumbnailReady:
+      return false
+    }
+  }
+}

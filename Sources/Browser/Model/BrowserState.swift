@@ -51,6 +51,12 @@ package struct BrowserState: Equatable {
   package var load = LoadStatus.complete
   /// `--pick`: Enter answers with the selected card; q and Esc cancel.
   package var picking = false
+  /// When the last key that moves through the cards came (`nil`: none yet).
+  package var lastMovement: Int?
+  /// While a movement key is held down (keys repeating), pictures are drawn as their
+  /// placeholders until this time: each step is then a small frame the terminal takes at
+  /// once, and the thumbnails (made meanwhile) show as soon as the keys pause.
+  package var placeholdersUntil: Int?
 
   /// The cards read so far, in file order.
   package private(set) var cards: CardCollection
@@ -135,6 +141,13 @@ package struct BrowserState: Equatable {
     search = nil
   }
 
+  /// When the app must wake with a tick even without input: the next step of an
+  /// animation, or the end of a key held down (`nil`: none).
+  package var deadline: Int? {
+    if transition != nil { return time + 16 }
+    return placeholdersUntil
+  }
+
   /// The next job number.
   package mutating func nextJob() -> Int {
     jobCount += 1
@@ -150,6 +163,7 @@ package struct BrowserState: Equatable {
       && lhs.message == rhs.message && lhs.searchQuery == rhs.searchQuery
       && lhs.transition == rhs.transition && lhs.time == rhs.time
       && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
+      && lhs.lastMovement == rhs.lastMovement && lhs.placeholdersUntil == rhs.placeholdersUntil
       && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.tags == rhs.tags
       && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search
       && lhs.measuring == rhs.measuring && lhs.jobCount == rhs.jobCount

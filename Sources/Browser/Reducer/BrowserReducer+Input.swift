@@ -36,11 +36,30 @@ extension BrowserReducer {
     }
   }
 
+  /// A key that follows the last movement key this closely (milliseconds) is a key held
+  /// down: the terminal repeats it 25–40 times a second.
+  package static let keyRepeatGap = 60
+  /// How long after the last repeated key pictures come back.
+  package static let keyRepeatSettle = 150
+
+  /// Notes a movement key: a second one within `keyRepeatGap` of the first means the key
+  /// is held down, and pictures stay placeholders until the keys pause.
+  private static func noteMovement(_ state: inout BrowserState) {
+    if let last = state.lastMovement, state.time - last <= keyRepeatGap {
+      state.placeholdersUntil = state.time + keyRepeatSettle
+    }
+    state.lastMovement = state.time
+  }
+
   private static func cardsCommand(
     _ command: CardsCommand, pointer: MouseEvent?, _ state: inout BrowserState,
     caches: BrowserCaches
   ) -> (effects: [BrowserEffect], positionsCards: Bool) {
     let geometry = caches.geometry(for: state)
+    switch command {
+    case .scrollRows, .scrollPages, .scrollHalfPages, .select: noteMovement(&state)
+    default: break
+    }
     switch command {
     case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
     case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, caches: caches)

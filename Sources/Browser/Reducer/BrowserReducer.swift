@@ -17,6 +17,7 @@ package enum BrowserReducer {
   ) -> [BrowserEffect] {
     state.time = time
     if let transition = state.transition, transition.isFinished(at: time) { state.transition = nil }
+    if let until = state.placeholdersUntil, time >= until { state.placeholdersUntil = nil }
     let geometry = caches.geometry(for: state)
     let before = Position(state)
     let layoutBefore = LayoutIdentity(state)
