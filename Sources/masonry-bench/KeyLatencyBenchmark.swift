@@ -142,24 +142,37 @@ enum KeyLatencyBenchmark {
 struct Tmux {
   let socket: String
 
+  /// Runs `tmux arguments` on this server and waits for it: whether it succeeded.
   @discardableResult
-  func run(_ arguments: [String]) -> Bool {
+  func run(_ arguments: [String]) -> Bool { output(of: arguments, into: nil) != nil }
+
+  /// What `tmux arguments` prints (`nil` when it fails), through a file: a pipe would be
+  /// inherited by the server that new-session starts.
+  func capture(_ arguments: [String]) -> String? {
+    let path = NSTemporaryDirectory() + socket + ".out"
+    defer { unlink(path) }
+    guard output(of: arguments, into: path) != nil else { return nil }
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  private func output(of arguments: [String], into path: String?) -> Bool? {
     let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
     var pid: pid_t = 0
     guard posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ) == 0 else {
-      return false
+      return nil
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status == 0
+    return status == 0 ? true : nil
   }
 
   func kill() { run(["kill-server"]) }

@@ -272,44 +272,17 @@ extension StreamBenchmark {
     let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
       .deletingLastPathComponent().appendingPathComponent("masonry").path
     guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
-    let socket = "masonry-bench-\(getpid())"
-    // posix_spawn and waitpid, output to a file: the server new-session starts would keep
-    // a pipe open, and Foundation's Process does not always see tmux's client exit.
-    let outputPath = NSTemporaryDirectory() + socket + ".out"
-    func tmux(_ arguments: [String], output wanted: Bool = true) -> String? {
-      let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_addopen(
-        &actions, 1, wanted ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      var cArguments = argv.map { strdup($0) } + [nil]
-      defer { for argument in cArguments { free(argument) } }
-      var pid: pid_t = 0
-      guard posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ) == 0 else {
-        return nil
-      }
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-      guard status == 0 else { return nil }
-      return wanted ? (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" : ""
-    }
-    defer {
-      _ = tmux(["kill-server"])
-      unlink(outputPath)
-    }
+    let tmux = Tmux(socket: "masonry-bench-\(getpid())")
+    defer { tmux.kill() }
     let start = DispatchTime.now().uptimeNanoseconds
     guard
-      tmux(
-        [
-          "new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
-          "env TERM=tmux-256color LANG=C.UTF-8 \(binary) --images none \(path); sleep 5",
-        ], output: false) != nil
+      tmux.run([
+        "new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
+        "env TERM=tmux-256color LANG=C.UTF-8 \(binary) --images none \(path); sleep 5",
+      ])
     else { return nil }
     while DispatchTime.now().uptimeNanoseconds - start < 20_000_000_000 {
-      if let screen = tmux(["capture-pane", "-p", "-t", "b"]), screen.contains(" of ") {
+      if let screen = tmux.capture(["capture-pane", "-p", "-t", "b"]), screen.contains(" of ") {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       }
       usleep(5_000)
