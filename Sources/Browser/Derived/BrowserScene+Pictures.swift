@@ -20,7 +20,7 @@ extension BrowserScene {
     guard rows > 0, metrics.innerWidth > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
-      cellShape: state.capabilities.cellShape)
+      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols)
   }
 
   /// The thumbnail of the open card's picture at the overlay's size.
@@ -40,7 +40,7 @@ extension BrowserScene {
     guard box.width > 0, box.height > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: box.width, rows: box.height, mode: mode,
-      cellShape: state.capabilities.cellShape)
+      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols)
   }
 
   /// What a card's image box shows now: its thumbnail once it is made, unless a key is
