@@ -248,6 +248,54 @@ import Testing
     #expect(Array(collection.cards) == Array(expected.cards))
   }
 
+  /// `yes ' ' | masonry -`: white space without a card is an error once it passes the
+  /// record limit (it used to be kept without bound: 8 GB in 55 s).
+  @Test func whiteSpaceWithoutACardEndsAtTheRecordLimit() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    let fifo = folder + "/spaces"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Thread {
+      let descriptor = open(fifo, O_WRONLY)
+      let block = [UInt8](repeating: 0x20, count: 1 << 16).enumerated().map {
+        $0.offset % 2 == 1 ? 0x0A : $0.element
+      }
+      // Up to the limit and a little past it; stops once the reader has gone.
+      for _ in 0..<(RecordReader.maximumRecordBytes >> 16) + 64 {
+        if block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) < 0 { break }
+      }
+      close(descriptor)
+    }
+    signal(SIGPIPE, SIG_IGN)
+    writer.start()
+    do {
+      _ = try CardLoader.load(path: fifo)
+      Issue.record("white space alone loaded")
+    } catch {
+      #expect(error.description == "\(fifo):1:1: more than 64 MB of white space and no card")
+    }
+  }
+
+  /// Blank lines are counted, never made records: the cards around them are read, and
+  /// an error after them names its true line.
+  @Test func blankLinesAreSkippedAndCounted() throws {
+    let text =
+      "{\"caption\": \"a\"}\n" + String(repeating: "\n", count: 100_000) + "   \n\t \r\n"
+      + "{\"caption\": \"b\"}\n\n\n{\"caption\": 5}\n  \n"
+    let collection = try? CardLoader.load(bytes: Array(text.utf8), path: "blank.jsonl")
+    #expect(collection == nil)
+    do {
+      _ = try CardLoader.load(bytes: Array(text.utf8), path: "blank.jsonl")
+    } catch {
+      #expect(
+        error.description == "blank.jsonl:100007:13: 'caption' must be a string, not a number")
+    }
+    let good =
+      "\n\n{\"caption\": \"a\"}\n" + String(repeating: " \n", count: 3_000_000)
+      + "{\"caption\": \"b\"}"
+    let cards = try CardLoader.load(bytes: Array(good.utf8), path: "good.jsonl")
+    #expect(cards.cards.map(\.caption) == ["a", "b"])
+  }
+
   @Test func fieldMappingReadsForeignJSON() throws {
     let feed = """
       {"title": "Fox", "body": {"text": "Quick.", "lang": "en"}, "labels": ["a", "b"], "kind": "x", "uid": 7, "thumb": {"width": 4, "height": 3}}

@@ -12,12 +12,13 @@ import Testing
 
   /// Runs the binary with `arguments` and no terminal; returns the exit status, standard
   /// output and standard error.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, output: String, error: String
-  ) {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], seconds: Int = 60
+  ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TmuxSession.binary)
-    process.arguments = arguments
+    // Killed after `seconds`: a program that hangs fails the test (status 137).
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    process.arguments = ["-s", "KILL", "\(seconds)", TmuxSession.binary] + arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
     env["COLORTERM"] = nil
@@ -109,6 +110,30 @@ import Testing
       let bad = try Self.run([command, "--no-such-option"])
       #expect(bad.status == 64, "\(command)")
       #expect(bad.error.contains("unknown option '--no-such-option'"), "\(command): \(bad.error)")
+    }
+  }
+
+  /// `mkfifo f; printf '[…]' > f & masonry render f`: the writer is already waiting when
+  /// the program starts. The source is opened once (nothing opens it to see whether it is
+  /// a picture, which took the writer's bytes and lost them), in render and in the
+  /// browser's reading alike.
+  @Test func aFIFOWhoseWriterWaitsIsReadWhole() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    for attempt in 0..<6 {
+      let fifo = folder + "/feed-\(attempt)"
+      #expect(mkfifo(fifo, 0o600) == 0)
+      let writer = Process()
+      writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+      writer.arguments = ["-c", "printf '[{\"caption\":\"one\"},{\"caption\":\"two\"}]' > \(fifo)"]
+      try writer.run()
+      usleep(100_000)
+      let (status, output, error) = try Self.run(
+        ["render", fifo, "--size", "40x8", "--images", "none"], seconds: 10)
+      // A writer still waiting (the program never read) is let go.
+      close(open(fifo, O_RDONLY | O_NONBLOCK))
+      writer.waitUntilExit()
+      #expect(status == 0, "\(error)")
+      #expect(output.contains("1–2 of 2"), "attempt \(attempt): \(output)")
     }
   }
 }

@@ -55,6 +55,11 @@ struct JSONDocumentSplitter {
   private var inString = false
   private var escaped = false
   private var isScalar = false
+  /// White space since the last other byte outside a value, and where it began: more than
+  /// `RecordReader.maximumRecordBytes` of it is an error, so memory stays bounded on
+  /// `yes ' '` too.
+  private var whitespaceRun = 0
+  private var whitespaceStart = SourcePosition(line: 1, column: 1)
   // Where the next byte is.
   private var line = 1
   private var column = 1
@@ -129,10 +134,19 @@ struct JSONDocumentSplitter {
         break
       }
       if isWhitespace(byte) {
+        if whitespaceRun == 0 { whitespaceStart = position }
+        whitespaceRun += 1
+        if whitespaceRun > RecordReader.maximumRecordBytes {
+          throw DataError(
+            .badData, path: path, position: whitespaceStart,
+            message:
+              "more than \(RecordReader.maximumRecordBytes >> 20) MB of white space and no card")
+        }
         advance(byte)
         index += 1
         continue
       }
+      whitespaceRun = 0
       switch phase {
       case .beforeDocument:
         if !sawByteOrderMark && byte == 0xEF && line == 1 && column == 1 {

@@ -42,6 +42,8 @@ package final class RecordReader {
   private var atEnd = false
   /// Where the first NUL byte is in `pending`.
   private var nulOffset: Int?
+  /// Bytes dropped without a record (white space, blank lines) since the last batch.
+  private var dropped = 0
 
   package init(source: ByteSource, format: CardLoader.Format?, mapping: FieldMapping) {
     self.source = source
@@ -117,6 +119,8 @@ package final class RecordReader {
           if endOfInput { mode = .finished }
           return (batch.isEmpty && endOfInput ? nil : .records(batch), nil)
         }
+        // Nothing but white space so far: it is not kept (blank lines by the million).
+        if spans.isEmpty && keep >= 1 << 20 { drop(keep) }
         try readMore()
       }
     } catch {
@@ -130,9 +134,24 @@ package final class RecordReader {
   private func cut(spans: [RecordBatch.RecordSpan], keep: Int) -> RecordBatch {
     let keep = Swift.min(keep, pending.count)
     guard keep > 0 else { return RecordBatch(bytes: [], records: [], sourceBytes: 0) }
-    let rest = Array(pending[keep...])
     let bytes = pending
-    pending = rest
+    let sourceBytes = keep + dropped
+    dropped = 0
+    pending = Array(pending[keep...])
+    rebase(by: keep)
+    return RecordBatch(bytes: bytes, records: spans, sourceBytes: sourceBytes)
+  }
+
+  /// Forgets the first `count` bytes of the buffer, which hold no record.
+  private func drop(_ count: Int) {
+    let count = Swift.min(count, pending.count)
+    pending.removeFirst(count)
+    dropped += count
+    rebase(by: count)
+  }
+
+  /// The offsets into the buffer after its first `keep` bytes went.
+  private func rebase(by keep: Int) {
     scanned -= keep
     lineStart = Swift.max(0, lineStart - keep)
     if let nulOffset { self.nulOffset = nulOffset - keep }
@@ -140,7 +159,6 @@ package final class RecordReader {
       splitter.rebase(by: keep)
       mode = .document(splitter)
     }
-    return RecordBatch(bytes: bytes, records: spans, sourceBytes: keep)
   }
 
   private func readMore() throws(DataError) {
