@@ -143,3 +143,41 @@ import Testing
     #expect(empty.send(.loadFinished(error)).contains(.quit))
   }
 }
+
+/// `G` while a stream loads goes to the last card and stays at the end as more cards
+/// arrive, as `less +F` follows a file, until another movement key.
+@Suite struct FollowingTheEndTests {
+  @Test func gFollowsTheEndUntilAnotherMovementKey() {
+    let pieces = StreamingSessionTests.chunks(count: 900, chunkCards: 150)
+    var first = CardCollection(source: "feed.jsonl", store: CardStore())
+    first.append(pieces[0])
+    var store = BrowserStore(
+      first, size: Size(width: 110, height: 32), load: .loading(bytesRead: 1, totalBytes: nil))
+    store.press(.character("G"))
+    #expect(store.state.followsEnd)
+    #expect(store.state.selected == 149)
+    #expect(store.frame().row(31).contains("following the end"))
+    for (read, piece) in pieces.dropFirst().prefix(3).enumerated() {
+      store.send(.cardsArrived(LoadedCards(chunks: [piece], bytesRead: read + 2, totalBytes: nil)))
+      #expect(store.state.selected == store.state.shown.count - 1, "the new last card")
+      let geometry = store.geometry()
+      #expect(
+        store.state.scrollOffset
+          == Scrolling.maximumOffset(store.state, store.caches, geometry: geometry),
+        "the end on screen")
+    }
+    // Another movement key: the end stays where it was.
+    store.press(.character("k"))
+    #expect(!store.state.followsEnd)
+    let selected = store.state.selected
+    store.send(.cardsArrived(LoadedCards(chunks: [pieces[4]], bytesRead: 6, totalBytes: nil)))
+    #expect(store.state.selected == selected)
+    // G again, then the end of the source: the last card, and following stops.
+    store.press(.character("G"))
+    store.send(.cardsArrived(LoadedCards(chunks: [pieces[5]], bytesRead: 7, totalBytes: nil)))
+    store.send(.loadFinished(nil))
+    #expect(!store.state.followsEnd)
+    #expect(store.state.selected == 899)
+    #expect(!store.frame().row(31).contains("following"))
+  }
+}

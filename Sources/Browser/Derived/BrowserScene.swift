@@ -198,7 +198,9 @@ package struct BrowserScene {
       source: state.cards.source, layoutName: state.layout.kind.name,
       columns: layout.columnCount, visibleRange: range, total: total, percent: percent,
       message: message(state, caches: caches),
-      loading: searchStatus(state) ?? state.load.statusText)
+      loading: (searchStatus(state) ?? state.load.statusText).map {
+        state.followsEnd ? $0 + " · following the end" : $0
+      })
     bar.viewportWidth = state.viewport?.size.width
     return bar
   }

@@ -17,7 +17,8 @@ package enum KeyBindings {
       KeyBinding(
         keys: [(.character("g"), .first), (.home, .first)], "select the first card, at the top"),
       KeyBinding(
-        keys: [(.character("G"), .last), (.end, .last)], "select the last card, at the end"),
+        keys: [(.character("G"), .last), (.end, .last)],
+        "select the last card, at the end (while reading: and follow it)"),
       KeyBinding(
         keys: [
           (.left, .select(.left)), (.right, .select(.right)), (.character("h"), .select(.left)),

@@ -51,6 +51,10 @@ package struct BrowserState: Equatable {
   package var load = LoadStatus.complete
   /// `--pick`: Enter answers with the selected card; q and Esc cancel.
   package var picking = false
+  /// `G` while the source is still read: the last card stays selected, with the end on
+  /// screen, as more cards arrive (as `less +F` follows a file), until another movement
+  /// key.
+  package var followsEnd = false
   /// When the last key that moves through the cards came (`nil`: none yet).
   package var lastMovement: Int?
   /// While a movement key is held down (keys repeating), pictures are drawn as their
@@ -164,6 +168,7 @@ package struct BrowserState: Equatable {
       && lhs.transition == rhs.transition && lhs.time == rhs.time
       && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
       && lhs.lastMovement == rhs.lastMovement && lhs.placeholdersUntil == rhs.placeholdersUntil
+      && lhs.followsEnd == rhs.followsEnd
       && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.tags == rhs.tags
       && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search
       && lhs.measuring == rhs.measuring && lhs.jobCount == rhs.jobCount

@@ -61,6 +61,15 @@ extension BrowserReducer {
     default: break
     }
     switch command {
+    case .scrollRows, .scrollPages, .scrollHalfPages, .select, .first, .point, .nextMatch,
+      .previousMatch:
+      // Another movement key: the end is no longer followed.
+      state.followsEnd = false
+    case .last:
+      state.followsEnd = state.load.isLoading
+    default: break
+    }
+    switch command {
     case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
     case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, caches: caches)
     case .scrollHalfPages(let halves):

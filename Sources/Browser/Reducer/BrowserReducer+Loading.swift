@@ -16,6 +16,10 @@ extension BrowserReducer {
     // A few thousand tags are ranked again with each piece; more, once at the end.
     if state.tags.distinctCount <= 5_000 { state.tags.refresh(final: false) }
     let geometry = caches.geometry(for: state)
+    if state.followsEnd && !geometry.isTooSmall {
+      selectLastCard(&state, caches: caches)
+      return true
+    }
     guard state.selected == nil, !state.shown.isEmpty, !geometry.isTooSmall else {
       return false
     }
@@ -32,6 +36,11 @@ extension BrowserReducer {
     state.tags.refresh(final: true)
     state.measuring.wanted = true
     state.load = error.map { .failed($0) } ?? .complete
+    if state.followsEnd {
+      // Everything is read: the last card, and the end is no longer followed.
+      state.followsEnd = false
+      if !caches.geometry(for: state).isTooSmall { selectLastCard(&state, caches: caches) }
+    }
     return error != nil && state.cards.cards.isEmpty
   }
 }
