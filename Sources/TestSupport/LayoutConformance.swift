@@ -166,6 +166,121 @@ package enum LayoutConformance {
       ? [] : ["streamed in pieces, the frames differ from prepared at once"]
   }
 
+  /// Every way `GroupedLayout` over the layouts of `make` differs from those layouts
+  /// laying out the same sections at once, over `cases` problems: prepared at once, in
+  /// lazy steps, and with the items streaming into the sections in a random order (a
+  /// section joins when its first item comes, the order the sections first appear in,
+  /// then any section grows), checked by `LayoutInvariants` after every piece.
+  package static func groupedViolations(
+    cases: Int, seed: UInt64, make: @escaping (inout SeededGenerator) -> any CollectionLayout
+  ) -> [String] {
+    var problems: [String] = []
+    var random = SeededGenerator(seed: seed ^ 0x6_0DE5)
+    for index in 0..<UInt64(cases) {
+      let problem = problem(seed: seed &+ index)
+      let options = random
+      var batch = make(&random)
+      func grouped() -> GroupedLayout {
+        GroupedLayout {
+          var same = options
+          return make(&same)
+        }
+      }
+      batch.prepare(problem.context)
+      let expected = frames(of: batch, problem.context)
+      var found: [String] = []
+      var whole = grouped()
+      whole.prepare(problem.context)
+      if frames(of: whole, problem.context) != expected {
+        found.append("grouped, the frames differ from the sections laid out at once")
+      }
+      found += LayoutInvariants.violations(
+        of: whole, context: problem.context,
+        queries: [
+          Rect(x: 0, y: 0, width: whole.contentSize.width, height: whole.contentSize.height)
+        ])
+      var lazy = grouped()
+      var extent = Int.random(in: 0...30, using: &random)
+      lazy.prepare(problem.context, through: extent)
+      while !lazy.isFullyPrepared && extent < (1 << 40) {
+        extent = extent * 2 + Int.random(in: 1...50, using: &random)
+        lazy.prepareMore(through: extent)
+      }
+      lazy.prepareAll()
+      if frames(of: lazy, problem.context) != expected {
+        found.append("grouped in lazy steps, the frames differ")
+      }
+      found += streamedIntoAnySection(grouped(), problem, expected, &random)
+      problems += found.map { "\(problem): \($0)" }
+      if problems.count > 20 { break }
+    }
+    return problems
+  }
+
+  /// The items of `problem` arriving in a random interleaving of the sections, in pieces.
+  private static func streamedIntoAnySection(
+    _ fresh: GroupedLayout, _ problem: Problem, _ expected: [Rect?],
+    _ random: inout SeededGenerator
+  ) -> [String] {
+    let sections = problem.context.sections
+    // A random interleaving: the next section starts (with its first item) now and then,
+    // and any started section takes its next item.
+    var remaining = sections.map { Swift.max(0, $0.itemCount) }
+    var started = 0
+    var stream: [(section: Int, starts: Bool)] = []
+    while started < sections.count || remaining.contains(where: { $0 > 0 }) {
+      let growing = (0..<started).filter { remaining[$0] > 0 }
+      if started < sections.count && (growing.isEmpty || Int.random(in: 0..<8, using: &random) == 0)
+      {
+        stream.append((started, true))
+        if remaining[started] > 0 { remaining[started] -= 1 }
+        started += 1
+      } else {
+        let section = growing.randomElement(using: &random)!
+        remaining[section] -= 1
+        stream.append((section, false))
+      }
+    }
+    var layout = fresh
+    var context = problem.context
+    context.sections = []
+    layout.prepare(context, through: Int.random(in: 0...200, using: &random))
+    var problems: [String] = []
+    var position = 0
+    var piece = 0
+    while position < stream.count {
+      let size = Int.random(in: 1...Swift.max(1, stream.count / 4 + 1), using: &random)
+      for (section, starts) in stream[position..<Swift.min(stream.count, position + size)] {
+        if starts {
+          let spec = SectionSpec(
+            itemCount: sections[section].itemCount > 0 ? 1 : 0,
+            headerHeight: sections[section].headerHeight)
+          context.sections.append(spec)
+          layout.appendSections([spec])
+        } else {
+          context.sections[section].itemCount += 1
+          layout.appendItems(1, toSection: section)
+        }
+      }
+      position += size
+      piece += 1
+      if piece % 3 == 0 || position >= stream.count {
+        var placed = layout
+        placed.prepareAll()
+        let violations = LayoutInvariants.violations(of: placed, context: context)
+        if !violations.isEmpty {
+          problems.append("streamed, after piece \(piece): \(violations.prefix(2))")
+          break
+        }
+      }
+    }
+    layout.prepareAll()
+    if problems.isEmpty && frames(of: layout, problem.context) != expected {
+      problems.append("streamed into any section, the frames differ from laid out at once")
+    }
+    return problems
+  }
+
   /// Every item's frame and every header's, in order.
   private static func frames(of layout: any CollectionLayout, _ context: LayoutContext) -> [Rect?] {
     var result: [Rect?] = []

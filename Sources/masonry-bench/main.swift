@@ -5,7 +5,7 @@ import LayoutEngine
 // same run. Run in release: `make bench`. Prints one JSON object per line; the last lines
 // say whether each target is met.
 
-// `masonry-bench pictures` (or `layout`, `text`, `cards`, `stream`, `sweep`, `keys`) runs one part; no
+// `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed.
 var report = BenchmarkReport()
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +22,7 @@ if runs("layout") {
   }
   LayoutBenchmark.reportTargets(results, report: &report)
 }
+if runs("layout") || parts.contains("grouped") { GroupedLayoutBenchmark.run(report: &report) }
 if runs("text") { TextBenchmark.run(report: &report) }
 if runs("cards") { CardBenchmark.run(report: &report) }
 if runs("stream") { StreamBenchmark.run(report: &report) }

@@ -42,6 +42,18 @@ import Testing
     #expect(found.isEmpty, "\(kind): \(found.prefix(3))")
   }
 
+  /// Sections that grow anywhere (`GroupedLayout` over each kind): the same frames as
+  /// the kind laying out the sections at once, prepared at once, lazily, and with the
+  /// cards streaming into the sections in random interleavings, the invariants holding
+  /// at every step; 300 problems per kind.
+  @Test(arguments: LayoutCatalog.standard.kinds)
+  func everyKindGroupedKeepsTheContract(kind: LayoutKind) {
+    let found = LayoutConformance.groupedViolations(cases: 300, seed: 91_000) { random in
+      kind.makeLayout(Self.randomOptions(for: kind, using: &random))
+    }
+    #expect(found.isEmpty, "\(kind): \(found.prefix(3))")
+  }
+
   @Test func aRegisteredLayoutIsCheckedToo() throws {
     let list = LayoutKind(name: "list", key: "9", summary: "one card a row", options: []) { _ in
       ListLayout()

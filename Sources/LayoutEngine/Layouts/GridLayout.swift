@@ -166,6 +166,8 @@ public struct GridLayout: CollectionLayout, SectionStacking {
     ).widths
   }
 
+  public var sectionSpacing: Int { Swift.max(0, options.sectionSpacing) }
+
   public var placedItemCount: Int { store.count }
 
   /// - Complexity: O(log *R* + *V* · log *C* + *K* log *K*) for *R* rows, *V* rows crossing

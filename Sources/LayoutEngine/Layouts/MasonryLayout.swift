@@ -214,6 +214,8 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
     geometry(forSection: 0, containerWidth: containerWidth).widths
   }
 
+  public var sectionSpacing: Int { Swift.max(0, options.sectionSpacing) }
+
   public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*) for the *S* sections, the *C*

@@ -143,6 +143,8 @@ public struct TagCloudLayout: CollectionLayout, SectionStacking {
 
   public func columnWidths(atContainerWidth containerWidth: Int) -> [Int] { [] }
 
+  public var sectionSpacing: Int { Swift.max(0, options.sectionSpacing) }
+
   public var placedItemCount: Int { store.count }
 
   /// - Complexity: O(log *R* + *V* · log *W* + *K* log *K*) for *R* rows, *V* rows crossing

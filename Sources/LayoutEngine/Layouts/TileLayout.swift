@@ -101,6 +101,7 @@ public struct TileLayout: CollectionLayout {
     geometry(containerWidth: containerWidth).widths
   }
   public var placedItemCount: Int { grid.placedItemCount }
+  public var sectionSpacing: Int { Swift.max(0, options.sectionSpacing) }
 
   /// - Complexity: as `GridLayout.attributes(in:)`.
   public func attributes(in rect: Rect) -> [LayoutAttributes] { grid.attributes(in: rect) }

@@ -133,6 +133,8 @@ public struct ZigzagLayout: CollectionLayout, SectionStacking {
     ).widths
   }
 
+  public var sectionSpacing: Int { Swift.max(0, options.sectionSpacing) }
+
   public var placedItemCount: Int { lanes.count }
 
   /// - Complexity: O(log *S* + *C* · log *N* + *K* log *K*).

@@ -45,6 +45,10 @@ public protocol CollectionLayout {
   /// The number of items placed so far.
   var placedItemCount: Int { get }
 
+  /// The rows left below a section that shows something, before the next one: what
+  /// `GroupedLayout` puts between sections it lays out one by one.
+  var sectionSpacing: Int { get }
+
   /// The items and section headers whose frames share a cell with `rect`, among those
   /// placed so far, sorted by section, header first, then item.
   func attributes(in rect: Rect) -> [LayoutAttributes]
@@ -64,6 +68,9 @@ public protocol CollectionLayout {
 }
 
 extension CollectionLayout {
+  /// No rows between sections, unless the layout says otherwise.
+  public var sectionSpacing: Int { 0 }
+
   /// Discards every cached frame and places every item.
   public mutating func prepare(_ context: LayoutContext) {
     prepare(context, through: .max)

@@ -61,3 +61,17 @@ public struct ItemMeasure {
     Swift.min(Swift.max(0, length), maximumLength)
   }
 }
+
+extension ItemMeasure {
+  /// The measure of section `section`'s items as the items of a layout of that section
+  /// alone (its section 0).
+  func forSection(_ section: Int) -> ItemMeasure {
+    ItemMeasure(
+      measureHeight: measureHeight.map { height in
+        { path, width in height(ItemPath(section: section, item: path.item), width) }
+      },
+      measureSize: measureSize.map { size in
+        { path, width in size(ItemPath(section: section, item: path.item), width) }
+      })
+  }
+}
