@@ -88,7 +88,7 @@ package struct BrowseCommand {
   private static func startReading(_ source: String, options: CardReadOptions) throws
     -> (CardCollection, LoadStatus, CardFeed?)
   {
-    let empty = CardCollection(source: source, store: CardStore(), flat: options.flat)
+    let empty = CardCollection(source: source, store: CardStore(), sections: options.sections)
     if ByteSource.isStream(source) {
       if source == "-" && isatty(0) == 1 {
         throw UsageError(

@@ -8,8 +8,10 @@ enum LayoutCommand {
   static let documentation = CommandDocumentation(
     name: "layout", synopsis: "layout [SOURCE] --width W [options]",
     description: """
-      Lays out the cards of SOURCE (the bundled sample when absent) at width W and prints one JSON object per card: \
+      Lays out the cards of SOURCE (the bundled sample when absent) at width W and prints one JSON object per card, \
+      in layout order (section by section): \
       {"index","section","x","y","width","height","column","imageRows","captionRows","commentRows"}, \
+      where index is the card's place in SOURCE (from 0), \
       then {"contentWidth","contentHeight","columns","items"}. The rows are the rows drawn: \
       a layout that sets item heights (tiles, zigzag) cuts the card to fit.
       """ + "\n\n" + SourceOptions.sourceHelp,
@@ -48,11 +50,13 @@ enum LayoutCommand {
     layout.prepare(context)
 
     var text = ""
-    var index = 0
+    var items = 0
+    let shown = CardSelection(all: collection)
     for (section, spec) in context.sections.enumerated() {
       for item in 0..<spec.itemCount {
-        guard let attributes = layout.attributes(forItem: ItemPath(section: section, item: item))
-        else { continue }
+        let path = ItemPath(section: section, item: item)
+        guard let attributes = layout.attributes(forItem: path) else { continue }
+        let index = shown.cardIndex(of: path)
         let frame = attributes.frame
         // The rows as drawn: a layout that sets item heights (tiles, zigzag) cuts cards.
         let metrics =
@@ -65,13 +69,13 @@ enum LayoutCommand {
           + "\"width\":\(frame.width),\"height\":\(frame.height),\"column\":\(column),"
           + "\"imageRows\":\(metrics.imageRows),\"captionRows\":\(metrics.captionRows),"
           + "\"commentRows\":\(metrics.commentRows)}\n"
-        index += 1
+        items += 1
       }
     }
     let size = layout.contentSize
     text +=
       "{\"contentWidth\":\(size.width),\"contentHeight\":\(size.height),"
-      + "\"columns\":\(layout.columnCount),\"items\":\(index)}\n"
+      + "\"columns\":\(layout.columnCount),\"items\":\(items)}\n"
     output.write(text)
     return 0
   }

@@ -14,7 +14,7 @@ struct SourceOptions {
   var reading = CardReadOptions()
 
   static let fieldOptions = FieldMapping.Field.allCases.map { "--\($0.rawValue)" }
-  static let valueOptions: Set<String> = Set(["--sort"] + fieldOptions)
+  static let valueOptions: Set<String> = Set(["--sort", "--sections"] + fieldOptions)
   static let flagOptions: Set<String> = ["--recursive", "--flat"]
 
   /// What SOURCE may be, for every command that reads cards.
@@ -45,15 +45,27 @@ struct SourceOptions {
     ),
     OptionHelp(
       "--section KEY",
-      "Where each card's section name is (default: section). Consecutive cards with the same name form a section."
+      "Where each card's section name is (default: section). Cards with the same name form a section (see --sections)."
     ),
     OptionHelp("--id KEY", "Where each card's id is: a string or a whole number (default: id)."),
-    OptionHelp("--flat", "Ignore sections: every card in one section, in file order."),
+    OptionHelp(
+      "--sections grouped|runs|none",
+      "How cards fall into sections: grouped, every card with the same section name in one section, in the order the names first appear (the default; a card read later for an earlier section joins its end); runs, each run of consecutive cards with the same name; none, one section in file order."
+    ),
+    OptionHelp("--flat", "The same as --sections none."),
   ]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     recursive = arguments.flags.contains("--recursive")
-    reading.flat = arguments.flags.contains("--flat")
+    if let mode = try arguments.choice("--sections", of: SectionMode.allCases.map(\.rawValue)) {
+      reading.sections = SectionMode(rawValue: mode)!
+    }
+    if arguments.flags.contains("--flat") {
+      if arguments.values["--sections"] != nil && reading.sections != .none {
+        throw UsageError("--flat and --sections \(reading.sections.rawValue) disagree")
+      }
+      reading.sections = .none
+    }
     for field in FieldMapping.Field.allCases {
       guard let path = arguments.values["--\(field.rawValue)"] else { continue }
       guard reading.mapping.set(field, to: path) else {

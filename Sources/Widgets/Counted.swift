@@ -4,4 +4,15 @@ package enum Counted {
   package static func phrase(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
   }
+
+  /// `count` with its thousands grouped by commas: `2,986`, `1,018,896`.
+  package static func digits(_ count: Int) -> String {
+    let plain = String(count.magnitude)
+    var grouped = ""
+    for (offset, digit) in plain.enumerated() {
+      if offset > 0 && (plain.count - offset) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return (count < 0 ? "-" : "") + grouped
+  }
 }

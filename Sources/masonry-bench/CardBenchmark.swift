@@ -55,10 +55,11 @@ enum CardBenchmark {
       }
       guard let measurer else { continue }
       var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 26)))
+      let all = CardSelection(all: collection)
       func context(width: Int) -> LayoutContext {
         LayoutContext(
-          containerSize: Size(width: width, height: 40), sections: collection.sectionSpecs(),
-          measure: measurer.itemMeasure(sectionStarts: collection.sectionStarts))
+          containerSize: Size(width: width, height: 40), sections: all.sectionSpecs(),
+          measure: measurer.itemMeasure(cardIndex: { all.cardIndex(of: $0) }))
       }
       let layOut = Stopwatch.nanoseconds(perOperationOf: count, rounds: 1) {
         layout.prepare(context(width: 120))

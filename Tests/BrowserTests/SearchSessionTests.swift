@@ -26,8 +26,10 @@ import Testing
   }
 
   /// Every match of `query` in the feed, scanned at once.
+  /// The cards a full scan finds, in the view's order (grouped by section).
   static func allMatches(_ query: String) -> [Int] {
-    BrowserCaches().indices(matching: CardFilter(query: query), in: feed).indices
+    let indices = BrowserCaches().indices(matching: CardFilter(query: query), in: feed).indices
+    return Array(CardSelection(indices, of: feed))
   }
 
   static func type(_ text: String, into store: inout BrowserStore) -> [SearchJob] {

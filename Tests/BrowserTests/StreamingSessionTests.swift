@@ -30,10 +30,12 @@ import Testing
   }
 
   /// The cells above the status row that showed something and now show something else
-  /// (arriving cards may fill empty space below the last card, nothing else).
+  /// (arriving cards may fill empty space below the last card, nothing else). A section
+  /// header's row is left out: its count follows the cards that join.
   static func movedCells(from before: Screen, to after: Screen) -> Int {
     var moved = 0
-    for y in 0..<before.height - 1 {
+    for y in 0..<before.height - 1
+    where !(before.row(y).hasPrefix("── ") && after.row(y).hasPrefix("── ")) {
       for (old, new) in zip(before.row(y), after.row(y)) where old != " " && old != new {
         moved += 1
       }
@@ -41,13 +43,15 @@ import Testing
     return moved
   }
 
+  /// Sections as runs: arriving cards join the last run or start new ones, below
+  /// everything on screen, so no cell on screen changes.
   @Test(arguments: LayoutKind.all.map(\.name))
   func appendedCardsLeaveTheScreenStill(layoutName: String) {
     let kind = LayoutKind.all.first { $0.name == layoutName }!
     let pieces = Self.chunks(count: 1_200, chunkCards: 150)
     var options = LayoutOptions()
     options.kind = kind
-    var first = CardCollection(source: "feed.jsonl", store: CardStore())
+    var first = CardCollection(source: "feed.jsonl", store: CardStore(), sections: .runs)
     first.append(pieces[0])
     var store = BrowserStore(first, size: Size(width: 110, height: 32), options: options)
     store.press(.character("j"), .character("j"), .character("l"), .shiftDown)
@@ -70,17 +74,145 @@ import Testing
     #expect(store.state.selected == 1_199)
   }
 
-  /// With a search on, arriving cards that match join the results (at the end); others
-  /// stay out.
-  @Test func arrivingCardsJoinAFilterWhenTheyMatch() {
-    let pieces = Self.chunks(count: 600, chunkCards: 200)
+  /// The cells of `screen` inside `rect` (with their styles), row by row.
+  static func cells(_ rect: Rect, of screen: Screen) -> [[Cell]] {
+    let above = Rect(x: 0, y: 0, width: screen.width, height: screen.height - 1)
+    guard let shown = rect.intersection(above) else { return [] }
+    return (shown.minY..<shown.maxY).map { y in (shown.minX..<shown.maxX).map { screen[$0, y] } }
+  }
+
+  /// The first row where two frames differ, as `row: this | that` (nil when they agree).
+  static func firstDifference(_ one: Screen, _ other: Screen) -> String? {
+    guard one.height == other.height else { return "heights \(one.height) and \(other.height)" }
+    for y in 0..<one.height where one.row(y) != other.row(y) {
+      return "\(y): \(one.row(y)) | \(other.row(y))"
+    }
+    return nil
+  }
+
+  /// Grouped sections (the default) grow anywhere: the feed's five sections come in runs
+  /// of 40, so each piece adds to sections above the screen, on it and below it. The
+  /// selected card stays the same card, at the same place, drawn the same, and the view
+  /// is the one a batch load of the same cards makes.
+  @Test(arguments: LayoutKind.all.map(\.name))
+  func groupedArrivalsKeepTheSelectedCardStill(layoutName: String) throws {
+    let kind = LayoutKind.all.first { $0.name == layoutName }!
+    let pieces = Self.chunks(count: 1_200, chunkCards: 70)
+    var options = LayoutOptions()
+    options.kind = kind
     var first = CardCollection(source: "feed.jsonl", store: CardStore())
+    first.append(pieces[0])
+    first.append(pieces[1])
+    var store = BrowserStore(first, size: Size(width: 110, height: 32), options: options)
+    // Into the second section, so that the first grows above the screen.
+    store.press(.pageDown, .character("j"), .character("l"))
+    let card = store.selectedCard
+    let rect = try #require(store.selectedScreenFrame())
+    let drawn = Self.cells(rect, of: store.frame())
+    for (read, piece) in pieces.dropFirst(2).enumerated() {
+      store.send(.cardsArrived(LoadedCards(chunks: [piece], bytesRead: read, totalBytes: nil)))
+      #expect(store.selectedCard == card, "\(layoutName) after piece \(read)")
+      #expect(store.selectedScreenFrame() == rect, "\(layoutName) after piece \(read)")
+      #expect(
+        Self.cells(rect, of: store.frame()) == drawn, "\(layoutName) after piece \(read)")
+    }
+    store.send(.loadFinished(nil))
+    #expect(store.state.shown.count == 1_200)
+    #expect(store.state.shown.sectionCount == 5)
+    var batch = BrowserStore(
+      store.state.cards, size: Size(width: 110, height: 32), options: options)
+    #expect(Array(store.state.shown) == Array(batch.state.shown))
+    // Both at the top, then both at the end: the same frames, and the header counts
+    // every card of its section.
+    store.press(.character("g"))
+    batch.press(.character("g"))
+    #expect(Self.firstDifference(store.frame(), batch.frame()) == nil, "\(layoutName) at the top")
+    #expect(store.frame().plainText().contains("── mammals · 240 ──"))
+    store.press(.character("G"))
+    batch.press(.character("G"))
+    #expect(Self.firstDifference(store.frame(), batch.frame()) == nil, "\(layoutName) at the end")
+  }
+
+  /// Random feeds with random section names, cut into random pieces, in every layout and
+  /// at random widths: after each piece the incrementally grown layout places every card
+  /// where a batch layout of the cards so far does.
+  @Test func groupedGrowthMatchesABatchLayoutAtEveryStep() {
+    var random = SeededGenerator(seed: 44)
+    let names = ["a", "b", "c", "d", "e", "f", "g"]
+    for round in 0..<40 {
+      let count = Int.random(in: 1...160, using: &random)
+      let sectionCount = Int.random(in: 1...names.count, using: &random)
+      var lines: [String] = []
+      for index in 0..<count {
+        let words = Int.random(in: 1...12, using: &random)
+        let caption = (0..<words).map { _ in "w\(Int.random(in: 0...99, using: &random))" }
+        let section =
+          Int.random(in: 0...5, using: &random) == 0
+          ? "" : ",\"section\":\"\(names[Int.random(in: 0..<sectionCount, using: &random)])\""
+        let image =
+          Bool.random(using: &random)
+          ? ",\"image\":{\"width\":\(Int.random(in: 1...9, using: &random)),\"height\":\(Int.random(in: 1...9, using: &random))}"
+          : ""
+        lines.append(
+          "{\"id\":\"\(index)\",\"caption\":\"\(caption.joined(separator: " "))\"\(section)\(image)}"
+        )
+      }
+      let whole = try! CardLoader.load(
+        bytes: Array(lines.joined(separator: "\n").utf8), path: "r.jsonl")
+      var options = LayoutOptions()
+      options.kind = LayoutKind.all[round % LayoutKind.all.count]
+      let size = Size(width: Int.random(in: 30...140, using: &random), height: 24)
+      var grown = CardCollection(source: "r.jsonl", store: CardStore())
+      var start = 0
+      var store: BrowserStore?
+      while start < whole.cards.count {
+        let end = Swift.min(whole.cards.count, start + Int.random(in: 1...40, using: &random))
+        let piece = CardStore(whole.cards[start..<end]).chunks[0]
+        if store == nil {
+          grown.append(piece)
+          store = BrowserStore(
+            grown, size: size, options: options, load: .loading(bytesRead: 0, totalBytes: nil))
+        } else {
+          store!.send(.cardsArrived(LoadedCards(chunks: [piece], bytesRead: 0, totalBytes: nil)))
+          if Bool.random(using: &random) { store!.press(.character("j")) }
+        }
+        start = end
+        let state = store!.state
+        let batch = BrowserStore(state.cards, size: size, options: options)
+        #expect(Array(state.shown) == Array(batch.state.shown), "round \(round)")
+        for position in 0..<state.shown.count {
+          let incremental = store!.caches.frame(ofShown: position, in: state)
+          let fresh = batch.caches.frame(ofShown: position, in: batch.state)
+          guard incremental == fresh else {
+            Issue.record(
+              "round \(round), card \(position): \(String(describing: incremental)) vs \(String(describing: fresh))"
+            )
+            break
+          }
+        }
+        #expect(
+          store!.caches.layout(for: state).contentSize
+            == batch.caches.layout(for: batch.state).contentSize, "round \(round)")
+      }
+    }
+  }
+
+  /// With a search on, arriving cards that match join the results (at the end of their
+  /// sections); others stay out. As runs nothing on screen changes; grouped, the selected
+  /// card stays where it was, drawn the same.
+  @Test(arguments: [SectionMode.runs, .grouped])
+  func arrivingCardsJoinAFilterWhenTheyMatch(sections: SectionMode) throws {
+    let pieces = Self.chunks(count: 600, chunkCards: 200)
+    var first = CardCollection(source: "feed.jsonl", store: CardStore(), sections: sections)
     first.append(pieces[0])
     var store = BrowserStore(first, size: Size(width: 100, height: 30))
     store.send(.key(.character("/")))
     for character in "fox" { store.send(.key(.character(character))) }
     store.send(.key(.enter))
+    store.press(.character("j"), .character("l"))
     let before = store.frame()
+    let card = store.selectedCard
+    let rect = try #require(store.selectedScreenFrame())
     let matchedBefore = store.state.shown.count
     for piece in pieces.dropFirst() {
       store.send(.cardsArrived(LoadedCards(chunks: [piece], bytesRead: 0, totalBytes: nil)))
@@ -91,14 +223,19 @@ import Testing
         var all = CardStore()
         for piece in pieces { all.append(piece) }
         return all
-      }())
+      }(), sections: sections)
     var fresh = BrowserStore(everything, size: Size(width: 100, height: 30))
     fresh.send(.key(.character("/")))
     for character in "fox" { fresh.send(.key(.character(character))) }
     fresh.send(.key(.enter))
     #expect(store.state.shown.count > matchedBefore)
     #expect(Array(store.state.shown) == Array(fresh.state.shown))
-    #expect(Self.rowsAboveStatus(store.frame()) == Self.rowsAboveStatus(before))
+    #expect(store.selectedCard == card)
+    #expect(store.selectedScreenFrame() == rect)
+    #expect(Self.cells(rect, of: store.frame()) == Self.cells(rect, of: before))
+    if sections == .runs {
+      #expect(Self.rowsAboveStatus(store.frame()) == Self.rowsAboveStatus(before))
+    }
   }
 
   @Test func theStatusBarSaysHowFarTheSourceIsRead() {
@@ -169,9 +306,9 @@ import Testing
     // Another movement key: the end stays where it was.
     store.press(.character("k"))
     #expect(!store.state.followsEnd)
-    let selected = store.state.selected
+    let selected = store.selectedCard
     store.send(.cardsArrived(LoadedCards(chunks: [pieces[4]], bytesRead: 6, totalBytes: nil)))
-    #expect(store.state.selected == selected)
+    #expect(store.selectedCard == selected)
     // G again, then the end of the source: the last card, and following stops.
     store.press(.character("G"))
     store.send(.cardsArrived(LoadedCards(chunks: [pieces[5]], bytesRead: 7, totalBytes: nil)))

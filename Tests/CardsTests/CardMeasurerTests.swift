@@ -8,6 +8,7 @@ import Testing
   @Test func sampleMetricsAtThreeWidths() {
     let sample = BundledSample.collection()
     let measurer = CardMeasurer(store: sample.cards)
+    let shown = CardSelection(all: sample)
     var out = ""
     for width in [16, 30, 60] {
       for index in [0, 2, 6, 13, 22, 46] {
@@ -49,10 +50,11 @@ import Testing
   @Test func measureFunctionDrivesTheLayout() {
     let sample = BundledSample.collection()
     let measurer = CardMeasurer(store: sample.cards)
+    let shown = CardSelection(all: sample)
     var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 24)))
     let context = LayoutContext(
       containerSize: Size(width: 100, height: 30), sections: sample.sectionSpecs(),
-      measure: measurer.itemMeasure(sectionStarts: sample.sectionStarts))
+      measure: measurer.itemMeasure(cardIndex: shown.cardIndex(of:)))
     layout.prepare(context)
     #expect(LayoutInvariants.violations(of: layout, context: context) == [])
     let first = layout.attributes(forItem: ItemPath(section: 0, item: 0))!

@@ -324,7 +324,7 @@ import Testing
     #expect(collection.sections.map(\.count) == [2, 1])
     let flat = try CardLoader.load(
       bytes: Array(feed.utf8), path: "api.jsonl",
-      options: CardReadOptions(mapping: mapping, flat: true))
+      options: CardReadOptions(mapping: mapping, sections: .none))
     #expect(flat.sections.count == 1 && flat.sections[0].name == nil)
     // Errors name the path as given.
     let bad = Self.streaming(Array("{\"title\": 5}".utf8), path: "b.jsonl", mapping: mapping)
@@ -338,7 +338,10 @@ import Testing
     #expect(!dotted && !blank)
   }
 
-  @Test func sectionsAreRunsInFileOrder() throws {
+  /// Grouped (the default): every card with a name is in that name's section, the
+  /// sections in the order their names first appear, the cards in file order inside.
+  /// Runs: a section is a run of consecutive cards. None: one section.
+  @Test func sectionsAreGroupedRunsOrNone() throws {
     let feed = """
       {"caption": "1", "section": "a"}
       {"caption": "2", "section": "a"}
@@ -346,11 +349,32 @@ import Testing
       {"caption": "4", "section": "a"}
       {"caption": "5"}
       """
-    let collection = try CardLoader.load(bytes: Array(feed.utf8), path: "s.jsonl")
-    #expect(collection.cards.map(\.caption) == ["1", "2", "3", "4", "5"])
-    #expect(collection.sections.map(\.name) == ["a", "b", "a", nil])
-    #expect(collection.sections.map(\.count) == [2, 1, 1, 1])
-    #expect(collection.sectionSpecs().map(\.headerHeight) == [1, 1, 1, 0])
+    func load(_ sections: SectionMode) throws -> CardCollection {
+      try CardLoader.load(
+        bytes: Array(feed.utf8), path: "s.jsonl", options: CardReadOptions(sections: sections))
+    }
+    let grouped = try CardLoader.load(bytes: Array(feed.utf8), path: "s.jsonl")
+    #expect(grouped.cards.map(\.caption) == ["1", "2", "3", "4", "5"])
+    #expect(grouped.sections.map(\.name) == ["a", "b", nil])
+    #expect(grouped.sections.map(\.count) == [3, 1, 1])
+    #expect(grouped.sectionSpecs().map(\.headerHeight) == [1, 1, 0])
+    let shown = CardSelection(all: grouped)
+    #expect(shown.map { grouped.cards[$0].caption } == ["1", "2", "4", "3", "5"])
+    #expect(
+      (0..<shown.count).map { shown.path(of: $0)! }.map { [$0.section, $0.item] }
+        == [[0, 0], [0, 1], [0, 2], [1, 0], [2, 0]])
+    #expect(shown.position(ofCard: 3, in: grouped) == 2)
+    #expect(shown.position(ofCard: 2, in: grouped) == 3)
+
+    let runs = try load(.runs)
+    #expect(runs.sections.map(\.name) == ["a", "b", "a", nil])
+    #expect(runs.sections.map(\.count) == [2, 1, 1, 1])
+    #expect(runs.sectionSpecs().map(\.headerHeight) == [1, 1, 1, 0])
+    #expect(Array(CardSelection(all: runs)) == [0, 1, 2, 3, 4])
+
+    let none = try load(.none)
+    #expect(none.sections.count == 1 && none.sections[0].name == nil)
+    #expect(Array(CardSelection(all: none)) == [0, 1, 2, 3, 4])
   }
 
   @Test func errorsInsideADocumentPointAtTheirColumn() {

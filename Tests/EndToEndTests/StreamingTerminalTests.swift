@@ -72,11 +72,15 @@ import Testing
     let later = try #require(
       session.waitForScreen { TerminalSessionTests.status($0).contains("of 400") })
     // Everything between the tag strip and the status row is the same frame (the strip
-    // keeps its tags in place while loading; at the end they are ranked by use).
-    func cards(_ screen: String) -> [Substring] {
+    // keeps its tags in place while loading; at the end they are ranked by use), but for
+    // the counts in the section headers, which follow the cards that join.
+    func cards(_ screen: String) -> [String] {
       let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
       let strip = rows.firstIndex { $0.hasSuffix(" tags") } ?? -1
-      return Array(rows[(strip + 1)...].dropLast(2))
+      return rows[(strip + 1)...].dropLast(2).map { row in
+        guard row.hasPrefix("── "), let dot = row.range(of: " · ") else { return String(row) }
+        return String(row[..<dot.lowerBound])
+      }
     }
     #expect(cards(early) == cards(later))
     #expect(TerminalSessionTests.status(later).contains("loading"))
@@ -87,6 +91,8 @@ import Testing
         TerminalSessionTests.status($0).contains("of 900") && !$0.contains("loading")
       })
     #expect(cards(done) == cards(early))
+    // The feed's five sections come in runs of 40: grouped, the first holds 5 runs of 900.
+    #expect(done.contains("── mammals · 200 ──"))
     try session.send("q")
     #expect(Self.exitCode(session) == "0")
   }

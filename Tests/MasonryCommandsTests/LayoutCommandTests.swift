@@ -101,6 +101,40 @@ import Testing
     }
   }
 
+  /// `--sections`: grouped (the default) gathers every card of a name into one section,
+  /// runs keeps each run of consecutive cards, none (and `--flat`) one section; items are
+  /// printed section by section, each with its place in the file.
+  @Test func sectionsAreGroupedRunsOrNone() throws {
+    let file = TemporaryFiles.write(
+      """
+      {"caption": "one", "section": "a"}
+      {"caption": "two", "section": "b"}
+      {"caption": "three", "section": "a"}
+      {"caption": "four"}
+      """, named: "s.jsonl")
+    func placed(_ options: [String]) throws -> [[Int]] {
+      let (code, output) = run(["layout", file, "--width", "40"] + options)
+      #expect(code == 0, "\(options): \(output.standardError)")
+      return try output.standardOutput.split(separator: "\n").dropLast().map {
+        let object = try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        return [object["index"] as! Int, object["section"] as! Int]
+      }
+    }
+    let grouped = [[0, 0], [2, 0], [1, 1], [3, 2]]
+    #expect(try placed([]) == grouped)
+    #expect(try placed(["--sections", "grouped"]) == grouped)
+    #expect(try placed(["--sections=runs"]) == [[0, 0], [1, 1], [2, 2], [3, 3]])
+    #expect(try placed(["--sections", "none"]) == [[0, 0], [1, 0], [2, 0], [3, 0]])
+    #expect(try placed(["--flat"]) == [[0, 0], [1, 0], [2, 0], [3, 0]])
+    var result = run(["layout", file, "--width", "40", "--sections", "pages"])
+    #expect(result.code == 64)
+    #expect(result.output.standardError.contains("--sections must be one of grouped, runs, none"))
+    result = run(["layout", file, "--width", "40", "--flat", "--sections", "runs"])
+    #expect(result.code == 64)
+    #expect(result.output.standardError.contains("--flat and --sections runs disagree"))
+    #expect(run(["layout", file, "--width", "40", "--flat", "--sections", "none"]).code == 0)
+  }
+
   @Test func badDataAndMissingInputExit65And66() {
     let bad = TemporaryFiles.write("[{\"caption\": 1}]", named: "bad.json")
     var result = run(["layout", bad, "--width", "80"])

@@ -31,7 +31,7 @@ import Widgets
     return [
       ("card", cardWidget(selected: true, size: Size(width: 20, height: 12))),
       ("chip", ChipWidget(text: "forest")),
-      ("header", SectionHeaderWidget(title: "mammals")),
+      ("header", SectionHeaderWidget(title: "mammals", count: 2_986)),
       (
         "status",
         StatusBar(
@@ -139,6 +139,24 @@ import Widgets
     #expect(bar.text(width: 20) == " 1–9 of 64 │ ? help ")
     bar.message = "/fox▏"
     #expect(bar.text(width: 36) == padded(" masonry │ 1–9 of 64 │ 12% │ /fox▏", 36))
+  }
+
+  /// A section header names the section and counts its cards; a short width cuts the
+  /// name before the count.
+  @Test func aSectionHeaderCountsItsCards() {
+    func drawn(_ header: SectionHeaderWidget, width: Int) -> String {
+      var screen = Screen(width: width, height: 1)
+      header.draw(in: screen.bounds, into: &screen)
+      return screen.row(0)
+    }
+    let games = SectionHeaderWidget(title: "games", count: 2_986)
+    #expect(drawn(games, width: 24) == "── games · 2,986 ───────")
+    #expect(
+      drawn(SectionHeaderWidget(title: "long-section-name", count: 1_018_896), width: 24)
+        == "── long-se… · 1,018,896 ")
+    #expect(drawn(SectionHeaderWidget(title: "games"), width: 12) == "── games ───")
+    #expect(Counted.digits(0) == "0" && Counted.digits(999) == "999")
+    #expect(Counted.digits(1_000) == "1,000" && Counted.digits(-12_345) == "-12,345")
   }
 
   /// A picture box shows its thumbnail's cells, or says why it cannot, in its middle.

@@ -25,7 +25,12 @@ package final class BrowserCaches {
   /// Bumped each time the measurer is made again (for the layout key).
   private var measurerGeneration = 0
 
-  private var layout: any CollectionLayout = LayoutOptions().makeLayout()
+  /// The layout of runs (or of one section): any kind, cards added at its end.
+  private var flatLayout: any CollectionLayout = LayoutOptions().makeLayout()
+  /// The layout of grouped sections, into any of which cards are added; `nil` when the
+  /// view's sections are runs. Kept apart from `flatLayout` so that adding to a section
+  /// changes it in place.
+  private var groupedLayout: GroupedLayout?
   private var layoutKey: LayoutKey?
   /// The measurer in the layout's style (its picture rows capped for the card area).
   private var styledMeasurer: CardMeasurer?
@@ -143,7 +148,7 @@ package final class BrowserCaches {
     }
     if !geometry.isTooSmall {
       syncLayout(state, cardArea: geometry.cardArea.size)
-      layout.prepareMore(through: Self.sum(state.scrollOffset, geometry.cardArea.height))
+      prepareMore(through: Self.sum(state.scrollOffset, geometry.cardArea.height))
     }
     return geometry
   }
@@ -168,29 +173,70 @@ package final class BrowserCaches {
       measurer.beginLayout()
       placed.view = shown
       let placed = self.placed
-      layout = state.layout.makeLayout()
-      layout.prepare(
-        state.layout.context(sections: shown.sectionSpecs(), size: cardArea, measurer: styled) {
-          placed.view!.cardIndex(of: $0)
-        }, through: 0)
+      let context = state.layout.context(
+        sections: shown.sectionSpecs(), size: cardArea, measurer: styled
+      ) { placed.view!.cardIndex(of: $0) }
+      if shown.isGrouped {
+        let options = state.layout
+        var grouped = GroupedLayout { options.makeLayout() }
+        grouped.prepare(context, through: 0)
+        groupedLayout = grouped
+      } else {
+        groupedLayout = nil
+        flatLayout = state.layout.makeLayout()
+        flatLayout.prepare(context, through: 0)
+      }
       layoutKey = key
       return
     }
     placed.view = shown
     guard shown.count > before.count else { return }
-    let lastSection = before.sectionCount - 1
-    if lastSection >= 0 {
-      let grown = shown.sectionSize(lastSection) - before.sectionSize(lastSection)
-      if grown > 0 { layout.appendItems(grown) }
+    if groupedLayout != nil {
+      // Grouped: cards joined any section; new sections come after the others.
+      for section in 0..<before.sectionCount {
+        let grown = shown.sectionSize(section) - before.sectionSize(section)
+        if grown > 0 { groupedLayout!.appendItems(grown, toSection: section) }
+      }
+    } else {
+      let lastSection = before.sectionCount - 1
+      if lastSection >= 0 {
+        let grown = shown.sectionSize(lastSection) - before.sectionSize(lastSection)
+        if grown > 0 { flatLayout.appendItems(grown) }
+      }
     }
     if shown.sectionCount > before.sectionCount {
-      layout.appendSections(
-        (before.sectionCount..<shown.sectionCount).map {
-          SectionSpec(
-            itemCount: shown.sectionSize($0), headerHeight: shown.sectionName($0) != nil ? 1 : 0)
-        })
+      let added = (before.sectionCount..<shown.sectionCount).map {
+        SectionSpec(
+          itemCount: shown.sectionSize($0), headerHeight: shown.sectionName($0) != nil ? 1 : 0)
+      }
+      if groupedLayout != nil {
+        groupedLayout!.appendSections(added)
+      } else {
+        flatLayout.appendSections(added)
+      }
     }
   }
+
+  /// Places more of the layout in place, whichever it is.
+  private func prepareMore(through extent: Int) {
+    if groupedLayout != nil {
+      groupedLayout!.prepareMore(through: extent)
+    } else {
+      flatLayout.prepareMore(through: extent)
+    }
+  }
+
+  /// Places the layout until `path` is placed, in place.
+  private func prepare(toInclude path: ItemPath) {
+    if groupedLayout != nil {
+      groupedLayout!.prepare(toInclude: path)
+    } else {
+      flatLayout.prepare(toInclude: path)
+    }
+  }
+
+  /// The layout, to read (a copy shares its storage; it must not outlive a change).
+  private var layout: any CollectionLayout { groupedLayout ?? flatLayout }
 
   /// The layout of `state`, prepared as far as its screen (and any earlier query) needs.
   package func layout(for state: BrowserState) -> any CollectionLayout {
@@ -201,7 +247,7 @@ package final class BrowserCaches {
   /// Prepares `state`'s layout further, so that everything up to `extent` is placed.
   package func prepare(through extent: Int, for state: BrowserState) {
     guard !geometry(for: state).isTooSmall else { return }
-    layout.prepareMore(through: extent)
+    prepareMore(through: extent)
   }
 
   /// The frame of shown card `index`, preparing the layout as far as needed.
@@ -209,7 +255,7 @@ package final class BrowserCaches {
     guard !geometry(for: state).isTooSmall, let path = state.shown.path(of: index) else {
       return nil
     }
-    layout.prepare(toInclude: path)
+    prepare(toInclude: path)
     return layout.attributes(forItem: path)?.frame
   }
 
@@ -235,7 +281,7 @@ package final class BrowserCaches {
     guard !geometry(for: state).isTooSmall else { return nil }
     // Placed here, in place; the copy `resolve` takes then has nothing left to place (a
     // copy that placed more would copy the layout's storage).
-    layout.prepare(toInclude: anchor.item)
+    prepare(toInclude: anchor.item)
     var placed = layout
     return anchor.resolve(in: &placed, viewportLength: viewportLength)
   }

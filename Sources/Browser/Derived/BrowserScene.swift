@@ -103,7 +103,9 @@ package struct BrowserScene {
           let frame = attributes.frame.offsetBy(dx: 0, dy: shift)
           if attributes.kind == .sectionHeader {
             let title = state.shown.sectionName(attributes.section) ?? ""
-            add(SectionHeaderWidget(title: title), frame, clip: regions.content)
+            add(
+              SectionHeaderWidget(title: title, count: state.shown.sectionSize(attributes.section)),
+              frame, clip: regions.content)
           } else {
             card(attributes.index, at: frame)
           }

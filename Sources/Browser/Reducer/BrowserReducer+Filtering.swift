@@ -34,7 +34,7 @@ extension BrowserReducer {
   }
 
   /// Cards that joined the collection from `start` on: those the filter lets through
-  /// join the cards shown, at the end (nothing on screen moves). A search still scanning
+  /// join the cards shown, at the end of their sections. A search still scanning
   /// reaches them itself.
   static func showArrivedCards(from start: Int, _ state: inout BrowserState, caches: BrowserCaches)
   {
@@ -47,23 +47,25 @@ extension BrowserReducer {
     }
   }
 
-  /// Matches a worker found: they join the cards shown (at the end, so nothing on screen
-  /// moves). Returns whether they belonged to the search in progress.
+  /// Matches a worker found: they join the cards shown (at the end of their sections;
+  /// nothing on screen moves). Returns whether they belonged to the search in progress.
   static func searchFound(_ found: SearchFound, _ state: inout BrowserState, caches: BrowserCaches)
     -> Bool
   {
     guard let search = state.search, found.generation == search.generation else { return false }
     caches.adopt(searchTexts: found.texts, for: state.cards)
-    if !found.matches.isEmpty {
-      state.shown.add(found.matches, of: state.cards, from: search.scannedThrough)
-    }
-    state.search?.scannedThrough = found.scannedThrough
-    if found.isDone {
-      // Cards that arrived while it ran: scanned here.
-      state.search = nil
-      let rest = caches.indices(
-        matching: search.filter, in: state.cards, from: found.scannedThrough)
-      state.shown.add(rest.indices, of: state.cards, from: found.scannedThrough)
+    keepingTheScreenStill(&state, caches: caches) { state in
+      if !found.matches.isEmpty {
+        state.shown.add(found.matches, of: state.cards, from: search.scannedThrough)
+      }
+      state.search?.scannedThrough = found.scannedThrough
+      if found.isDone {
+        // Cards that arrived while it ran: scanned here.
+        state.search = nil
+        let rest = caches.indices(
+          matching: search.filter, in: state.cards, from: found.scannedThrough)
+        state.shown.add(rest.indices, of: state.cards, from: found.scannedThrough)
+      }
     }
     return true
   }

@@ -117,7 +117,9 @@ extension BrowserReducer {
       state.scrollOffset = 0
       return
     }
-    if !selectFirst, let selectedCard, let index = state.shown.position(ofCard: selectedCard) {
+    if !selectFirst, let selectedCard,
+      let index = state.shown.position(ofCard: selectedCard, in: state.cards)
+    {
       state.selected = index
     } else {
       state.selected = 0

@@ -1,4 +1,5 @@
 import Cards
+import LayoutEngine
 
 extension BrowserReducer {
   /// Cards read from the source join the collection at the end: the cards on screen, the
@@ -8,8 +9,10 @@ extension BrowserReducer {
     _ cards: LoadedCards, _ state: inout BrowserState, caches: BrowserCaches
   ) -> Bool {
     let start = state.cards.cards.count
-    for chunk in cards.chunks { state.append(chunk) }
-    showArrivedCards(from: start, &state, caches: caches)
+    keepingTheScreenStill(&state, caches: caches) {
+      for chunk in cards.chunks { $0.append(chunk) }
+      showArrivedCards(from: start, &$0, caches: caches)
+    }
     if state.load.isLoading {
       state.load = .loading(bytesRead: cards.bytesRead, totalBytes: cards.totalBytes)
     }
@@ -42,5 +45,45 @@ extension BrowserReducer {
       if !caches.geometry(for: state).isTooSmall { selectLastCard(&state, caches: caches) }
     }
     return error != nil && state.cards.cards.isEmpty
+  }
+
+  /// Adds cards to the view by `change` without moving what the person looks at. Runs
+  /// grow at the end, below everything on screen. Grouped sections grow anywhere: a card
+  /// may join a section above the screen or on it, so the selected card (when on screen,
+  /// else the card nearest the top) keeps its screen row, as on a resize, and the
+  /// selection stays on its card (its position among the cards shown moves).
+  ///
+  /// - Complexity: one viewport query before and one anchor resolution after.
+  static func keepingTheScreenStill(
+    _ state: inout BrowserState, caches: BrowserCaches, change: (inout BrowserState) -> Void
+  ) {
+    guard state.shown.isGrouped else {
+      change(&state)
+      return
+    }
+    let before = caches.geometry(for: state)
+    let selectedPath = state.selected.flatMap { state.shown.path(of: $0) }
+    let anchor =
+      before.isTooSmall
+      ? nil
+      : caches.anchor(
+        viewport: before.viewport(scrolledTo: state.scrollOffset), preferring: selectedPath,
+        for: state)
+    let count = state.shown.count
+    change(&state)
+    guard state.shown.count != count else { return }
+    // Paths stay: a grouped section only grows at its end and new sections come last.
+    if let selectedPath {
+      state.selected = state.shown.sectionStart(selectedPath.section) + selectedPath.item
+    }
+    state.transition = nil
+    let after = caches.geometry(for: state)
+    guard let anchor, !after.isTooSmall,
+      let offset = caches.resolve(anchor, viewportLength: after.cardArea.height, for: state)
+    else { return }
+    // The anchor keeps the card's row within the card area; the area moves when the tag
+    // strip changes height.
+    let shift = after.cardArea.minY - before.cardArea.minY
+    state.scrollOffset = Scrolling.clampedLazily(offset + shift, state, caches, geometry: after)
   }
 }

@@ -159,13 +159,6 @@ package struct CardMeasurer {
     }
   }
 
-  /// The measure function for a layout over `collection`'s sections.
-  package func itemMeasure(sectionStarts: [Int]) -> ItemMeasure {
-    .heights { path, width in
-      metrics(ofCard: sectionStarts[path.section] + path.item, width: width).height
-    }
-  }
-
   /// The caption lines of card `index` as drawn at `width`.
   package func captionLines(ofCard index: Int, width: Int) -> [String] {
     caption(ofCard: index).lines(

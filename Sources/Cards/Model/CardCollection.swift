@@ -1,32 +1,37 @@
 import LayoutEngine
 
-/// The cards of one source in file order, and its sections: each run of consecutive
-/// cards with the same section name is a section. Nothing is reordered, so cards that
-/// stream in are only ever added at the end (a name that comes back later starts a new
-/// section with the same header, as in a feed).
+/// The cards of one source in file order, and its sections, as `sectionMode` makes them:
+/// grouped by name (every card of a name in one section, in the order names first
+/// appear), runs of consecutive cards, or none. Cards that stream in are only ever added
+/// at the end of the file order; grouped, they join the end of their section.
 package struct CardCollection: Sendable {
   /// Where the cards came from (a path, `-`, or the name of the bundled sample).
   package var source: String
-  /// The cards, compactly stored.
+  /// The cards, compactly stored, in file order.
   package private(set) var cards: CardStore
   /// The sections in order (`nil`: cards without a section) and their card counts.
   package private(set) var sections: [(name: String?, count: Int)]
-  /// Whether section names are ignored (`--flat`): one section, in file order.
-  package let isFlat: Bool
+  /// How cards fall into sections.
+  package let sectionMode: SectionMode
+  /// Grouped: the section of each name.
+  private var sectionOfName: [String?: Int] = [:]
 
-  package init(source: String, cards: [Card], flat: Bool = false) {
-    self.init(source: source, store: CardStore(cards), flat: flat)
+  package init(source: String, cards: [Card], sections: SectionMode = .grouped) {
+    self.init(source: source, store: CardStore(cards), sections: sections)
   }
 
-  package init(source: String, store: CardStore, flat: Bool = false) {
+  package init(source: String, store: CardStore, sections: SectionMode = .grouped) {
     self.source = source
     cards = store
-    isFlat = flat
-    sections = []
+    sectionMode = sections
+    self.sections = []
     addSections(from: 0)
   }
 
-  /// Adds the cards of `chunk` at the end: they extend the last section or start new ones.
+  /// Whether section names are ignored (`--sections none`).
+  package var isFlat: Bool { sectionMode == .none }
+
+  /// Adds the cards of `chunk` at the end: they extend sections or start new ones.
   ///
   /// - Complexity: O(cards in `chunk`).
   package mutating func append(_ chunk: CardChunk) {
@@ -36,13 +41,27 @@ package struct CardCollection: Sendable {
   }
 
   private mutating func addSections(from start: Int) {
-    let runs: [(name: String?, count: Int)] =
-      isFlat ? [(nil, cards.count - start)] : cards.sectionRuns(from: start)
-    for run in runs where run.count > 0 {
-      if let last = sections.last, last.name == run.name {
-        sections[sections.count - 1].count += run.count
-      } else {
-        sections.append(run)
+    guard start < cards.count else { return }
+    switch sectionMode {
+    case .none:
+      if sections.isEmpty { sections.append((nil, 0)) }
+      sections[0].count += cards.count - start
+    case .runs:
+      for run in cards.sectionRuns(from: start) where run.count > 0 {
+        if let last = sections.last, last.name == run.name {
+          sections[sections.count - 1].count += run.count
+        } else {
+          sections.append(run)
+        }
+      }
+    case .grouped:
+      for run in cards.sectionRuns(from: start) where run.count > 0 {
+        if let section = sectionOfName[run.name] {
+          sections[section].count += run.count
+        } else {
+          sectionOfName[run.name] = sections.count
+          sections.append(run)
+        }
       }
     }
   }
@@ -53,24 +72,15 @@ package struct CardCollection: Sendable {
       SectionSpec(itemCount: $0.count, headerHeight: $0.name != nil ? headerHeight : 0)
     }
   }
-
-  /// The flat index of each section's first card.
-  package var sectionStarts: [Int] {
-    var start = 0
-    return sections.map { section in
-      defer { start += section.count }
-      return start
-    }
-  }
 }
 
 extension CardCollection: Equatable {
   /// The same source holding the same chunks (chunks are immutable, so the same chunks
-  /// are the same cards).
+  /// are the same cards), in the same sections.
   ///
   /// - Complexity: O(chunks).
   package static func == (lhs: CardCollection, rhs: CardCollection) -> Bool {
-    lhs.source == rhs.source && lhs.isFlat == rhs.isFlat
+    lhs.source == rhs.source && lhs.sectionMode == rhs.sectionMode
       && lhs.cards.chunks.elementsEqual(rhs.cards.chunks, by: ===)
   }
 }

@@ -1,41 +1,64 @@
 import LayoutEngine
 import Synchronization
 
-/// The cards a view shows, in order, grouped into sections: all of a collection's, or
-/// those a filter lets through, as indices into the collection (never copies of cards).
+/// The cards a view shows, in layout order, in sections: all of a collection's, or those
+/// a filter lets through, as indices into the collection (never copies of cards). Its
+/// sections follow the collection's section mode: grouped by name (a card that arrives
+/// for an earlier section joins that section's end), or runs of consecutive cards.
 ///
-/// A value. Its indices and sections live in storage that copies share and that only ever
-/// grows at its end: each copy sees the prefix it counts, which never changes, so a copy
-/// kept by a cache or an older state stays exactly as it was while the browser's state
-/// goes on adding the cards that stream in — without copying a million indices each
-/// time. A copy that adds to a prefix others have grown past takes a storage of its own
-/// first (copy on write, by prefix).
+/// A value. Its indices live in storage that copies share and that only grows at its
+/// ends (the end of the list of runs, the end of each section's list when grouped):
+/// each copy sees the prefixes it counts, which never change, so a copy kept by a cache
+/// or an older state stays as it was while the state goes on adding the cards that
+/// stream in — without copying a million indices each time. A copy that adds to a prefix
+/// others have grown past takes storage of its own first (copy on write, by prefix).
 ///
 /// Not for sharing between threads: the browser's state and caches live on its loop.
 package struct CardSelection: RandomAccessCollection {
-  /// What copies share; appended to only at its end.
-  private final class Storage {
-    /// The collection index of each card shown (empty when every card is).
+  /// Runs: the collection index of each card shown (none when every card is, in file
+  /// order), and each section's name and first position.
+  private final class RunStorage {
     var list: [Int] = []
-    /// Each section's name and the index (among the cards shown) of its first card.
     var sectionNames: [String?] = []
     var sectionStarts: [Int] = []
 
     init() {}
 
-    init(prefixOf other: Storage, list: Int, sections: Int) {
+    init(prefixOf other: RunStorage, list: Int, sections: Int) {
       self.list = Array(other.list.prefix(list))
       sectionNames = Array(other.sectionNames.prefix(sections))
       sectionStarts = Array(other.sectionStarts.prefix(sections))
     }
   }
 
-  private var storage: Storage
-  /// Whether every card of the collection is shown, in order (no list is kept).
+  /// Grouped: each section's collection indices (ascending) and name, and the section of
+  /// each name.
+  private final class GroupStorage {
+    var lists: [[Int]] = []
+    var names: [String?] = []
+    var sectionOfName: [String?: Int] = [:]
+
+    init() {}
+
+    init(prefixOf other: GroupStorage, counts: [Int]) {
+      lists = zip(other.lists, counts).map { Array($0.prefix($1)) }
+      names = Array(other.names.prefix(counts.count))
+      for (section, name) in names.enumerated() { sectionOfName[name] = section }
+    }
+  }
+
+  private var runs: RunStorage?
+  private var groups: GroupStorage?
+  /// Whether every card of the collection is shown.
   package let isEverything: Bool
-  package private(set) var count: Int
+  /// Whether names are ignored: one section.
+  private let isFlat: Bool
+  package private(set) var count = 0
   /// The number of sections this copy sees.
   package private(set) var sectionCount = 0
+  /// Grouped: how many cards of each section this copy sees, and where each starts.
+  private var groupCounts: [Int] = []
+  private var groupStarts: [Int] = []
   /// Which view this is: a new one for each view made, so that a cache can tell a view
   /// that only grew (same identity, more cards) from another one.
   package private(set) var identity: Int
@@ -47,39 +70,68 @@ package struct CardSelection: RandomAccessCollection {
 
   /// Every card of `collection`.
   package init(all collection: CardCollection) {
-    storage = Storage()
-    isEverything = true
-    count = 0
-    identity = Self.nextIdentity()
+    self.init(collection, everything: true)
     add(of: collection)
   }
 
   /// The cards of `collection` at `indices` (ascending).
   package init(_ indices: [Int], of collection: CardCollection) {
-    storage = Storage()
-    isEverything = false
-    count = 0
-    identity = Self.nextIdentity()
+    self.init(collection, everything: false)
     add(indices, of: collection)
   }
+
+  private init(_ collection: CardCollection, everything: Bool) {
+    isEverything = everything
+    isFlat = collection.sectionMode == .none
+    if collection.sectionMode == .grouped { groups = GroupStorage() } else { runs = RunStorage() }
+    identity = Self.nextIdentity()
+  }
+
+  /// Whether sections are grouped by name (cards may join any section).
+  package var isGrouped: Bool { groups != nil }
 
   package var startIndex: Int { 0 }
   package var endIndex: Int { count }
 
   /// The collection index of shown card `position`.
+  ///
+  /// - Complexity: O(1) for runs, O(log *s*) grouped.
   @inline(__always)
-  package subscript(position: Int) -> Int { isEverything ? position : storage.list[position] }
+  package subscript(position: Int) -> Int {
+    if let groups {
+      let section = groupSection(containing: position)
+      return groups.lists[section][position - groupStarts[section]]
+    }
+    return isEverything ? position : runs!.list[position]
+  }
+
+  /// The grouped section holding position `position`.
+  private func groupSection(containing position: Int) -> Int {
+    var low = 0
+    var high = sectionCount
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if groupStarts[middle] <= position { low = middle } else { high = middle }
+    }
+    return low
+  }
 
   /// The index (among the cards shown) of section `section`'s first card.
-  package func sectionStart(_ section: Int) -> Int { storage.sectionStarts[section] }
+  package func sectionStart(_ section: Int) -> Int {
+    groups != nil ? groupStarts[section] : runs!.sectionStarts[section]
+  }
 
   /// The name of section `section` (`nil`: cards without a section).
-  package func sectionName(_ section: Int) -> String? { storage.sectionNames[section] }
+  package func sectionName(_ section: Int) -> String? {
+    if let groups { return groups.names[section] }
+    return runs!.sectionNames[section]
+  }
 
   /// The number of cards of section `section`.
   package func sectionSize(_ section: Int) -> Int {
-    (section + 1 < sectionCount ? storage.sectionStarts[section + 1] : count)
-      - storage.sectionStarts[section]
+    if groups != nil { return groupCounts[section] }
+    return (section + 1 < sectionCount ? runs!.sectionStarts[section + 1] : count)
+      - runs!.sectionStarts[section]
   }
 
   /// The sections shown, with their card counts.
@@ -90,7 +142,8 @@ package struct CardSelection: RandomAccessCollection {
   /// The collection index of the card at `path` (a layout's section and item).
   @inline(__always)
   package func cardIndex(of path: ItemPath) -> Int {
-    self[storage.sectionStarts[path.section] + path.item]
+    if let groups { return groups.lists[path.section][path.item] }
+    return self[runs!.sectionStarts[path.section] + path.item]
   }
 
   /// The layout path of shown card `position`.
@@ -98,7 +151,11 @@ package struct CardSelection: RandomAccessCollection {
   /// - Complexity: O(log *s*) in the sections.
   package func path(of position: Int) -> ItemPath? {
     guard position >= 0, position < count, sectionCount > 0 else { return nil }
-    let starts = storage.sectionStarts
+    if groups != nil {
+      let section = groupSection(containing: position)
+      return ItemPath(section: section, item: position - groupStarts[section])
+    }
+    let starts = runs!.sectionStarts
     var low = 0
     var high = sectionCount
     while high - low > 1 {
@@ -108,68 +165,137 @@ package struct CardSelection: RandomAccessCollection {
     return ItemPath(section: low, item: position - starts[low])
   }
 
-  /// The position among the cards shown of the card with collection index `card`, if it
-  /// is shown.
+  /// The position among the cards shown of the card with collection index `card` of
+  /// `collection`, if it is shown.
   ///
-  /// - Complexity: O(log *n*): the indices shown are ascending.
-  package func position(ofCard card: Int) -> Int? {
-    if isEverything { return card >= 0 && card < count ? card : nil }
-    let list = storage.list
+  /// - Complexity: O(log *n*): each list of indices is ascending.
+  package func position(ofCard card: Int, in collection: CardCollection) -> Int? {
+    guard card >= 0, card < collection.cards.count else { return nil }
+    if let groups {
+      let name = collection.cards.section(ofCard: card)
+      guard let section = groups.sectionOfName[name], section < sectionCount else { return nil }
+      guard let rank = Self.rank(of: card, in: groups.lists[section], count: groupCounts[section])
+      else { return nil }
+      return groupStarts[section] + rank
+    }
+    if isEverything { return card < count ? card : nil }
+    return Self.rank(of: card, in: runs!.list, count: count)
+  }
+
+  /// Where `value` is in the first `count` elements of ascending `list`.
+  private static func rank(of value: Int, in list: [Int], count: Int) -> Int? {
     var low = 0
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      if list[middle] < card { low = middle + 1 } else { high = middle }
+      if list[middle] < value { low = middle + 1 } else { high = middle }
     }
-    return low < count && list[low] == card ? low : nil
+    return low < count && list[low] == value ? low : nil
   }
 
   /// Adds the cards of `collection` from `start` on: all of them, for a view of every
   /// card; for a list, those at `indices` (ascending, after the last shown).
   ///
   /// - Complexity: O(cards added), amortised (O(cards shown) once when another copy has
-  ///   grown the shared storage past this one's end).
+  ///   grown the shared storage past this one's ends), and O(*s*) grouped.
   package mutating func add(
     _ indices: [Int]? = nil, of collection: CardCollection, from start: Int = 0
   ) {
     takeStorageIfShared()
+    if groups != nil {
+      addGrouped(
+        indices ?? (isEverything ? Array(start..<collection.cards.count) : []), of: collection)
+      return
+    }
     if isEverything {
       guard start < collection.cards.count else { return }
       let runs: [(name: String?, count: Int)] =
-        collection.isFlat
+        isFlat
         ? [(nil, collection.cards.count - start)] : collection.cards.sectionRuns(from: start)
       for run in runs where run.count > 0 {
-        continueSection(run.name)
+        continueRun(run.name)
         count += run.count
       }
       return
     }
     guard let indices, !indices.isEmpty else { return }
-    storage.list.append(contentsOf: indices)
+    runs!.list.append(contentsOf: indices)
     for index in indices {
-      continueSection(collection.isFlat ? nil : collection.cards.section(ofCard: index))
+      continueRun(isFlat ? nil : collection.cards.section(ofCard: index))
       count += 1
     }
   }
 
-  /// Makes sure this copy is the one at the end of its storage, so that appending to it
+  /// Grouped: each card joins the end of its name's section (a new one for a new name).
+  private mutating func addGrouped(_ indices: [Int], of collection: CardCollection) {
+    guard let groups, !indices.isEmpty else { return }
+    let store = collection.cards
+    var chunkIndex = -1
+    var chunkStart = 0
+    var chunkEnd = 0
+    // The section of each of the chunk's own section names (-1: not met yet).
+    var sectionOfLocal: [Int] = []
+    for index in indices {
+      if index >= chunkEnd || index < chunkStart {
+        let located = store.locate(index)
+        chunkIndex = located.chunk
+        chunkStart = index - located.local
+        chunkEnd = chunkStart + store.chunks[chunkIndex].count
+        sectionOfLocal = Array(repeating: -1, count: store.chunks[chunkIndex].sectionNames.count)
+      }
+      let chunk = store.chunks[chunkIndex]
+      let local = Int(chunk.records[index - chunkStart].section)
+      var section = sectionOfLocal[local]
+      if section < 0 {
+        let name = chunk.sectionNames[local]
+        if let known = groups.sectionOfName[name] {
+          section = known
+        } else {
+          section = groups.lists.count
+          groups.sectionOfName[name] = section
+          groups.names.append(name)
+          groups.lists.append([])
+          groupCounts.append(0)
+          sectionCount += 1
+        }
+        sectionOfLocal[local] = section
+      }
+      groups.lists[section].append(index)
+      groupCounts[section] += 1
+    }
+    count += indices.count
+    groupStarts = Array(repeating: 0, count: sectionCount)
+    for section in groupStarts.indices.dropFirst() {
+      groupStarts[section] = groupStarts[section - 1] + groupCounts[section - 1]
+    }
+  }
+
+  /// Makes sure this copy is the one at the ends of its storage, so that appending to it
   /// changes no other copy's prefix.
   private mutating func takeStorageIfShared() {
-    let atEnd =
-      storage.sectionStarts.count == sectionCount
-      && (isEverything || storage.list.count == count)
-    guard !atEnd else { return }
-    storage = Storage(prefixOf: storage, list: isEverything ? 0 : count, sections: sectionCount)
+    if let groups {
+      let atEnds =
+        groups.lists.count == sectionCount
+        && zip(groups.lists, groupCounts).allSatisfy { $0.count == $1 }
+      guard !atEnds else { return }
+      self.groups = GroupStorage(prefixOf: groups, counts: groupCounts)
+    } else if let runs {
+      let atEnd =
+        runs.sectionStarts.count == sectionCount && (isEverything || runs.list.count == count)
+      guard !atEnd else { return }
+      self.runs = RunStorage(prefixOf: runs, list: isEverything ? 0 : count, sections: sectionCount)
+    }
     identity = Self.nextIdentity()
   }
 
-  /// The next card shown goes into a section called `name`: the last one when it has that
-  /// name, else a new one starting at it.
+  /// Runs: the next card shown goes into a section called `name`: the last one when it
+  /// has that name, else a new one starting at it.
   @inline(__always)
-  private mutating func continueSection(_ name: String?) {
-    if sectionCount > 0, storage.sectionNames[sectionCount - 1] == name { return }
-    storage.sectionNames.append(name)
-    storage.sectionStarts.append(count)
+  private mutating func continueRun(_ name: String?) {
+    let runs = self.runs!
+    if sectionCount > 0, runs.sectionNames[sectionCount - 1] == name { return }
+    runs.sectionNames.append(name)
+    runs.sectionStarts.append(count)
     sectionCount += 1
   }
 
@@ -185,14 +311,22 @@ package struct CardSelection: RandomAccessCollection {
 extension CardSelection: Equatable {
   /// The same cards in the same sections (identity aside).
   ///
-  /// - Complexity: O(1) for copies of one view, else O(*n*).
+  /// - Complexity: O(1) for copies of one view at its ends, else O(*n*).
   package static func == (lhs: CardSelection, rhs: CardSelection) -> Bool {
-    guard lhs.isEverything == rhs.isEverything, lhs.count == rhs.count,
-      lhs.sectionCount == rhs.sectionCount
+    guard lhs.isEverything == rhs.isEverything, lhs.isGrouped == rhs.isGrouped,
+      lhs.count == rhs.count, lhs.sectionCount == rhs.sectionCount
     else { return false }
-    if lhs.storage === rhs.storage { return true }
+    if let left = lhs.groups, let right = rhs.groups {
+      if left === right && lhs.groupCounts == rhs.groupCounts { return true }
+      return lhs.groupCounts == rhs.groupCounts
+        && (0..<lhs.sectionCount).allSatisfy {
+          left.names[$0] == right.names[$0]
+            && left.lists[$0].prefix(lhs.groupCounts[$0])
+              == right.lists[$0].prefix(rhs.groupCounts[$0])
+        }
+    }
+    if lhs.runs === rhs.runs { return true }
     return lhs.sections.elementsEqual(rhs.sections) { $0.name == $1.name && $0.count == $1.count }
-      && (lhs.isEverything
-        || lhs.storage.list.prefix(lhs.count) == rhs.storage.list.prefix(rhs.count))
+      && (lhs.isEverything || lhs.runs!.list.prefix(lhs.count) == rhs.runs!.list.prefix(rhs.count))
   }
 }

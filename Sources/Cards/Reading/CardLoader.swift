@@ -24,7 +24,7 @@ package enum CardLoader {
     throws(DataError) -> CardCollection
   {
     let reader = try CardStreamReader(path: path, options: options)
-    return try readAll(reader, source: path, flat: options.flat)
+    return try readAll(reader, source: path, sections: options.sections)
   }
 
   /// The cards in `bytes`, read as `format` (or the format their name or content
@@ -37,10 +37,12 @@ package enum CardLoader {
     let reader = CardStreamReader(
       source: ByteSource(bytes: bytes, path: path, readSizes: readSizes), options: options,
       pictureBase: pictureBase, format: format)
-    return try readAll(reader, source: path, flat: options.flat)
+    return try readAll(reader, source: path, sections: options.sections)
   }
 
-  private static func readAll(_ reader: CardStreamReader, source: String, flat: Bool)
+  private static func readAll(
+    _ reader: CardStreamReader, source: String, sections: SectionMode
+  )
     throws(DataError) -> CardCollection
   {
     var store = CardStore()
@@ -50,7 +52,7 @@ package enum CardLoader {
       if let error { throw error }
       if finished { break }
     }
-    return CardCollection(source: source, store: store, flat: flat)
+    return CardCollection(source: source, store: store, sections: sections)
   }
 
   /// The cards in `bytes`, read as `format` (or the format their content suggests),

@@ -1,12 +1,12 @@
 /// How cards are read from a source, as every command that reads cards takes it:
-/// `--caption KEY` and the other field paths, and `--flat`.
+/// `--caption KEY` and the other field paths, and `--sections` (`--flat`).
 package struct CardReadOptions: Hashable, Sendable {
   package var mapping = FieldMapping()
-  /// Sections ignored: one section, in file order.
-  package var flat = false
+  /// How cards fall into sections.
+  package var sections = SectionMode.grouped
 
-  package init(mapping: FieldMapping = FieldMapping(), flat: Bool = false) {
+  package init(mapping: FieldMapping = FieldMapping(), sections: SectionMode = .grouped) {
     self.mapping = mapping
-    self.flat = flat
+    self.sections = sections
   }
 }

@@ -13,7 +13,9 @@
 ///   section, each section on screen answers for itself).
 public struct GroupedLayout: CollectionLayout {
   private let makeSection: () -> any CollectionLayout
-  private let template: any CollectionLayout
+  /// A section layout prepared with no items at the container's size: what the column
+  /// count and widths are when there is no section yet.
+  private var template: any CollectionLayout
 
   private var context: LayoutContext?
   /// The layouts of the sections started so far, in order; all but the last are fully
@@ -41,6 +43,9 @@ public struct GroupedLayout: CollectionLayout {
 
   public mutating func prepare(_ context: LayoutContext, through extent: Int) {
     self.context = context
+    template.prepare(
+      LayoutContext(containerSize: context.containerSize, sections: [], measure: context.measure),
+      through: 0)
     sections = []
     extents = FenwickTree()
     itemCounts = FenwickTree()
