@@ -54,7 +54,8 @@ format:
 
 # The benchmark (all parts, or one: make bench PART=pictures). The pictures part runs the
 # release masonry beside the chafa tool, so both are built first.
-bench: setup
+bench:
+	@./scripts/setup.sh bench
 	$(SWIFT) build -c release --product masonry
 	$(SWIFT) run -c release masonry-bench $(PART)
 

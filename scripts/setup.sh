@@ -3,7 +3,9 @@
 # no network) when all are present. Used by `make run` and `make test`.
 set -eu
 
-packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev chafa"
+packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev chafa unicode-data"
+# `make bench` also compares with fzf and builds its real-text feed from the manual.
+[ "${1:-}" = "bench" ] && packages="$packages fzf man-db"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -2,13 +2,17 @@
 struct BenchmarkReport {
   private(set) var lines: [[(String, String)]] = []
 
-  /// Prints and keeps a line of `fields`; strings are quoted, numbers are not.
+  /// Prints and keeps a line of `fields`; strings are quoted, numbers (and arrays of
+  /// them) are not.
   mutating func emit(_ fields: [(String, Any)]) {
     let encoded = fields.map { key, value -> (String, String) in
       switch value {
       case let double as Double: return (key, Self.format(double))
       case let int as Int: return (key, String(int))
       case let bool as Bool: return (key, bool ? "true" : "false")
+      case let doubles as [Double]:
+        return (key, "[" + doubles.map(Self.format).joined(separator: ",") + "]")
+      case let ints as [Int]: return (key, "[" + ints.map(String.init).joined(separator: ",") + "]")
       default: return (key, "\"\(value)\"")
       }
     }

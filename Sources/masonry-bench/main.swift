@@ -6,12 +6,22 @@ import LayoutEngine
 // say whether each target is met.
 
 // `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`) runs one part; no
-// argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed.
+// argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
+// `masonry-bench realfeed FILE COUNT` writes the real-text feed.
 var report = BenchmarkReport()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2 && arguments[0] == "feed" {
   // One feed in this process (the `stream` part runs each feed so, for its peak memory).
   StreamBenchmark.scenario(path: arguments[1], report: &report)
+  exit(0)
+}
+if arguments.count == 3 && arguments[0] == "realfeed", let count = Int(arguments[2]) {
+  // The stream part's real-text feed, written to a file (to try it on other tools).
+  let feed = RealTextFeed()
+  let bytes = feed.write(count: count, to: arguments[1])
+  var fields: [(String, Any)] = [("name", "realfeed"), ("cards", count), ("bytes", bytes)]
+  for (source, records) in feed.counts { fields.append((source, records)) }
+  report.emit(fields)
   exit(0)
 }
 let parts = Set(arguments)
