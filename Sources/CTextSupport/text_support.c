@@ -109,6 +109,25 @@ int masonry_cannot_start_line(uint32_t scalar) {
   }
 }
 
+uint32_t masonry_scalar_properties(uint32_t scalar) {
+  UChar32 c = (UChar32)scalar;
+  uint32_t line = (uint32_t)u_getIntPropertyValue(c, UCHAR_LINE_BREAK) & 0xFF;
+  uint32_t cluster = (uint32_t)u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK) & 0x1F;
+  int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+  int8_t type = u_charType(c);
+  uint32_t result = line | cluster << 8;
+  if (width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH) {
+    result |= 1u << 13;
+  }
+  if (type == U_UNASSIGNED) {
+    result |= 1u << 14;
+  }
+  if (type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK) {
+    result |= 1u << 15;
+  }
+  return result;
+}
+
 int32_t masonry_fold_for_search(const uint8_t *text, int32_t length, uint8_t *out,
                                 int32_t capacity) {
   UErrorCode status = U_ZERO_ERROR;

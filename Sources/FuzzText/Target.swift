@@ -2,7 +2,8 @@ import FuzzSupport
 import TerminalText
 
 /// Text: sanitising, line breaking and widths never crash; sanitised text holds no
-/// control; the fast paths for plain ASCII and CJK shape and count exactly as ICU;
+/// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`) shape and
+/// count exactly as the sanitiser and ICU;
 /// message text holds no control; search folding never crashes.
 enum Target {
   static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -31,10 +32,16 @@ enum Target {
         }
       }
     }
+    var shape: [UInt8] = []
     if ASCIIText.isSimple(bytes) {
-      var shape: [UInt8] = []
       ASCIIText.shape(bytes, into: &shape)
-      if shape != PreparedText.shape(of: text) { FuzzReplay.fail("ASCII shape differs") }
+      if shape != PreparedText.icuShape(of: text) { FuzzReplay.fail("ASCII shape differs") }
+    }
+    var scratch = UnicodeText.Scratch()
+    if UnicodeText.shape(bytes, into: &shape, scratch: &scratch),
+      shape != PreparedText.icuShape(of: text)
+    {
+      FuzzReplay.fail("table-driven shape differs from ICU's")
     }
     let message = MessageText.visible(text, limit: 40)
     for scalar in message.unicodeScalars

@@ -5,7 +5,7 @@
 /// Plain ASCII text shaped without ICU: for letters, digits, spaces, line feeds and
 /// `. , ; : '`, UAX #14 (as ICU applies it) breaks a line only after spaces — not before
 /// `. , ; :` unless a digit follows — and after a line feed. Every byte is one cluster one cell wide. The shape is
-/// byte for byte the one `PreparedText.shape(of:)` makes (a seeded test compares them), so
+/// byte for byte the one `PreparedText.icuShape(of:)` makes (a seeded test compares them), so
 /// measuring a million such cards needs no ICU call and no allocation.
 package enum ASCIIText {
   /// The simple bytes as a bitmap: bit `b` of `low` (bytes 0–63), of `high` (64–127).

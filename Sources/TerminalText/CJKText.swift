@@ -2,7 +2,7 @@
 /// ideographs, the iteration mark 々, 、。 and 「」, each two cells wide. With ICU's strict
 /// Japanese rules a line may break before any of them except before small kana, ー, 々,
 /// 、, 。 and 」, and except after 「. The shape is byte for byte the one
-/// `PreparedText.shape(of:)` makes (a seeded test compares them).
+/// `PreparedText.icuShape(of:)` makes (a seeded test compares them).
 package enum CJKText {
   /// What a simple scalar is to line breaking.
   private enum Kind {

@@ -37,7 +37,28 @@ package struct PreparedText: Hashable, Sendable {
 
   /// The sanitised text, trailing spaces and line breaks dropped, and one byte per
   /// grapheme cluster.
+  ///
+  /// Text `UnicodeText` takes (the strict Japanese rules, clean scalars of the classes it
+  /// handles: nearly all real text) is shaped without ICU; the rest goes to `prepareWithICU`.
   static func prepare(_ text: String, strictJapanese: Bool) -> (String, [UInt8]) {
+    if strictJapanese {
+      var text = text
+      var clusters: [UInt8] = []
+      let shaped = text.withUTF8 { bytes in
+        var scratch = UnicodeText.Scratch()
+        return UnicodeText.shape(bytes, into: &clusters, scratch: &scratch)
+      }
+      if shaped {
+        // Every scalar was clean, so the sanitiser would change nothing.
+        while let last = text.utf8.last, last == 0x20 || last == 0x0A { text.removeLast() }
+        return (text, clusters)
+      }
+    }
+    return prepareWithICU(text, strictJapanese: strictJapanese)
+  }
+
+  /// `prepare` by the reference path: the sanitiser, one ICU pass, Swift's clusters.
+  static func prepareWithICU(_ text: String, strictJapanese: Bool) -> (String, [UInt8]) {
     var string = Sanitizer.sanitize(text)
     while let last = string.last, last == " " || last == "\n" { string.removeLast() }
     guard !string.isEmpty else { return (string, []) }
@@ -80,10 +101,16 @@ package struct PreparedText: Hashable, Sendable {
     return (string, clusters)
   }
 
-  /// The cluster bytes of `text` (sanitised, one ICU pass), without keeping the text: what
-  /// measuring needs, at a byte per cluster.
+  /// The cluster bytes of `text` (sanitised, shaped as `prepare` does), without keeping
+  /// the text: what measuring needs, at a byte per cluster.
   package static func shape(of text: String) -> [UInt8] {
     prepare(text, strictJapanese: true).1
+  }
+
+  /// The cluster bytes of `text` by the reference path alone (the sanitiser and ICU): what
+  /// the faster shapers (`ASCIIText`, `CJKText`, `UnicodeText`) are held to.
+  package static func icuShape(of text: String) -> [UInt8] {
+    prepareWithICU(text, strictJapanese: true).1
   }
 
   /// Whether there is nothing to show.

@@ -40,3 +40,60 @@ enum TextBenchmark {
     ])
   }
 }
+
+extension TextBenchmark {
+  /// Shaping real text (`RealTextFeed`'s captions and comments, once each, but those `ASCIIText` and
+  /// `CJKText` shape): ICU's path
+  /// (sanitise, ICU, widths, as `PreparedText.shape(of:)`) against the table-driven one
+  /// (`UnicodeText`), the share the fast path takes, and every shape it makes compared
+  /// with ICU's (any difference is counted: it must be none).
+  static func runRealText(report: inout BenchmarkReport) {
+    let feed = RealTextFeed()
+    var texts: [[UInt8]] = []
+    // Only the texts `ChunkShapes` shapes: not plain ASCII, not plain Japanese or Chinese.
+    for card in feed.woven {
+      for text in [card.caption, card.comment].compactMap({ $0 }) {
+        let bytes = Array(text.utf8)
+        let isOther = bytes.withUnsafeBufferPointer {
+          !ASCIIText.isSimple($0) && !CJKText.isSimple($0)
+        }
+        if isOther { texts.append(bytes) }
+      }
+    }
+    let bytes = texts.reduce(0) { $0 + $1.count }
+    let megabytes = Double(bytes) / 1e6
+    var slow: [[UInt8]] = []
+    let icu = Stopwatch.nanoseconds(perOperationOf: 1, rounds: 1) {
+      slow = texts.map { PreparedText.icuShape(of: String(decoding: $0, as: UTF8.self)) }
+    }
+    // Timed alone, into one reused buffer, as `ChunkShapes` uses it.
+    var clusters = 0
+    let table = Stopwatch.nanoseconds(perOperationOf: 1, rounds: 3) {
+      var scratch = UnicodeText.Scratch()
+      var shape: [UInt8] = []
+      for text in texts {
+        text.withUnsafeBufferPointer {
+          if UnicodeText.shape($0, into: &shape, scratch: &scratch) { clusters &+= shape.count }
+        }
+      }
+    }
+    var taken = 0
+    var differences = 0
+    var scratch = UnicodeText.Scratch()
+    var shape: [UInt8] = []
+    for (text, expected) in zip(texts, slow) {
+      let fast = text.withUnsafeBufferPointer {
+        UnicodeText.shape($0, into: &shape, scratch: &scratch)
+      }
+      guard fast else { continue }
+      taken += 1
+      if shape != expected { differences += 1 }
+    }
+    report.emit([
+      ("name", "text.real_shapes"), ("texts", texts.count), ("megabytes", megabytes),
+      ("icu_mb_per_s", megabytes / (icu / 1e9)), ("table_mb_per_s", megabytes / (table / 1e9)),
+      ("ratio", icu / table), ("taken_share", Double(taken) / Double(texts.count)),
+      ("differences", differences),
+    ])
+  }
+}

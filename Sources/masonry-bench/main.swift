@@ -33,7 +33,10 @@ if runs("layout") {
   LayoutBenchmark.reportTargets(results, report: &report)
 }
 if runs("layout") || parts.contains("grouped") { GroupedLayoutBenchmark.run(report: &report) }
-if runs("text") { TextBenchmark.run(report: &report) }
+if runs("text") {
+  TextBenchmark.run(report: &report)
+  TextBenchmark.runRealText(report: &report)
+}
 if runs("cards") { CardBenchmark.run(report: &report) }
 if runs("stream") { StreamBenchmark.run(report: &report) }
 if runs("sweep") { SweepBenchmark.run(report: &report) }

@@ -22,7 +22,7 @@ import Testing
       #expect(simple, "\(text)")
       var shape: [UInt8] = []
       bytes.withUnsafeBufferPointer { ASCIIText.shape($0, into: &shape) }
-      let expected = PreparedText.shape(of: text)
+      let expected = PreparedText.icuShape(of: text)
       #expect(shape == expected, "\(text.debugDescription)")
       if shape != expected { return }
     }
@@ -103,7 +103,7 @@ extension ASCIITextTests {
         let clusters = CJKText.Clusters(buffer)
         return (0..<clusters.count).map { clusters[$0] }
       }
-      let expected = PreparedText.shape(of: text)
+      let expected = PreparedText.icuShape(of: text)
       #expect(shape == expected, "\(text)")
       if shape != expected { return }
       for width in [1, 2, 3, 4, 5, 7, 20] {

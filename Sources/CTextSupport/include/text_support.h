@@ -27,6 +27,13 @@ int32_t masonry_line_breaks(const uint16_t *text, int32_t length, int strict,
 /// closing punctuation, small kana, the prolonged sound mark, …).
 int masonry_cannot_start_line(uint32_t scalar);
 
+/// ICU's Unicode properties of `scalar` that line breaking and grapheme clustering need,
+/// packed: bits 0–7 the Line_Break value (ICU's ULineBreak numbering), 8–12 the
+/// Grapheme_Cluster_Break value (UGraphemeClusterBreak), bit 13 set when East_Asian_Width
+/// is Fullwidth, Wide or Halfwidth, bit 14 when the scalar is unassigned (Cn), bit 15 when
+/// its general category is Mn or Mc.
+uint32_t masonry_scalar_properties(uint32_t scalar);
+
 /// Folds UTF-8 text for search: NFKC case folding (ICU's NFKC_Casefold: case, width,
 /// compatibility forms, ignorable characters), then hiragana to katakana, so that `ねこ`
 /// finds `ネコ` and `ＡＢＣ` finds `abc`. Invalid UTF-8 becomes U+FFFD. Writes up to

@@ -1,8 +1,9 @@
 import TerminalText
 
 /// The shapes (a byte per grapheme cluster: width and break flags) of the captions and
-/// comments of one chunk that need ICU — everything but simple ASCII, which is shaped on
-/// the fly (`ASCIIText`). Made once per chunk, on any thread (a chunk never changes), so a
+/// comments of one chunk that are neither simple ASCII nor plain CJK (which are shaped on
+/// the fly: `ASCIIText`, `CJKText`): by the table-driven `UnicodeText`, or the sanitiser
+/// and ICU for the rare text it leaves to them. Made once per chunk, on any thread (a chunk never changes), so a
 /// worker can make them while the browser runs; wrapping at any width is then a pass over
 /// these bytes.
 package final class ChunkShapes: Sendable {
@@ -13,16 +14,23 @@ package final class ChunkShapes: Sendable {
 
   /// Shapes the texts of `chunk` that need ICU.
   ///
-  /// - Complexity: O(text of the chunk); one ICU pass per text that is not simple ASCII.
+  /// - Complexity: O(text of the chunk); an ICU pass only for text `UnicodeText` leaves.
   package init(_ chunk: CardChunk) {
     var starts: [UInt32] = [0]
     var bytes: [UInt8] = []
     starts.reserveCapacity(chunk.count * 2 + 1)
+    var scratch = UnicodeText.Scratch()
+    var shape: [UInt8] = []
     for index in 0..<chunk.count {
       chunk.withText(index) { caption, comment in
         for (field, text) in [caption, comment].enumerated() {
           if chunk.textKind(index, field: field) == .other {
-            bytes.append(contentsOf: PreparedText.shape(of: String(decoding: text, as: UTF8.self)))
+            if UnicodeText.shape(text, into: &shape, scratch: &scratch) {
+              bytes.append(contentsOf: shape)
+            } else {
+              bytes.append(
+                contentsOf: PreparedText.shape(of: String(decoding: text, as: UTF8.self)))
+            }
           }
           starts.append(UInt32(bytes.count))
         }

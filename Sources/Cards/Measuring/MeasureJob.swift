@@ -20,21 +20,23 @@ package struct MeasureJob: Sendable {
       var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
       var madeShapes: ChunkShapes?
       var counts: [[UInt32]] = []
+      // Made once per chunk, when the first text that needs them is counted.
+      let shapesOfChunk = {
+        if let shapes { return shapes }
+        let made = ChunkShapes(chunk)
+        shapes = made
+        madeShapes = made
+        return made
+      }
       for width in widths {
         var values = [UInt32](repeating: 0, count: chunk.count)
         for local in 0..<chunk.count {
-          var lines = [0, 0]
-          for field in 0..<2 {
-            lines[field] = chunk.lineCount(ofCard: local, field: field, width: width, wrap: wrap) {
-              if let shapes { return shapes }
-              let made = ChunkShapes(chunk)
-              shapes = made
-              madeShapes = made
-              return made
-            }
-          }
+          let caption = chunk.lineCount(
+            ofCard: local, field: 0, width: width, wrap: wrap, shapes: shapesOfChunk)
+          let comment = chunk.lineCount(
+            ofCard: local, field: 1, width: width, wrap: wrap, shapes: shapesOfChunk)
           values[local] =
-            UInt32(Swift.min(0xFFFE, lines[0])) << 16 | UInt32(Swift.min(0xFFFF, lines[1]))
+            UInt32(Swift.min(0xFFFE, caption)) << 16 | UInt32(Swift.min(0xFFFF, comment))
         }
         counts.append(values)
       }

@@ -1,0 +1,281 @@
+/// UAX #14 line breaking as ICU 72 does it for `ja@lb=strict` (its `line_cj` rules: the
+/// strict rules, CJ as NS, with U+201C and U+201D as opening and closing punctuation, which
+/// `ScalarTable` resolves): the rules of ICU's own reference (`test/testdata/break_rules/
+/// line_cj.txt`, which its monkey test holds the real iterator to), applied the way that
+/// reference applies them. At each position the first rule, in order, that matches there
+/// decides: a rule with a break (`÷`) breaks at that place and matching goes on from it; a
+/// rule without one joins everything it matched, and matching goes on from its last scalar
+/// ("chaining"). A rule must match two scalars, or one with a break. `^` rules match only
+/// at the start and just after a break.
+///
+/// Only the classes of `LineBreakClass` are handled (no SA, RI, CB, jamo, BK, CR, NL,
+/// ZWJ); the tests compare every answer with ICU's (`LineBreakTest.txt` and seeded random
+/// text over every class), and `FuzzText` does so on any input.
+package enum LineBreakRules {
+  /// Writes, for each scalar `i` of `classes` after the first, whether a line may break
+  /// before it (`breaks[i]`; `breaks[0]` is left false).
+  ///
+  /// - Complexity: O(*n*): each step consumes at least one scalar, and its rules look a
+  ///   bounded way past it but for runs of marks and spaces (and LB25's number), which the
+  ///   next step then starts after.
+  package static func breakOpportunities(
+    _ classes: UnsafeBufferPointer<LineBreakClass>, into breaks: UnsafeMutableBufferPointer<Bool>
+  ) {
+    let count = classes.count
+    guard count > 0 else { return }
+    for index in 0..<count { breaks[index] = false }
+    var start = 0
+    var initial = true
+    let pairs = pairTable
+    while start < count {
+      // Most steps are decided by two classes alone (`pairTable`).
+      if start + 1 < count {
+        let decision = pairs[
+          Int(classes[start].rawValue) &* classCount &+ Int(classes[start + 1].rawValue)]
+        if decision != undecided {
+          breaks[start + 1] = decision == breaksPair
+          initial = decision == breaksPair
+          start += 1
+          continue
+        }
+      }
+      let (end, breakAt) = match(classes, at: start, initial: initial)
+      if breakAt >= 0 {
+        if breakAt < count { breaks[breakAt] = true }
+        start = breakAt
+        initial = true
+      } else {
+        start = end - 1
+        initial = false
+      }
+    }
+  }
+
+  private static let classCount = Int(LineBreakClass.unsupported.rawValue) + 1
+  private static let undecided: UInt8 = 0
+  private static let joinsPair: UInt8 = 1
+  private static let breaksPair: UInt8 = 2
+
+  /// For each pair of classes, whether the step at a scalar of the first class followed by
+  /// one of the second is decided by those two alone (`match` looks no further, and
+  /// `initial` does not matter), and how: the pair's step as `match` takes it on the two
+  /// alone. A first class whose rules look past the next scalar (LB8, LB14 to LB17, LB21a,
+  /// LB25), or whose rule depends on `initial` (LB20.09), and a second that is a mark or a
+  /// line feed, are `undecided`. The tests hold the whole against ICU.
+  private static let pairTable: [UInt8] = {
+    var table = [UInt8](repeating: undecided, count: classCount * classCount)
+    let lookFurther: Set<LineBreakClass> = [
+      .zw, .pr, .po, .op, .opWide, .hy, .hh, .is, .nu, .qu, .cl, .cp, .cpWide, .b2, .hl, .sp,
+      .unsupported,
+    ]
+    for first in 0..<classCount {
+      for second in 0..<classCount {
+        let a = LineBreakClass(rawValue: UInt8(first))!
+        let b = LineBreakClass(rawValue: UInt8(second))!
+        guard !lookFurther.contains(a), b != .cm, b != .lf, b != .unsupported else { continue }
+        let pair = [a, b]
+        let (end, breakAt) = pair.withUnsafeBufferPointer { match($0, at: 0, initial: true) }
+        let (_, breakLater) = pair.withUnsafeBufferPointer { match($0, at: 0, initial: false) }
+        guard breakAt == breakLater else { continue }
+        if breakAt == 1 {
+          table[first * classCount + second] = breaksPair
+        } else if breakAt < 0 && end == 2 {
+          table[first * classCount + second] = joinsPair
+        }
+      }
+    }
+    return table
+  }()
+
+  /// The first rule that matches at `start`: where its match ends, and where it breaks
+  /// (-1: it joins everything it matched). `end` is past `start + 1`, or `breakAt` is
+  /// past `start`, so every step moves on.
+  @inline(__always)
+  private static func match(
+    _ classes: UnsafeBufferPointer<LineBreakClass>, at start: Int, initial: Bool
+  ) -> (end: Int, breakAt: Int) {
+    let count = classes.count
+    let first = classes[start]
+    @inline(__always) func skipMarks(from index: Int) -> Int {
+      var index = index
+      while index < count && classes[index] == .cm { index += 1 }
+      return index
+    }
+    @inline(__always) func skipSpaces(from index: Int) -> Int {
+      var index = index
+      while index < count && classes[index] == .sp { index += 1 }
+      return index
+    }
+    let second: LineBreakClass? = start + 1 < count ? classes[start + 1] : nil
+    // The first scalar after the marks that follow `first` (`X CM*`), if any.
+    let afterMarks = skipMarks(from: start + 1)
+    let next: LineBreakClass? = afterMarks < count ? classes[afterMarks] : nil
+
+    // LB5: LF ÷.
+    if first == .lf { return (start + 1, start + 1) }
+    // LB6: . LF; [^SP ZW] CM* LF.
+    if second == .lf { return (start + 2, -1) }
+    if next == .lf && first != .sp && first != .zw { return (afterMarks + 1, -1) }
+    // LB8: ZW SP* ÷ [^ZW SP LF].
+    if first == .zw {
+      let after = skipSpaces(from: start + 1)
+      if after < count, classes[after] != .zw, classes[after] != .sp, classes[after] != .lf {
+        return (after + 1, after)
+      }
+    }
+    // LB25: ((PR|PO) CM*)? ((OP|HY) CM*)? (IS CM*)? NU (CM* (NU|SY|IS))* (CM* (CL|CP))?
+    // (CM* (PR|PO))?
+    switch first {
+    case .pr, .po, .op, .opWide, .hy, .is, .nu:
+      let end = numberEnd(classes, from: start)
+      if end >= start + 2 { return (end, -1) }
+    default: break
+    }
+    // LB14: OP CM* SP* .
+    if first.isOpening {
+      let after = skipSpaces(from: afterMarks)
+      if after < count { return (after + 1, -1) }
+      if after > start + 1 { return (count, -1) }  // the last mark or space is the `.`
+    }
+    // LB14a: SP ÷ IS CM* NU.
+    if first == .sp && second == .is {
+      let digit = skipMarks(from: start + 2)
+      if digit < count && classes[digit] == .nu { return (digit + 1, start + 1) }
+    }
+    // LB14b: [^SP] CM* IS; SP IS.
+    if first != .sp && next == .is { return (afterMarks + 1, -1) }
+    if first == .sp && second == .is { return (start + 2, -1) }
+    // LB15: QU CM* SP* OP. LB16: (CL|CP) CM* SP* NS. LB17: B2 CM* SP* B2.
+    if first == .qu || first == .cl || first.isCloseParenthesis || first == .b2 {
+      let after = skipSpaces(from: afterMarks)
+      if after < count {
+        let last = classes[after]
+        let matches =
+          first == .qu
+          ? last.isOpening : first == .b2 ? last == .b2 : last == .ns
+        if matches { return (after + 1, -1) }
+      }
+    }
+    // LB7: [^ZW SP] CM* [SP ZW]; [ZW SP] [SP ZW].
+    if first != .zw && first != .sp && (next == .sp || next == .zw) { return (afterMarks + 1, -1) }
+    if (first == .zw || first == .sp) && (second == .sp || second == .zw) {
+      return (start + 2, -1)
+    }
+    // LB11: [^SP] CM* WJ; SP WJ; WJ CM* [^CM].
+    if first != .sp && next == .wj { return (afterMarks + 1, -1) }
+    if first == .sp && second == .wj { return (start + 2, -1) }
+    if first == .wj && next != nil { return (afterMarks + 1, -1) }
+    // LB12: GL CM* [^CM]. LB12a: [^SP BA HY] CM* GL.
+    if first == .gl && next != nil { return (afterMarks + 1, -1) }
+    if next == .gl && first != .sp && !first.isBreakAfter && first != .hy {
+      return (afterMarks + 1, -1)
+    }
+    // LB13: [^SP] CM* [CL CP EX SY]; SP [CL CP EX SY].
+    if first != .sp, let next, next == .cl || next.isCloseParenthesis || next == .ex || next == .sy
+    {
+      return (afterMarks + 1, -1)
+    }
+    if first == .sp, let second,
+      second == .cl || second.isCloseParenthesis || second == .ex || second == .sy
+    {
+      return (start + 2, -1)
+    }
+    // LB18: SP ÷.
+    if first == .sp { return (start + 1, start + 1) }
+    guard let next else {
+      // LB31 at the end: `. CM*` then the end of the text.
+      return (count, count)
+    }
+    // LB19: . CM* QU; QU CM* [^CM].
+    if next == .qu || first == .qu { return (afterMarks + 1, -1) }
+    // LB20.09 (ICU): ^(HY | HH) CM* AL.
+    if initial && (first == .hy || first == .hh) && next == .al { return (afterMarks + 1, -1) }
+    // LB21a: HL CM* (HY | BA) CM* [^CM CB].
+    if first == .hl && (next == .hy || next.isBreakAfter) {
+      let after = skipMarks(from: afterMarks + 1)
+      if after < count { return (after + 1, -1) }
+    }
+    // LB21: . CM* [BA HY NS]; BB CM* [^CM CB]. LB21b: SY CM* HL. LB22: . CM* IN.
+    if next.isBreakAfter || next == .hy || next == .ns || first == .bb
+      || (first == .sy && next == .hl) || next == .in
+    {
+      return (afterMarks + 1, -1)
+    }
+    if joins(first, next) { return (afterMarks + 1, -1) }
+    // LB31: . CM* ÷.
+    return (afterMarks, afterMarks)
+  }
+
+  /// LB23 to LB30b: the rules between two classes, marks between them left out (a mark
+  /// where a rule starts counts as AL).
+  @inline(__always)
+  private static func joins(_ first: LineBreakClass, _ next: LineBreakClass) -> Bool {
+    let letterLike = first == .al || first == .hl || first == .cm
+    switch next {
+    case .nu:
+      // LB23: (AL | HL | CM) CM* NU. LB30: CP30 CM* (AL|HL|NU).
+      return letterLike || first == .cp
+    case .al, .hl:
+      // LB23: NU CM* (AL|HL). LB24: (PR|PO) CM* (AL|HL). LB28: (AL|HL|CM) CM* (AL|HL).
+      // LB29: IS CM* (AL|HL). LB30: CP30 CM* (AL|HL|NU).
+      return first == .nu || first.isAffix || letterLike || first == .is || first == .cp
+    case .id, .eb, .em:
+      // LB23a: PR CM* (ID|EB|EM). LB30b: EB CM* EM.
+      return first == .pr || (first == .eb && next == .em)
+    case .po:
+      // LB23a: (ID|EB|EM) CM* PO. LB24: (AL|HL|CM) CM* (PR|PO). LB27: (H2|H3) CM* PO.
+      return first == .id || first == .eb || first == .em || letterLike || first == .h2
+        || first == .h3
+    case .pr:
+      // LB24: (AL|HL|CM) CM* (PR|PO).
+      return letterLike
+    case .h2, .h3:
+      // LB27: PR CM* (H2|H3).
+      return first == .pr
+    case .op:
+      // LB30: (AL | CM | HL | NU) CM* OP30.
+      return letterLike || first == .nu
+    default:
+      return false
+    }
+  }
+
+  /// Where LB25's number starting at `start` ends (`start` when there is none).
+  @inline(__always)
+  private static func numberEnd(_ classes: UnsafeBufferPointer<LineBreakClass>, from start: Int)
+    -> Int
+  {
+    let count = classes.count
+    @inline(__always) func skipMarks(from index: Int) -> Int {
+      var index = index
+      while index < count && classes[index] == .cm { index += 1 }
+      return index
+    }
+    // The optional groups before the digit: each is taken when it is there (leaving one
+    // out cannot help, since the next group or the digit would then have to start with
+    // a class the group's own excludes), so the regular expression needs no backtracking.
+    var index = start
+    if classes[index].isAffix { index = skipMarks(from: index + 1) }
+    if index < count && (classes[index].isOpening || classes[index] == .hy) {
+      index = skipMarks(from: index + 1)
+    }
+    if index < count && classes[index] == .is { index = skipMarks(from: index + 1) }
+    let digit = index < count && classes[index] == .nu ? index : -1
+    guard digit >= 0 else { return start }
+    var end = digit + 1
+    while true {
+      let after = skipMarks(from: end)
+      guard after < count else { break }
+      let value = classes[after]
+      guard value == .nu || value == .sy || value == .is else { break }
+      end = after + 1
+    }
+    var after = skipMarks(from: end)
+    if after < count && (classes[after] == .cl || classes[after].isCloseParenthesis) {
+      end = after + 1
+    }
+    after = skipMarks(from: end)
+    if after < count && classes[after].isAffix { end = after + 1 }
+    return end
+  }
+}

@@ -1,0 +1,112 @@
+import CTextSupport
+
+/// What shaping text without ICU needs to know of a scalar, two bytes each: its line-break
+/// class (`LineBreakClass`), its width in cells (glibc `wcwidth`, as `DisplayWidth`),
+/// whether it joins the grapheme cluster before it (Grapheme_Cluster_Break Extend or
+/// SpacingMark), and whether it may start a line (`masonry_cannot_start_line`). Read from
+/// ICU's own property data and glibc once, so the answers are those of the libraries the
+/// slow path calls — no table is generated or kept in the sources.
+///
+/// A scalar the fast path must leave to ICU and the sanitiser has class `unsupported`: one
+/// the sanitiser would change (controls, bidirectional controls, the dropped joiners,
+/// scalars `wcwidth` rejects), an unassigned one (its properties may differ between ICU's
+/// Unicode version and Swift's), a class the rules leave out, or a grapheme rule beyond
+/// "marks join the cluster before them" (prepend, controls such as U+200B, regional
+/// indicators, conjoining jamo, the Indic virama linkers).
+package struct ScalarInfo: Sendable {
+  let bits: UInt16
+
+  @inline(__always) var lineBreakClass: LineBreakClass {
+    // Every stored value is a class's (`init`), so the cast is safe and skips a check.
+    unsafeBitCast(UInt8(bits & 0x3F), to: LineBreakClass.self)
+  }
+  /// The width in cells: 0, 1 or 2.
+  @inline(__always) var width: Int { Int(bits >> 6 & 0b11) }
+  /// Whether the scalar joins the cluster before it.
+  @inline(__always) var joinsCluster: Bool { bits & 1 << 8 != 0 }
+  /// Whether a line may start with it (for wrapping at any cluster).
+  @inline(__always) var mayStartLine: Bool { bits & 1 << 9 == 0 }
+
+  init(bits: UInt16) { self.bits = bits }
+
+  init(lineBreakClass: LineBreakClass, width: Int, joinsCluster: Bool, mayStartLine: Bool) {
+    var bits = UInt16(lineBreakClass.rawValue) | UInt16(width & 0b11) << 6
+    if joinsCluster { bits |= 1 << 8 }
+    if !mayStartLine { bits |= 1 << 9 }
+    self.bits = bits
+  }
+
+  /// The scalar's properties, as ICU and glibc give them.
+  static func computed(_ value: UInt32) -> ScalarInfo {
+    guard let scalar = Unicode.Scalar(value) else {
+      return ScalarInfo(
+        lineBreakClass: .unsupported, width: 0, joinsCluster: false, mayStartLine: true)
+    }
+    let properties = masonry_scalar_properties(value)
+    let lineBreak = properties & 0xFF
+    let cluster = properties >> 8 & 0x1F
+    let isWide = properties & 1 << 13 != 0
+    let isUnassigned = properties & 1 << 14 != 0
+    var resolved = LineBreakClass.resolving(icuValue: lineBreak, isWide: isWide)
+    switch value {
+    case 0x2010: resolved = .hh
+    // ICU's Chinese and Japanese rules (`line_cj`, which `ja@lb=strict` uses) take the
+    // curly double quotes for opening and closing punctuation.
+    case 0x201C: resolved = .op
+    case 0x201D: resolved = .cl
+    default: break
+    }
+    // ICU's UGraphemeClusterBreak: 0 other, 3 extend, 5 LF, 6 LV, 7 LVT, 10 spacing mark.
+    let joins = cluster == 3 || cluster == 10
+    let clusterSupported = cluster == 0 || joins || cluster == 6 || cluster == 7 || value == 0x0A
+    // The viramas that link consonants into one cluster (Swift's grapheme rule GB9c).
+    let isLinker: Bool
+    switch value {
+    case 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D: isLinker = true
+    default: isLinker = false
+    }
+    // A line feed is a cluster of no width (its own line break).
+    let width = value == 0x0A ? 0 : DisplayWidth.of(scalar)
+    let isClean = value == 0x0A || (Sanitizer.isSafe(scalar) && !Sanitizer.isDropped(scalar))
+    if !isClean || isUnassigned || !clusterSupported || isLinker || width < 0 || width > 2 {
+      resolved = .unsupported
+    }
+    return ScalarInfo(
+      lineBreakClass: resolved, width: Swift.max(0, width), joinsCluster: joins,
+      mayStartLine: masonry_cannot_start_line(value) == 0)
+  }
+}
+
+/// The properties of every scalar below U+20000 (the scripts in use, emoji included),
+/// read once, on first use (a few milliseconds); scalars above are read on each call.
+package enum ScalarTable {
+  /// The scalars the table holds.
+  static let tableLimit: UInt32 = 0x2_0000
+
+  /// Never freed: the table lives as long as the process, and a pointer keeps the hot
+  /// loop free of array checks. Written once, inside the lazy initialiser, and only read
+  /// after: safe to share across threads.
+  nonisolated(unsafe) private static let table: UnsafePointer<ScalarInfo> = {
+    let storage = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: Int(tableLimit))
+    for value in 0..<tableLimit { storage[Int(value)] = ScalarInfo.computed(value) }
+    return UnsafePointer(storage)
+  }()
+
+  /// A reader of the properties, the table looked up once (for loops over many scalars).
+  package struct Reader {
+    let table: UnsafePointer<ScalarInfo>
+
+    /// The properties of `value`.
+    @inline(__always)
+    package func info(_ value: UInt32) -> ScalarInfo {
+      value < ScalarTable.tableLimit ? table[Int(value)] : ScalarInfo.computed(value)
+    }
+  }
+
+  /// A reader of the table (built on first use).
+  package static var reader: Reader { Reader(table: table) }
+
+  /// The properties of `value`.
+  @inline(__always)
+  package static func info(_ value: UInt32) -> ScalarInfo { reader.info(value) }
+}

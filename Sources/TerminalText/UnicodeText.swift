@@ -1,0 +1,135 @@
+/// Text of any script `ScalarTable` supports, shaped without ICU: its UTF-8 decoded, each
+/// scalar's properties looked up, `LineBreakRules` for the break opportunities, and
+/// clusters made of a scalar and the marks that join it. The shape is byte for byte the
+/// one `PreparedText.icuShape(of:)` makes with the sanitiser and ICU (the tests compare them
+/// on `LineBreakTest.txt`, seeded random text over every class and real text; `FuzzText`
+/// on any input), at a small fraction of the cost.
+package enum UnicodeText {
+  /// Buffers a shaper reuses from one text to the next (one per thread).
+  package struct Scratch {
+    var classes: [LineBreakClass] = []
+    var infos: [ScalarInfo] = []
+    var values: [UInt32] = []
+    var breaks: [Bool] = []
+
+    package init() {}
+  }
+
+  /// Shapes `bytes` (UTF-8, untrusted) into `shape`, its storage reused. Returns false —
+  /// leaving `shape` unspecified — when the text needs the sanitiser or ICU: invalid
+  /// UTF-8, or a scalar of class `unsupported`.
+  ///
+  /// - Complexity: O(*n*) in the bytes, allocating nothing once the buffers have grown.
+  package static func shape(
+    _ bytes: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8], scratch: inout Scratch
+  ) -> Bool {
+    shape.removeAll(keepingCapacity: true)
+    var end = bytes.count
+    // Trailing spaces and line feeds are left out, as `PreparedText` leaves them.
+    while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A) { end -= 1 }
+    guard end > 0 else { return true }
+    // Scalars are never more than bytes: the buffers grow once, then are written in place.
+    if scratch.classes.count < end {
+      let size = Swift.max(end, scratch.classes.count * 2)
+      scratch.classes = Array(repeating: .al, count: size)
+      scratch.infos = Array(repeating: ScalarInfo(bits: 0), count: size)
+      scratch.values = Array(repeating: 0, count: size)
+      scratch.breaks = Array(repeating: false, count: size)
+    }
+    var count = 0
+    let table = ScalarTable.reader
+    let decoded = scratch.classes.withUnsafeMutableBufferPointer { classes in
+      scratch.infos.withUnsafeMutableBufferPointer { infos in
+        scratch.values.withUnsafeMutableBufferPointer { values in
+          var offset = 0
+          while offset < end {
+            let (value, length) = decode(bytes, at: offset, end: end)
+            guard length > 0 else { return false }
+            let info = table.info(value)
+            let lineBreakClass = info.lineBreakClass
+            guard lineBreakClass != .unsupported else { return false }
+            classes[count] = lineBreakClass
+            infos[count] = info
+            values[count] = value
+            count += 1
+            offset += length
+          }
+          return true
+        }
+      }
+    }
+    guard decoded else { return false }
+    scratch.classes.withUnsafeBufferPointer { classes in
+      scratch.breaks.withUnsafeMutableBufferPointer { breaks in
+        LineBreakRules.breakOpportunities(
+          UnsafeBufferPointer(rebasing: classes[0..<count]),
+          into: UnsafeMutableBufferPointer(rebasing: breaks[0..<count]))
+      }
+    }
+    typealias Info = PreparedText.ClusterInfo
+    var index = 0
+    while index < count {
+      let first = index
+      var width = scratch.infos[index].width
+      index += 1
+      if scratch.values[first] != 0x0A {
+        while index < count && scratch.infos[index].joinsCluster {
+          width += scratch.infos[index].width
+          index += 1
+        }
+      }
+      var info = UInt8(Swift.min(PreparedText.widestCluster, width))
+      if width > PreparedText.widestCluster { info |= Info.shortened }
+      let value = scratch.values[first]
+      if value == 0x0A {
+        info |= Info.hardBreak
+      } else if value == 0x20 && index == first + 1 {
+        info |= Info.space
+      } else {
+        if first > 0 && scratch.breaks[first] { info |= Info.wordBreakBefore }
+        if scratch.infos[first].mayStartLine { info |= Info.charBreakBefore }
+      }
+      shape.append(info)
+    }
+    return true
+  }
+
+  /// The scalar of the well-formed UTF-8 sequence at `offset` and its length, or length 0
+  /// for an ill-formed one (which the sanitiser would replace).
+  @inline(__always)
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> (
+    UInt32, Int
+  ) {
+    let lead = UInt32(bytes[offset])
+    if lead < 0x80 { return (lead, 1) }
+    // A continuation byte's six bits, or 0x100 (which no check below lets through) for
+    // a missing or ill-formed one.
+    @inline(__always) func continuation(_ index: Int) -> UInt32 {
+      guard index < end, bytes[index] & 0xC0 == 0x80 else { return 0x100 }
+      return UInt32(bytes[index] & 0x3F)
+    }
+    if lead & 0xE0 == 0xC0 {
+      let second = continuation(offset + 1)
+      guard lead >= 0xC2, second < 0x100 else { return (0, 0) }
+      return ((lead & 0x1F) << 6 | second, 2)
+    }
+    if lead & 0xF0 == 0xE0 {
+      let second = continuation(offset + 1)
+      let third = continuation(offset + 2)
+      guard second | third < 0x100 else { return (0, 0) }
+      let value = (lead & 0x0F) << 12 | second << 6 | third
+      guard value >= 0x800, !(0xD800...0xDFFF).contains(value) else { return (0, 0) }
+      return (value, 3)
+    }
+    if lead & 0xF8 == 0xF0 {
+      let second = continuation(offset + 1)
+      let third = continuation(offset + 2)
+      let fourth = continuation(offset + 3)
+      guard second | third | fourth < 0x100 else { return (0, 0) }
+      let value = (lead & 0x07) << 18 | second << 12 | third << 6 | fourth
+      guard value >= 0x1_0000, value <= 0x10_FFFF else { return (0, 0) }
+      return (value, 4)
+    }
+    return (0, 0)
+  }
+}

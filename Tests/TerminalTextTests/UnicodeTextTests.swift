@@ -1,0 +1,169 @@
+import CTextSupport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TerminalText
+
+/// The table-driven path shapes text exactly as the sanitiser and ICU do: on the Unicode
+/// line-break conformance test, on seeded random text over every line-break class, and
+/// grapheme clusters as Swift makes them for every scalar it takes.
+@Suite struct UnicodeTextTests {
+  /// The fast path's shape of `text`, or `nil` when it leaves the text to ICU.
+  static func fastShape(_ text: String) -> [UInt8]? {
+    var shape: [UInt8] = []
+    var scratch = UnicodeText.Scratch()
+    let done = Array(text.utf8).withUnsafeBufferPointer {
+      UnicodeText.shape($0, into: &shape, scratch: &scratch)
+    }
+    return done ? shape : nil
+  }
+
+  /// ICU's break opportunities (UTF-16 offsets) in `text`, as the slow path asks for them.
+  static func icuBreaks(_ text: String) -> Set<Int> {
+    let utf16 = Array(text.utf16)
+    var offsets = [Int32](repeating: 0, count: utf16.count + 1)
+    let found = masonry_line_breaks(
+      utf16, Int32(utf16.count), 1, &offsets, Int32(offsets.count))
+    return Set(offsets.prefix(Int(found)).map { Int($0) })
+  }
+
+  /// The scalar classes of `text` and the rules' opportunities, as UTF-16 offsets.
+  static func ruleBreaks(_ scalars: [Unicode.Scalar]) -> Set<Int>? {
+    let classes = scalars.map { ScalarTable.info($0.value).lineBreakClass }
+    guard !classes.contains(.unsupported) else { return nil }
+    var breaks = [Bool](repeating: false, count: classes.count)
+    classes.withUnsafeBufferPointer { classes in
+      breaks.withUnsafeMutableBufferPointer {
+        LineBreakRules.breakOpportunities(classes, into: $0)
+      }
+    }
+    var result: Set<Int> = []
+    var offset = 0
+    for (index, scalar) in scalars.enumerated() {
+      if breaks[index] { result.insert(offset) }
+      offset += scalar.utf16.count
+    }
+    return result
+  }
+
+  /// Every line of the conformance test whose scalars the rules take: the rules break
+  /// exactly where ICU breaks, and so where the test says but on the lines where ICU 72
+  /// itself departs from it (its tailorings: no break in `-#` after a break or at the
+  /// start, nor in `.2` after a letter, where Unicode 15.0's test breaks). The test's
+  /// scalars include controls and classes the fast path leaves to ICU; those lines are
+  /// counted apart.
+  @Test func theUnicodeLineBreakTestHolds() throws {
+    let path = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
+    let text = try #require(
+      try? String(contentsOfFile: path, encoding: .utf8), "install unicode-data (make test does)")
+    var checked = 0
+    var skipped = 0
+    var icuDisagrees = 0
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let body = line.split(separator: "#")[0]
+      var scalars: [Unicode.Scalar] = []
+      var expected: Set<Int> = []
+      var offset = 0
+      for token in body.split(separator: " ") {
+        if token == "÷" {
+          expected.insert(offset)
+        } else if token != "×", let value = UInt32(token, radix: 16),
+          let scalar = Unicode.Scalar(value)
+        {
+          scalars.append(scalar)
+          offset += scalar.utf16.count
+        }
+      }
+      // The start and the end are not opportunities the rules report.
+      expected.remove(0)
+      expected.remove(offset)
+      let string = String(String.UnicodeScalarView(scalars))
+      var icu = Self.icuBreaks(string)
+      icu.remove(offset)
+      if icu != expected { icuDisagrees += 1 }
+      guard let rules = Self.ruleBreaks(scalars) else {
+        skipped += 1
+        continue
+      }
+      checked += 1
+      #expect(rules == icu, "ICU: \(icu.sorted()), rules: \(rules.sorted()): \(line)")
+      if icu == expected { #expect(rules == expected, "\(line)") }
+    }
+    #expect(checked > 3_000, "\(checked) lines checked, \(skipped) left to ICU")
+    // ICU 72's departures from the test file, every one of them known.
+    #expect(icuDisagrees == 22, "ICU departs from \(icuDisagrees) lines")
+  }
+}
+
+extension UnicodeTextTests {
+  /// Scalars of every class the rules take, to draw random text from: a few of each.
+  static let pool: [[Unicode.Scalar]] = {
+    var byClass: [LineBreakClass: [Unicode.Scalar]] = [:]
+    var random = SeededGenerator(seed: 5)
+    for value in stride(from: UInt32(0x20), to: 0x2_0000, by: 1) {
+      let info = ScalarTable.info(value)
+      guard info.lineBreakClass != .unsupported, let scalar = Unicode.Scalar(value) else {
+        continue
+      }
+      // Every scalar of a rare class, a random few thousand of the common ones.
+      let kept = byClass[info.lineBreakClass, default: []].count
+      if kept < 40 || Int.random(in: 0..<200, using: &random) == 0 {
+        byClass[info.lineBreakClass, default: []].append(scalar)
+      }
+    }
+    return byClass.keys.sorted { $0.rawValue < $1.rawValue }.map { byClass[$0]! }
+  }()
+
+  /// Seeded random text, a class at a time (spaces, line feeds and marks often): the fast
+  /// shape is the slow one, byte for byte, whenever the fast path takes the text.
+  /// `MASONRY_STRESS=1` makes it 500 000 texts a batch (two million in all, a minute).
+  @Test(arguments: 0..<4)
+  func randomTextShapesAsICUDoes(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(900 + batch))
+    let space: Unicode.Scalar = " "
+    var taken = 0
+    for _ in 0..<(ProcessInfo.processInfo.environment["MASONRY_STRESS"] != nil ? 500_000 : 5_000) {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: scalars.append(space)
+        case 1: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : space)
+        default:
+          let members = Self.pool[Int.random(in: 0..<Self.pool.count, using: &random)]
+          scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
+        }
+      }
+      let text = String(scalars)
+      guard let fast = Self.fastShape(text) else { continue }
+      taken += 1
+      let slow = PreparedText.icuShape(of: text)
+      #expect(fast == slow, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      if fast != slow { return }
+    }
+    #expect(taken > 4_000)
+  }
+
+  /// Clusters as Swift makes them: every scalar the table takes starts a cluster of its
+  /// own after a letter unless it joins (marks), and nothing joins it from the right but
+  /// marks; nothing links two consonants (Swift's GB9c) through a mark the table takes.
+  @Test func clustersAreSwiftsForEveryScalar() {
+    var wrong: [String] = []
+    for value in UInt32(0x20)..<0x2_0000 {
+      let info = ScalarTable.info(value)
+      guard info.lineBreakClass != .unsupported, let scalar = Unicode.Scalar(value) else {
+        continue
+      }
+      let character = String(scalar)
+      let after = ("a" + character).count
+      let before = (character + "a").count
+      let linked = ("\u{0915}" + character + "\u{0915}").count
+      if after != (info.joinsCluster ? 1 : 2) || before != 2
+        || (info.joinsCluster && linked != 2)
+      {
+        wrong.append(String(value, radix: 16))
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(40))")
+  }
+}
