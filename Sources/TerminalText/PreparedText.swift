@@ -123,6 +123,11 @@ package struct PreparedText: Hashable, Sendable {
 
   /// The widest line of text of `clusters`.
   package static func naturalWidth<Clusters: ClusterSequence>(of clusters: Clusters) -> Int {
+    widestLine(of: clusters)
+  }
+
+  @inline(__always)
+  private static func widestLine<Clusters: ClusterSequence>(of clusters: Clusters) -> Int {
     var widest = 0
     var current = 0
     for position in 0..<clusters.count {
@@ -155,5 +160,22 @@ package struct PreparedText: Hashable, Sendable {
     var count = 0
     forEachLine(of: clusters, width: width, mode: mode) { _ in count += 1 }
     return count
+  }
+
+  // Stored shapes, specialised here: a generic call from another module would read each
+  // cluster through the protocol's witness (a call per byte).
+
+  /// `lineCount(of:width:mode:)` for a stored shape.
+  package static func lineCount(
+    of clusters: UnsafeBufferPointer<UInt8>, width: Int, mode: WrapMode
+  ) -> Int {
+    var count = 0
+    forEachLine(of: clusters, width: width, mode: mode) { _ in count += 1 }
+    return count
+  }
+
+  /// `naturalWidth(of:)` for a stored shape.
+  package static func naturalWidth(of clusters: UnsafeBufferPointer<UInt8>) -> Int {
+    widestLine(of: clusters)
   }
 }

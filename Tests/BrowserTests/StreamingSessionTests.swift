@@ -318,3 +318,44 @@ import Testing
     #expect(!store.frame().row(31).contains("following"))
   }
 }
+
+/// Measuring runs while a source streams in: every card once the first screen is placed,
+/// then each piece's cards as they arrive, under the same job — never every card again —
+/// so that `G` the moment the load ends finds them counted.
+@Suite struct StreamingMeasuringTests {
+  static func measureJobs(_ effects: [BrowserEffect]) -> [MeasureJob] {
+    effects.compactMap {
+      if case .measure(let job) = $0 { return job }
+      return nil
+    }
+  }
+
+  @Test func eachPieceIsMeasuredOnceAsItArrives() {
+    let pieces = StreamingSessionTests.chunks(count: 600, chunkCards: 100)
+    var first = CardCollection(source: "feed.jsonl", store: CardStore())
+    first.append(pieces[0])
+    var store = BrowserStore(first, size: Size(width: 110, height: 32), options: LayoutOptions())
+    // The first screen is placed and measured: a job for every card so far was handed.
+    let generation = store.state.measuring.generation
+    #expect(generation != 0)
+    #expect(store.state.measuring.handedChunks == 1)
+    var handed = 1
+    for piece in pieces.dropFirst() {
+      let arrived = Self.measureJobs(
+        store.send(.cardsArrived(LoadedCards(chunks: [piece], bytesRead: 0, totalBytes: nil))))
+      #expect(arrived.count == 1)
+      #expect(arrived.first?.generation == generation)
+      #expect(arrived.first?.firstChunk == handed)
+      #expect(arrived.first?.chunks.count == 1)
+      #expect(arrived.first?.chunks.first === piece)
+      handed += 1
+    }
+    // The end of the load measures nothing again.
+    #expect(Self.measureJobs(store.send(.loadFinished(nil))).isEmpty)
+    // A new layout (another width) measures every card again, as a new job.
+    let resized = Self.measureJobs(store.send(.resized(Size(width: 90, height: 32))))
+    #expect(resized.count == 1)
+    #expect(resized.first.map { $0.generation > generation } == true)
+    #expect(resized.first?.chunks.count == pieces.count)
+  }
+}

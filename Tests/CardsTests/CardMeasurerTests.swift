@@ -1,5 +1,6 @@
 import Cards
 import LayoutEngine
+import TerminalText
 import TestSupport
 import Testing
 
@@ -88,12 +89,53 @@ import Testing
     #expect(reports.count == store.chunks.count)
     let fresh = CardMeasurer(store: store)
     for report in reports { measurer.adopt(report) }
+    // Counted ahead on every core, as `G` does.
+    let ahead = CardMeasurer(store: store)
+    for index in 0..<20 { _ = ahead.metrics(ofCard: index, width: index % 2 == 0 ? 30 : 31) }
+    ahead.countAhead(least: 0)
     for index in store.indices {
       for width in [30, 31] {
-        #expect(
-          measurer.metrics(ofCard: index, width: width)
-            == fresh.metrics(ofCard: index, width: width))
+        let expected = fresh.metrics(ofCard: index, width: width)
+        #expect(measurer.metrics(ofCard: index, width: width) == expected)
+        #expect(ahead.metrics(ofCard: index, width: width) == expected)
       }
     }
+  }
+
+  /// Counts from the chunk's folded shapes (words in word mode, clusters in character
+  /// mode; shaped again for a word wider than the line) are the prepared text's own, at
+  /// every width from 3 to 40: random records, long words, runs of spaces, line feeds.
+  @Test(arguments: WrapMode.allCases)
+  func foldedShapesCountAsPreparedTextDoes(wrap: WrapMode) {
+    var random = SeededGenerator(seed: 41)
+    var cards: [Card] = []
+    for _ in 0..<1_500 {
+      let record = RandomCardRecord.make(using: &random, faults: false)
+      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
+      {
+        cards.append(card)
+      }
+    }
+    cards.append(Card(caption: "«" + String(repeating: "ж", count: 3_000) + "» end"))
+    cards.append(Card(caption: "«a»" + String(repeating: " ", count: 40) + "b\n\nc — d"))
+    cards.append(Card(caption: "naïve https://example.org/a/very/long/path—and more"))
+    let store = CardStore(cards)
+    let measurer = CardMeasurer(
+      store: store, style: CardStyle(wrap: wrap, maximumCommentLines: nil))
+    var checked = 0
+    for index in store.indices {
+      let caption = PreparedText(store[index].caption)
+      let comment = PreparedText(store[index].comment ?? "")
+      for width in 3...40 {
+        let inner = width - CardStyle.horizontalChrome
+        guard inner >= 1 else { continue }
+        let metrics = measurer.metrics(ofCard: index, width: width)
+        #expect(metrics.captionRows == caption.lineCount(width: inner, mode: wrap))
+        #expect(metrics.commentRows == comment.lineCount(width: inner, mode: wrap))
+        checked += 1
+      }
+      #expect(measurer.captionWidth(ofCard: index) == caption.naturalWidth)
+    }
+    #expect(checked > 40_000)
   }
 }

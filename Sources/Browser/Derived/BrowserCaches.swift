@@ -34,6 +34,8 @@ package final class BrowserCaches {
   private var layoutKey: LayoutKey?
   /// The measurer in the layout's style (its picture rows capped for the card area).
   private var styledMeasurer: CardMeasurer?
+  /// The card area's height at the last geometry (what "far" is measured in).
+  private var lastCardAreaHeight = 1
   /// The cards the layout has placed, as a view: the layout's measure function reads it.
   private let placed = PlacedCards()
 
@@ -97,11 +99,13 @@ package final class BrowserCaches {
     return styledMeasurer ?? measurer(for: state)
   }
 
-  /// The measuring to hand to a worker as job `generation`: every card at the widths the
-  /// current layout has measured at.
-  package func measureJob(generation: Int, for state: BrowserState) -> MeasureJob? {
+  /// The measuring to hand to a worker as job `generation`: the cards of the chunks from
+  /// `firstChunk` on, at the widths the current layout has measured at.
+  package func measureJob(generation: Int, fromChunk firstChunk: Int, for state: BrowserState)
+    -> MeasureJob?
+  {
     _ = geometry(for: state)
-    return measurer(for: state).measureJob(generation: generation)
+    return measurer(for: state).measureJob(generation: generation, fromChunk: firstChunk)
   }
 
   /// Line counts a worker made.
@@ -147,6 +151,7 @@ package final class BrowserCaches {
       geometryMemo = (key, geometry)
     }
     if !geometry.isTooSmall {
+      lastCardAreaHeight = geometry.cardArea.height
       syncLayout(state, cardArea: geometry.cardArea.size)
       prepareMore(through: Self.sum(state.scrollOffset, geometry.cardArea.height))
     }
@@ -217,8 +222,31 @@ package final class BrowserCaches {
     }
   }
 
+  /// Far more to place than a screen or two at once — `G`, a resize at the end of a long
+  /// feed — counts the cards' lines ahead, on every core, in the order they are stored
+  /// (`CardMeasurer.countAhead`), rather than each in turn in the layout's order here.
+  private static let countsAheadFrom = 20_000
+
+  /// Before placing far: counts ahead, once the layout has measured at its widths (placing
+  /// a screen first when it has not).
+  private func countAhead() {
+    guard let measurer = styledMeasurer, measurer.count >= Self.countsAheadFrom else { return }
+    if !measurer.hasMeasured {
+      placeMore(through: Self.sum(layout.preparedExtent, lastCardAreaHeight))
+    }
+    measurer.countAhead(least: Self.countsAheadFrom)
+  }
+
   /// Places more of the layout in place, whichever it is.
   private func prepareMore(through extent: Int) {
+    let placed = layout.preparedExtent
+    if placed != .max, extent > placed, extent - placed > 64 * Swift.max(1, lastCardAreaHeight) {
+      countAhead()
+    }
+    placeMore(through: extent)
+  }
+
+  private func placeMore(through extent: Int) {
     if groupedLayout != nil {
       groupedLayout!.prepareMore(through: extent)
     } else {
@@ -228,6 +256,7 @@ package final class BrowserCaches {
 
   /// Places the layout until `path` is placed, in place.
   private func prepare(toInclude path: ItemPath) {
+    if layout.preparedExtent != .max, layout.attributes(forItem: path) == nil { countAhead() }
     if groupedLayout != nil {
       groupedLayout!.prepare(toInclude: path)
     } else {

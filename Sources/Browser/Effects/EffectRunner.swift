@@ -19,6 +19,7 @@ package final class EffectRunner {
   private var thumbnails: ThumbnailService?
   private let searching = JobCancellation()
   private let measuring = JobCancellation()
+  private let measuringQueue = DispatchQueue(label: "masonry.measuring", qos: .utility)
   /// Whether line counts are made ahead (off in tests that count wake-ups).
   private let measuresAhead: Bool
 
@@ -79,7 +80,9 @@ package final class EffectRunner {
       guard measuresAhead else { return }
       measuring.start(job.generation)
       let cancellation = measuring
-      DispatchQueue.global(qos: .utility).async {
+      // One queue, in order: a piece's job runs after the one before (under the same
+      // generation), and a new layout's job after the old one has stopped.
+      measuringQueue.async {
         job.run(cancellation: cancellation) { mailbox.post(.measured($0)) }
       }
     }

@@ -191,14 +191,22 @@ package struct SearchProgress: Hashable, Sendable {
   }
 }
 
-/// Counting every card's lines ahead of time on a worker, once per layout (and once more
-/// when cards arrived after it).
+/// Counting every card's lines ahead of time on a worker: all of them once per layout,
+/// then the cards of each piece a source hands over, as it arrives (so that `G` the moment
+/// a long load ends finds them counted).
 package struct MeasureProgress: Hashable, Sendable {
-  /// Whether the layout changed (or cards arrived) since a worker was last given the cards.
+  /// Whether the layout changed since a worker was last given every card.
   package var wanted = false
-  /// The job now measuring (its answers are taken; an older job's are too, since line
-  /// counts are facts about text, but a newer job replaces it).
+  /// The jobs now measuring (their answers are taken; an older one's are too, since line
+  /// counts are facts about text, but a newer generation stops it).
   package var generation = 0
+  /// The chunks handed to workers under `generation` (the rest are given as they arrive).
+  package var handedChunks = 0
 
   package init() {}
+
+  init(generation: Int, handedChunks: Int) {
+    self.generation = generation
+    self.handedChunks = handedChunks
+  }
 }

@@ -37,7 +37,6 @@ extension BrowserReducer {
     _ error: DataError?, _ state: inout BrowserState, caches: BrowserCaches
   ) -> Bool {
     state.tags.refresh(final: true)
-    state.measuring.wanted = true
     state.load = error.map { .failed($0) } ?? .complete
     if state.followsEnd {
       // Everything is read: the last card, and the end is no longer followed.

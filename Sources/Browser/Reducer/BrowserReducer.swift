@@ -149,8 +149,8 @@ package enum BrowserReducer {
     }
   }
 
-  /// The work to hand to workers now: the rest of a search just started, and the
-  /// measuring of every card once the source is read and the layout settled.
+  /// The work to hand to workers now: the rest of a search just started; the measuring of
+  /// every card once the layout is settled, then of the cards that arrive after.
   private static func backgroundWork(_ state: inout BrowserState, caches: BrowserCaches)
     -> [BrowserEffect]
   {
@@ -167,15 +167,23 @@ package enum BrowserReducer {
             chunks: cards.cards.chunks, from: search.scannedThrough,
             texts: caches.searchTexts(for: cards))))
     }
-    if state.measuring.wanted, !state.load.isLoading,
-      !caches.geometry(for: state).isTooSmall
-    {
-      state.measuring.wanted = false
+    let chunkCount = state.cards.cards.chunks.count
+    if state.measuring.wanted, !caches.geometry(for: state).isTooSmall {
+      // A new layout: every card, as a new job (which stops the one before).
       let generation = state.nextJob()
-      if let job = caches.measureJob(generation: generation, for: state) {
-        state.measuring.generation = generation
+      if let job = caches.measureJob(generation: generation, fromChunk: 0, for: state) {
+        state.measuring = MeasureProgress(generation: generation, handedChunks: chunkCount)
         effects.append(.measure(job))
       }
+    } else if state.measuring.generation != 0, state.measuring.handedChunks < chunkCount,
+      !caches.geometry(for: state).isTooSmall,
+      let job = caches.measureJob(
+        generation: state.measuring.generation, fromChunk: state.measuring.handedChunks,
+        for: state)
+    {
+      // Cards that arrived since: the same job's generation, queued after it.
+      state.measuring.handedChunks = chunkCount
+      effects.append(.measure(job))
     }
     return effects
   }

@@ -2,11 +2,11 @@ import TerminalText
 
 extension CardChunk {
   /// The lines card `local`'s caption (`field` 0) or comment (1) takes at `width` cells:
-  /// plain ASCII and plain CJK counted as they are, other text from the chunk's shapes,
-  /// which `shapes` gives (making them when first needed). The one count the measurer and
+  /// plain ASCII and plain CJK counted as they are, other text from the chunk's shapes for
+  /// `wrap`, which `shapes` gives (making them when first needed). The one count the measurer and
   /// the measuring worker share.
   ///
-  /// - Complexity: O(text of the field), no ICU call once the shapes are made.
+  /// - Complexity: O(text of the field), O(words) once the shapes are made.
   @inline(__always)
   func lineCount(
     ofCard local: Int, field: Int, width: Int, wrap: WrapMode, shapes: () -> ChunkShapes
@@ -21,8 +21,10 @@ extension CardChunk {
         CJKText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
       }
     case .other:
-      return shapes().withShape(ofCard: local, field: field) {
-        PreparedText.lineCount(of: $0, width: width, mode: wrap)
+      let shapes = shapes()
+      return withText(local) { caption, comment in
+        shapes.lineCount(
+          ofCard: local, field: field, text: field == 0 ? caption : comment, width: width)
       }
     }
   }

@@ -63,14 +63,24 @@ package struct CardMeasurer {
   /// measures at from here on are noted, for `measureJob`.
   package func beginLayout() { cache.beginLayout() }
 
-  /// The measuring to do on a worker, as job `generation`: every card at the widths the
-  /// current layout has measured at so far.
-  package func measureJob(generation: Int) -> MeasureJob? {
-    guard !cache.widthsInUse.isEmpty else { return nil }
+  /// The measuring to do on a worker, as job `generation`: the cards of the chunks from
+  /// `firstChunk` on, at the widths the current layout has measured at so far (`nil`
+  /// before it has measured, or when there is no chunk from there).
+  package func measureJob(generation: Int, fromChunk firstChunk: Int = 0) -> MeasureJob? {
+    let chunks = cache.store.chunks
+    guard !cache.widthsInUse.isEmpty, firstChunk < chunks.count else { return nil }
     return MeasureJob(
-      generation: generation, chunks: cache.store.chunks, widths: cache.widthsInUse,
-      wrap: cache.wrapInUse, shapes: cache.allShapes)
+      generation: generation, firstChunk: firstChunk, chunks: Array(chunks[firstChunk...]),
+      widths: cache.widthsInUse, wrap: cache.wrapInUse,
+      shapes: Array(cache.allShapes[firstChunk...]))
   }
+
+  /// Counts on every core the cards not counted yet at the current layout's widths, when
+  /// at least `least` of them are (see `PreparedTextCache.countAhead`).
+  package func countAhead(least: Int) { cache.countAhead(least: least) }
+
+  /// Whether the current layout has measured a card (so its widths are known).
+  package var hasMeasured: Bool { !cache.widthsInUse.isEmpty }
 
   /// Takes line counts made on a worker (counts already made here are kept). Counts from
   /// a job for an earlier layout are as true as any: line counts depend on text and width.

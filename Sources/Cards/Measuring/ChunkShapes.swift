@@ -1,23 +1,36 @@
 import TerminalText
 
-/// The shapes (a byte per grapheme cluster: width and break flags) of the captions and
-/// comments of one chunk that are neither simple ASCII nor plain CJK (which are shaped on
-/// the fly: `ASCIIText`, `CJKText`): by the table-driven `UnicodeText`, or the sanitiser
-/// and ICU for the rare text it leaves to them. Made once per chunk, on any thread (a chunk never changes), so a
-/// worker can make them while the browser runs; wrapping at any width is then a pass over
-/// these bytes.
+/// What counting the lines of one chunk's captions and comments needs, for the texts that
+/// are neither simple ASCII nor plain CJK (those are counted from their bytes: `ASCIIText`,
+/// `CJKText`). Each is shaped once — by the table-driven `UnicodeText`, or the sanitiser
+/// and ICU for the rare text it leaves — and kept folded for the wrap mode: in word mode
+/// as its words (`WordSegments`, two bytes a word), so a count at a new width is a step per
+/// word; in character mode as its clusters (a byte each).
+///
+/// Made once per chunk and wrap mode, on any thread (a chunk never changes), so a worker
+/// can make them while the browser runs.
 package final class ChunkShapes: Sendable {
-  /// Card `i`'s caption shape is `bytes[starts[2i]..<starts[2i+1]]`, its comment's
-  /// `bytes[starts[2i+1]..<starts[2i+2]]` (empty for simple ASCII, shaped on the fly).
+  package let wrap: WrapMode
+  /// Card `i`'s caption is `starts[2i]..<starts[2i+1]` of the storage, its comment
+  /// `starts[2i+1]..<starts[2i+2]` (empty for text counted from its bytes).
   private let starts: [UInt32]
-  private let bytes: [UInt8]
+  /// Word mode: the segments. A text whose words do not fit units is the one unit
+  /// `unfolded`, and is shaped again when counted.
+  private let units: [UInt16]
+  /// Character mode: the clusters.
+  private let clusters: [UInt8]
 
-  /// Shapes the texts of `chunk` that need ICU.
+  /// A text kept as nothing but this mark: shaped again at each count (a word over 2,046
+  /// cells, a run of more than 31 spaces inside a text).
+  private static let unfolded: UInt16 = 0xFFFE
+
+  /// Shapes the texts of `chunk` that need it, for `wrap`.
   ///
   /// - Complexity: O(text of the chunk); an ICU pass only for text `UnicodeText` leaves.
-  package init(_ chunk: CardChunk) {
+  package init(_ chunk: CardChunk, wrap: WrapMode) {
     var starts: [UInt32] = [0]
-    var bytes: [UInt8] = []
+    var units: [UInt16] = []
+    var clusters: [UInt8] = []
     starts.reserveCapacity(chunk.count * 2 + 1)
     var scratch = UnicodeText.Scratch()
     var shape: [UInt8] = []
@@ -25,31 +38,98 @@ package final class ChunkShapes: Sendable {
       chunk.withText(index) { caption, comment in
         for (field, text) in [caption, comment].enumerated() {
           if chunk.textKind(index, field: field) == .other {
-            if UnicodeText.shape(text, into: &shape, scratch: &scratch) {
-              bytes.append(contentsOf: shape)
-            } else {
-              bytes.append(
-                contentsOf: PreparedText.shape(of: String(decoding: text, as: UTF8.self)))
+            Self.shape(text, into: &shape, scratch: &scratch)
+            switch wrap {
+            case .char:
+              clusters.append(contentsOf: shape)
+            case .word:
+              let start = units.count
+              let fits = shape.withUnsafeBufferPointer { WordSegments.append($0, to: &units) }
+              if !fits {
+                units.removeSubrange(start...)
+                units.append(Self.unfolded)
+              }
             }
           }
-          starts.append(UInt32(bytes.count))
+          starts.append(UInt32(wrap == .word ? units.count : clusters.count))
         }
       }
     }
+    self.wrap = wrap
     self.starts = starts
-    self.bytes = bytes
+    self.units = units
+    self.clusters = clusters
   }
 
-  /// Calls `body` with the shape of card `index`'s caption (`field` 0) or comment (1),
-  /// which must not be simple ASCII.
-  func withShape<Result>(
-    ofCard index: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
+  /// The cluster bytes of untrusted text `text`, as `PreparedText` makes them.
+  private static func shape(
+    _ text: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8],
+    scratch: inout UnicodeText.Scratch
+  ) {
+    if !UnicodeText.shape(text, into: &shape, scratch: &scratch) {
+      shape = PreparedText.shape(of: String(decoding: text, as: UTF8.self))
+    }
+  }
+
+  /// The lines card `index`'s caption (`field` 0) or comment (1), whose bytes are `text`
+  /// (not simple ASCII nor plain CJK), takes at `width`.
+  ///
+  /// - Complexity: O(words) in word mode, O(clusters) in character mode; the text is shaped
+  ///   again only when a word is wider than the line.
+  func lineCount(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>, width: Int)
+    -> Int
+  {
     let start = Int(starts[2 * index + field])
     let end = Int(starts[2 * index + field + 1])
-    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    switch wrap {
+    case .char:
+      return clusters.withUnsafeBufferPointer {
+        PreparedText.lineCount(
+          of: UnsafeBufferPointer(rebasing: $0[start..<end]), width: width, mode: .char)
+      }
+    case .word:
+      let counted = units.withUnsafeBufferPointer { units -> Int? in
+        guard end > start, units[start] != Self.unfolded else { return end > start ? nil : 0 }
+        return WordSegments.lineCount(
+          UnsafeBufferPointer(rebasing: units[start..<end]), width: width)
+      }
+      if let counted { return counted }
+      return Self.clusters(of: text) {
+        PreparedText.lineCount(of: $0, width: width, mode: .word)
+      }
+    }
+  }
+
+  /// The widest line of card `index`'s caption or comment (`text`), as
+  /// `PreparedText.naturalWidth` measures it.
+  func naturalWidth(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>) -> Int {
+    let start = Int(starts[2 * index + field])
+    let end = Int(starts[2 * index + field + 1])
+    switch wrap {
+    case .char:
+      return clusters.withUnsafeBufferPointer {
+        PreparedText.naturalWidth(of: UnsafeBufferPointer(rebasing: $0[start..<end]))
+      }
+    case .word:
+      let measured = units.withUnsafeBufferPointer { units -> Int? in
+        guard end > start else { return 0 }
+        guard units[start] != Self.unfolded else { return nil }
+        return WordSegments.naturalWidth(UnsafeBufferPointer(rebasing: units[start..<end]))
+      }
+      return measured ?? Self.clusters(of: text) { PreparedText.naturalWidth(of: $0) }
+    }
+  }
+
+  /// Calls `body` with the clusters of `text`, shaped again.
+  private static func clusters<Result>(
+    of text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    var scratch = UnicodeText.Scratch()
+    var shape: [UInt8] = []
+    Self.shape(text, into: &shape, scratch: &scratch)
+    return shape.withUnsafeBufferPointer(body)
   }
 
   /// The bytes kept.
-  package var storedBytes: Int { bytes.count + starts.count * 4 }
+  package var storedBytes: Int { units.count * 2 + clusters.count + starts.count * 4 }
 }

@@ -1,60 +1,75 @@
 import TerminalText
 
 /// Line counts made on a worker thread, so that `G` and scrolling far need no measuring on
-/// the event loop: every card not counted yet, at each width the current layout uses,
-/// chunk by chunk, reported as it goes and stopped when the layout changes again.
+/// the event loop: the cards of some chunks (all of them after a layout change, the new
+/// ones as a source streams in), at each width the current layout uses, chunk by chunk,
+/// reported as it goes and stopped when the layout changes again.
 package struct MeasureJob: Sendable {
   package let generation: Int
+  /// The index of `chunks[0]` among the collection's chunks.
+  package let firstChunk: Int
   package let chunks: [CardChunk]
   /// The widths (inside the card border) and wrap mode the layout measures at.
   package let widths: [Int]
   package let wrap: WrapMode
-  /// Shapes already made, by chunk (the worker makes the rest and hands them back).
+  /// Shapes already made, by chunk of `chunks` (the worker makes the rest and hands them
+  /// back).
   package let shapes: [ChunkShapes?]
 
   /// Counts, calling `report` once per chunk; returns early once `cancellation` says this
   /// job is no longer the current one.
   package func run(cancellation: JobCancellation, report: (MeasuredCounts) -> Void) {
-    for (chunkIndex, chunk) in chunks.enumerated() {
+    for chunkIndex in chunks.indices {
       if cancellation.isCancelled(generation) { return }
-      var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
-      var madeShapes: ChunkShapes?
-      var counts: [[UInt32]] = []
-      // Made once per chunk, when the first text that needs them is counted.
-      let shapesOfChunk = {
-        if let shapes { return shapes }
-        let made = ChunkShapes(chunk)
-        shapes = made
-        madeShapes = made
-        return made
-      }
-      for width in widths {
-        var values = [UInt32](repeating: 0, count: chunk.count)
-        for local in 0..<chunk.count {
-          let caption = chunk.lineCount(
-            ofCard: local, field: 0, width: width, wrap: wrap, shapes: shapesOfChunk)
-          let comment = chunk.lineCount(
-            ofCard: local, field: 1, width: width, wrap: wrap, shapes: shapesOfChunk)
-          values[local] =
-            UInt32(Swift.min(0xFFFE, caption)) << 16 | UInt32(Swift.min(0xFFFF, comment))
-        }
-        counts.append(values)
-      }
-      report(
-        MeasuredCounts(
-          generation: generation, chunk: chunkIndex, widths: widths, wrap: wrap, counts: counts,
-          shapes: madeShapes))
+      report(measure(chunkAt: chunkIndex))
     }
+  }
+
+  /// Counts the cards of `chunks[chunkIndex]` at every width (making its shapes if they
+  /// are not given). Reads only immutable data: any number of threads may call it.
+  ///
+  /// - Complexity: O(text of the chunk) for the shapes, then O(words) per card and width.
+  package func measure(chunkAt chunkIndex: Int) -> MeasuredCounts {
+    let chunk = chunks[chunkIndex]
+    var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
+    if shapes?.wrap != wrap { shapes = nil }
+    var madeShapes: ChunkShapes?
+    var counts: [[UInt32]] = []
+    // Made once per chunk, when the first text that needs them is counted.
+    let shapesOfChunk = {
+      if let shapes { return shapes }
+      let made = ChunkShapes(chunk, wrap: wrap)
+      shapes = made
+      madeShapes = made
+      return made
+    }
+    for width in widths {
+      var values = [UInt32](repeating: 0, count: chunk.count)
+      for local in 0..<chunk.count {
+        let caption = chunk.lineCount(
+          ofCard: local, field: 0, width: width, wrap: wrap, shapes: shapesOfChunk)
+        let comment = chunk.lineCount(
+          ofCard: local, field: 1, width: width, wrap: wrap, shapes: shapesOfChunk)
+        values[local] =
+          UInt32(Swift.min(0xFFFE, caption)) << 16 | UInt32(Swift.min(0xFFFF, comment))
+      }
+      counts.append(values)
+    }
+    return MeasuredCounts(
+      generation: generation, chunk: firstChunk + chunkIndex, chunkID: ObjectIdentifier(chunk),
+      widths: widths, wrap: wrap, counts: counts, shapes: madeShapes)
   }
 }
 
 extension MeasureJob: Hashable {
   package static func == (lhs: MeasureJob, rhs: MeasureJob) -> Bool {
-    lhs.generation == rhs.generation && lhs.widths == rhs.widths && lhs.wrap == rhs.wrap
+    lhs.generation == rhs.generation && lhs.firstChunk == rhs.firstChunk
+      && lhs.chunks.count == rhs.chunks.count && lhs.widths == rhs.widths && lhs.wrap == rhs.wrap
   }
 
   package func hash(into hasher: inout Hasher) {
     hasher.combine(generation)
+    hasher.combine(firstChunk)
     hasher.combine(widths)
   }
 }

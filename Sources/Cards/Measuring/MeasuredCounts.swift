@@ -4,6 +4,9 @@ import TerminalText
 package struct MeasuredCounts: Hashable, Sendable {
   package let generation: Int
   package let chunk: Int
+  /// The chunk measured: counts for a chunk of another collection (one read again) are
+  /// not taken.
+  package let chunkID: ObjectIdentifier
   package let widths: [Int]
   package let wrap: WrapMode
   /// For each width, each card's caption and comment lines, packed as the table keeps them.

@@ -1,12 +1,13 @@
 import BoundedCaches
+import Dispatch
 import TerminalText
 
 /// What measuring and drawing cards needs from their text, made on first use and kept:
 ///
 /// - the line counts of each card's caption and comment at each width used lately (four
 ///   widths: a resize back and forth measures nothing again), 4 bytes per card each;
-/// - the shapes of text that needs ICU, chunk by chunk (`ChunkShapes`; simple ASCII is
-///   shaped on the fly, allocating nothing);
+/// - the shapes of the other text, chunk by chunk, folded for the wrap mode
+///   (`ChunkShapes`; simple ASCII and plain CJK are counted from their bytes);
 /// - whole prepared texts for the cards drawn, in a bounded cache.
 ///
 /// Before the first frame only the cards on screen are measured, however long the feed;
@@ -27,9 +28,15 @@ final class PreparedTextCache {
 
   private static let widthsKept = 4
 
+  /// Each card's picture shape (its aspect ratio; NaN: no picture), eight bytes a card
+  /// read in the measuring loop: the layouts of grouped sections visit cards out of order,
+  /// and reading the chunk's records there costs a miss of memory per card.
+  private var aspects: [Double] = []
+
   init(store: CardStore) {
     self.store = store
     shapes = Array(repeating: nil, count: store.chunks.count)
+    for chunk in store.chunks { appendAspects(of: chunk) }
   }
 
   var count: Int { store.count }
@@ -38,11 +45,23 @@ final class PreparedTextCache {
   func append(_ chunk: CardChunk) {
     store.append(chunk)
     shapes.append(nil)
+    appendAspects(of: chunk)
   }
 
-  /// Takes shapes made on another thread for chunk `index` (unless made here already).
+  private func appendAspects(of chunk: CardChunk) {
+    aspects.reserveCapacity(aspects.count + chunk.count)
+    for local in 0..<chunk.count {
+      let shape = chunk.imageShape(local)
+      aspects.append(shape.hasImage ? shape.aspectRatio : .nan)
+    }
+  }
+
+  /// Takes shapes made on another thread for chunk `index` (unless made here already for
+  /// the wrap mode in use).
   func adopt(_ chunkShapes: ChunkShapes, forChunk index: Int) {
-    guard index < shapes.count, shapes[index] == nil else { return }
+    guard index < shapes.count, shapes[index]?.wrap != wrapInUse,
+      chunkShapes.wrap == wrapInUse
+    else { return }
     shapes[index] = chunkShapes
   }
 
@@ -73,8 +92,10 @@ final class PreparedTextCache {
 
   /// Takes line counts made on a worker (those already counted here are kept).
   func adopt(_ measured: MeasuredCounts) {
+    guard measured.chunk < store.chunks.count,
+      ObjectIdentifier(store.chunks[measured.chunk]) == measured.chunkID
+    else { return }
     if let shapes = measured.shapes { adopt(shapes, forChunk: measured.chunk) }
-    guard measured.chunk < store.chunks.count else { return }
     var first = 0
     for index in 0..<measured.chunk { first += store.chunks[index].count }
     for (width, counts) in zip(measured.widths, measured.counts) {
@@ -83,6 +104,52 @@ final class PreparedTextCache {
         table.set(first + local, caption: Int(packed >> 16), comment: Int(packed & 0xFFFF))
       }
     }
+  }
+
+  /// Counts, on every core, the cards of the chunks not counted yet at the widths in use
+  /// (a chunk whose first or last card is not counted at one of them): before the layout
+  /// is placed far at once (`G`, a resize at the end of a long feed), when otherwise each
+  /// card would be counted in turn, in the layout's order, on this thread. Does nothing
+  /// before the layout has measured a card (its widths are not known), or when fewer
+  /// than `least` cards would be counted.
+  ///
+  /// - Complexity: O(chunks) when everything is counted; else O(text of the chunks
+  ///   counted) spread over the cores.
+  func countAhead(least: Int) {
+    guard !widthsInUse.isEmpty else { return }
+    let wrap = wrapInUse
+    let widths = widthsInUse
+    let tables = widths.map { table(width: $0, wrap: wrap, count: store.count) }
+    var pending: [Int] = []
+    var cards = 0
+    var first = 0
+    for (index, chunk) in store.chunks.enumerated() {
+      let last = first + chunk.count - 1
+      if chunk.count > 0,
+        tables.contains(where: { $0.value(first) == nil || $0.value(last) == nil })
+      {
+        pending.append(index)
+        cards += chunk.count
+      }
+      first += chunk.count
+    }
+    guard cards >= least else { return }
+    let job = MeasureJob(
+      generation: 0, firstChunk: 0, chunks: store.chunks, widths: widths, wrap: wrap,
+      shapes: shapes)
+    let results = UnsafeMutableBufferPointer<MeasuredCounts?>.allocate(capacity: pending.count)
+    results.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    // Each worker writes its own slot only.
+    nonisolated(unsafe) let slots = results
+    let chunks = pending
+    DispatchQueue.concurrentPerform(iterations: chunks.count) { slot in
+      slots[slot] = job.measure(chunkAt: chunks[slot])
+    }
+    for case let measured? in results { adopt(measured) }
   }
 
   /// The table of line counts at `width`, holding at least `count` cards.
@@ -112,7 +179,7 @@ final class PreparedTextCache {
     let (chunkIndex, local) = store.locate(index)
     return store.chunks[chunkIndex].lineCount(
       ofCard: local, field: field, width: width, wrap: wrap
-    ) { shapes(ofChunk: chunkIndex) }
+    ) { shapes(ofChunk: chunkIndex, wrap: wrap) }
   }
 
   /// The widest line of card `index`'s caption (a chip's width).
@@ -124,15 +191,14 @@ final class PreparedTextCache {
       case .cjk: return PreparedText.naturalWidth(of: CJKText.Clusters(caption))
       case .other: break
       }
-      return shapes(ofChunk: chunkIndex).withShape(ofCard: local, field: 0) {
-        PreparedText.naturalWidth(of: $0)
-      }
+      return shapes(ofChunk: chunkIndex, wrap: wrapInUse).naturalWidth(
+        ofCard: local, field: 0, text: caption)
     }
   }
 
-  private func shapes(ofChunk index: Int) -> ChunkShapes {
-    if let made = shapes[index] { return made }
-    let made = ChunkShapes(store.chunks[index])
+  private func shapes(ofChunk index: Int, wrap: WrapMode) -> ChunkShapes {
+    if let made = shapes[index], made.wrap == wrap { return made }
+    let made = ChunkShapes(store.chunks[index], wrap: wrap)
     shapes[index] = made
     return made
   }
@@ -158,8 +224,9 @@ final class PreparedTextCache {
   func comment(_ index: Int) -> PreparedText { prepared(index).comment }
 
   /// Whether card `index` has a picture, and its shape.
+  @inline(__always)
   func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
-    let (chunk, local) = store.locate(index)
-    return store.chunks[chunk].imageShape(local)
+    let aspect = aspects[index]
+    return aspect.isNaN ? (false, 1) : (true, aspect)
   }
 }

@@ -1,0 +1,111 @@
+/// A shape (`PreparedText`'s cluster bytes) folded into its words, for counting lines in
+/// word mode at any width in a step per word rather than per cluster: what a resize of a
+/// million cards needs.
+///
+/// A segment runs from one break opportunity (or the start of a line) to the next: its
+/// visible width (through its last cluster that is not a space) and its trailing spaces,
+/// in one unit (`visible | spaces << 11`); a hard line break is `hardBreak`. The greedy
+/// filling of `PreparedText.forEachLine` then reads: a line takes segments while its width
+/// so far (spaces inside it included) plus the next one's visible width fits, since every
+/// cluster of a segment fits exactly when its last visible one does; the next segment
+/// starts a new line. Only a segment wider than a whole line needs the clusters (it is
+/// split between them): `lineCount` says so and the caller counts from the clusters.
+package enum WordSegments {
+  /// A hard line break.
+  package static let hardBreak: UInt16 = 0xFFFF
+  /// The widest visible width a unit holds.
+  static let widestVisible = 0x7FE
+  /// The most trailing spaces a unit holds.
+  static let mostSpaces = 0x1F
+
+  /// Appends the segments of `clusters` to `units`. Returns false — `units` then holding
+  /// part of them — when a segment is too wide for a unit (over 2,046 cells, or over 31
+  /// trailing spaces): the text is then counted from its clusters.
+  ///
+  /// - Complexity: O(*n*) in the clusters.
+  package static func append(
+    _ clusters: UnsafeBufferPointer<UInt8>, to units: inout [UInt16]
+  ) -> Bool {
+    typealias Info = PreparedText.ClusterInfo
+    var visible = 0
+    var total = 0
+    var open = false  // whether a segment has clusters
+    var lineStart = true
+    @inline(__always) func close() -> Bool {
+      guard open else { return true }
+      let spaces = total - visible
+      guard visible <= widestVisible, spaces <= mostSpaces else { return false }
+      units.append(UInt16(visible) | UInt16(spaces) << 11)
+      visible = 0
+      total = 0
+      open = false
+      return true
+    }
+    for info in clusters {
+      if info & Info.hardBreak != 0 {
+        guard close() else { return false }
+        units.append(hardBreak)
+        lineStart = true
+        continue
+      }
+      let isSpace = info & Info.space != 0
+      if !isSpace && !lineStart && info & Info.wordBreakBefore != 0 {
+        guard close() else { return false }
+      }
+      lineStart = false
+      open = true
+      total += Int(info & Info.widthMask)
+      if !isSpace { visible = total }
+    }
+    return close()
+  }
+
+  /// The lines the text of `units` takes at `width` in word mode, or `nil` when a word is
+  /// wider than a line (count from the clusters then).
+  ///
+  /// - Complexity: O(segments); allocates nothing.
+  package static func lineCount(_ units: UnsafeBufferPointer<UInt16>, width: Int) -> Int? {
+    let width = Swift.max(1, width)
+    // A line is counted when something starts it: a segment, or a hard break that ends an
+    // empty one (a break that ends the text starts nothing after it).
+    var lines = 0
+    var lineOpen = false
+    var lineWidth = 0
+    for unit in units {
+      if unit == hardBreak {
+        if !lineOpen { lines += 1 }
+        lineOpen = false
+        lineWidth = 0
+        continue
+      }
+      let visible = Int(unit & 0x7FF)
+      let spaces = Int(unit >> 11)
+      if !lineOpen {
+        lines += 1
+        lineOpen = true
+      } else if lineWidth + visible > width {
+        lines += 1
+        lineWidth = 0
+      }
+      if lineWidth + visible > width { return nil }
+      lineWidth += visible + spaces
+    }
+    return lines
+  }
+
+  /// The widest line of the text of `units`, trailing spaces inside it counted, as
+  /// `PreparedText.naturalWidth(of:)` counts them.
+  package static func naturalWidth(_ units: UnsafeBufferPointer<UInt16>) -> Int {
+    var widest = 0
+    var current = 0
+    for unit in units {
+      if unit == hardBreak {
+        current = 0
+      } else {
+        current += Int(unit & 0x7FF) + Int(unit >> 11)
+        widest = Swift.max(widest, current)
+      }
+    }
+    return widest
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TerminalText
+
+/// Counting by words is counting by clusters: on seeded random text over every line-break
+/// class (spaces, runs of spaces and line feeds often), at every width from 1 to 40, the
+/// word count is the cluster count whenever it answers, and it answers exactly when no
+/// word is wider than the line.
+@Suite struct WordSegmentsTests {
+  static func segments(_ clusters: [UInt8]) -> [UInt16]? {
+    var units: [UInt16] = []
+    let fits = clusters.withUnsafeBufferPointer { WordSegments.append($0, to: &units) }
+    return fits ? units : nil
+  }
+
+  @Test(arguments: 0..<4)
+  func wordCountsAreClusterCounts(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(700 + batch))
+    var answered = 0
+    var declined = 0
+    for _ in 0..<3_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...30, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0, 1: scalars.append(" ")
+        case 2: scalars.append(Int.random(in: 0..<3, using: &random) == 0 ? "\n" : " ")
+        case 3: scalars.append(contentsOf: "word".unicodeScalars)
+        case 4: scalars.append("\u{3042}")  // あ, two cells
+        default:
+          let members = UnicodeTextTests.pool[
+            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+          scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
+        }
+      }
+      let prepared = PreparedText(String(scalars))
+      let units = try #require(Self.segments(prepared.clusters))
+      units.withUnsafeBufferPointer { units in
+        #expect(WordSegments.naturalWidth(units) == prepared.naturalWidth)
+        for width in 1...40 {
+          let expected = prepared.lineCount(width: width, mode: .word)
+          // It declines exactly when a word is wider than the line (the clusters split it).
+          let widestWord =
+            units.filter { $0 != WordSegments.hardBreak }.map { Int($0 & 0x7FF) }
+            .max() ?? 0
+          #expect((WordSegments.lineCount(units, width: width) == nil) == (widestWord > width))
+          if let count = WordSegments.lineCount(units, width: width) {
+            answered += 1
+            #expect(
+              count == expected,
+              "width \(width): \(count) != \(expected) for \(prepared.string.debugDescription)")
+          } else {
+            declined += 1
+          }
+        }
+      }
+    }
+    // Random text of every class has long unbreakable runs; most widths still answer.
+    #expect(answered > declined, "\(answered) answered, \(declined) declined")
+  }
+
+  /// A segment too wide for a unit leaves the text to its clusters.
+  @Test func overlongSegmentsAreRefused() {
+    let long = PreparedText(String(repeating: "x", count: 3_000))
+    #expect(Self.segments(long.clusters) == nil)
+    let spaced = PreparedText("a" + String(repeating: " ", count: 40) + "b")
+    #expect(Self.segments(spaced.clusters) == nil)
+    let fine = PreparedText("a" + String(repeating: " ", count: 31) + "b")
+    #expect(Self.segments(fine.clusters) == [1 | 31 << 11, 1])
+  }
+}
