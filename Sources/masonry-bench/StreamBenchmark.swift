@@ -68,6 +68,7 @@ enum StreamBenchmark {
       }
     }
     let cards = state.cards.cards.count
+    let peakAfterLoad = PeakMemory.megabytes()
     // G the moment the load ends: what the worker has counted by then is taken, the rest
     // is counted on the loop.
     takeMeasured()
@@ -78,6 +79,7 @@ enum StreamBenchmark {
     }
     worker.stop()
     measuresOnWorker = false
+    let peakAfterG = PeakMemory.megabytes()
     let resize = clock.measure {
       send(.resized(Size(width: 97, height: 40)))
       _ = FrameComposer.compose(state, caches: caches)
@@ -111,6 +113,7 @@ enum StreamBenchmark {
         _ = FrameComposer.compose(state, caches: caches)
       }
     }
+    let peakBeforeSearch = PeakMemory.megabytes()
     send(.key(.character("g")))
     send(.key(.character("/")))
     // Each keystroke: to its first matches on screen, then to its final count (the worker
@@ -151,6 +154,7 @@ enum StreamBenchmark {
       ("search_keystrokes_ms", keystrokes), ("search_counts_ms", counts), ("matches", matches),
       ("stored_mb", Double(state.cards.cards.storedBytes) / 1e6),
       ("peak_rss_mb", PeakMemory.megabytes()),
+      ("peak_rss_mb_by_step", [peakAfterLoad, peakAfterG, peakBeforeSearch]),
     ])
   }
 }

@@ -51,7 +51,8 @@ package struct CardQuery: Hashable, Sendable {
       || text.withFolded(ofCard: index, field: 1) { SearchFolding.contains($0, needle) }
   }
 
-  /// Whether plain text (`kind` ascii or cjk) contains the needle, compared as stored.
+  /// Whether plain text contains the needle, compared as stored: CJK with kana folded,
+  /// anything else (printable ASCII) lowercased.
   @inline(__always)
   private func plainContains(_ text: UnsafeBufferPointer<UInt8>, kind: CardChunk.TextKind) -> Bool {
     kind == .cjk

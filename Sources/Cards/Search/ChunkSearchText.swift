@@ -1,7 +1,7 @@
 import TerminalText
 
 /// The folded text (`SearchFolding`) of a chunk's cards whose text is not plain: each
-/// card's caption and comment, and its tags, folded once and kept as UTF-8. Cards of plain
+/// card's caption and comment, and its tags, folded once and kept as UTF-8. Cards of printable
 /// ASCII or plain CJK text (`CardChunk.isFoldedOnTheFly`) keep nothing here: they are
 /// compared as stored (ASCII lowercased, hiragana read as katakana), so a million cards of
 /// such text cost no memory for search. Made on any thread (a chunk never changes).

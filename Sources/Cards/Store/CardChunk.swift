@@ -170,9 +170,11 @@ package final class CardChunk: Sendable {
   }
 
   /// Whether search can compare card `index`'s text as it is stored, without a folded
-  /// copy: caption and comment plain ASCII or plain CJK (`textKind`), tags ASCII.
+  /// copy: printable ASCII throughout (folding is lowercasing), or caption and comment
+  /// plain CJK (`textKind`: hiragana read as katakana) with ASCII tags.
   package func isFoldedOnTheFly(_ index: Int) -> Bool {
     let flags = records[index].flags
+    if flags.contains(.asciiText) { return true }
     return flags.contains(.asciiTags) && textKind(index, field: 0) != .other
       && textKind(index, field: 1) != .other
   }
