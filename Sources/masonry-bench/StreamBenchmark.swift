@@ -25,9 +25,10 @@ enum StreamBenchmark {
     var searchJob: SearchJob?
     var measureJob: MeasureJob?
     // While the source loads, measuring runs as the app runs it: on a worker, its answers
-    // taken between pieces (`EffectRunner`, the mailbox).
+    // taken between pieces (`EffectRunner`, the mailbox). MASONRY_BENCH_NO_WORKER=1 leaves
+    // it out (to see what it costs the load, on a machine of few cores).
     let worker = BackgroundMeasuring()
-    var measuresOnWorker = true
+    var measuresOnWorker = ProcessInfo.processInfo.environment["MASONRY_BENCH_NO_WORKER"] == nil
     func send(_ event: BrowserEvent) {
       time += 1
       for effect in BrowserReducer.reduce(&state, event, at: time, caches: caches) {

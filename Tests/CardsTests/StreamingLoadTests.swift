@@ -431,3 +431,35 @@ import Testing
     #expect(store.sectionRuns().reduce(0) { $0 + $1.count } == cards.count)
   }
 }
+
+/// The first piece of a long source is small, whatever a read brings (a megabyte): the
+/// first screen shows after a few hundred cards are parsed, not thousands; later pieces
+/// are megabytes; and every card comes, once, in order.
+@Suite struct FirstPieceTests {
+  @Test func theFirstPieceIsAScreensWorth() throws {
+    var text = ""
+    for index in 0..<40_000 {
+      text += "{\"caption\": \"card \(index) with a caption of a few words\", \"tags\": [\"t\"]}\n"
+    }
+    let path = TemporaryFiles.write(text, named: "first-piece.jsonl")
+    let reader = try CardStreamReader(path: path, options: CardReadOptions())
+    let first = reader.next()
+    let firstCards = first.chunks.reduce(0) { $0 + $1.count }
+    // About 64 KB of 60-byte lines: a thousand cards, give or take a line.
+    #expect(firstCards > 500 && firstCards < 1_500, "\(firstCards) cards in the first piece")
+    var total = firstCards
+    var pieces = 1
+    var finished = first.finished
+    while !finished {
+      let next = reader.next()
+      total += next.chunks.reduce(0) { $0 + $1.count }
+      #expect(next.error == nil)
+      finished = next.finished
+      pieces += 1
+    }
+    #expect(total == 40_000)
+    #expect(pieces < 10, "\(pieces) pieces: later pieces are megabytes")
+    let all = try CardLoader.load(path: path)
+    #expect(all.cards[39_999].caption.hasPrefix("card 39999 "))
+  }
+}

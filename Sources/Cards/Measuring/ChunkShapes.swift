@@ -120,6 +120,14 @@ package final class ChunkShapes: Sendable {
     }
   }
 
+  /// The lines untrusted text `text` takes at `width`, shaped for this count alone (a few
+  /// cards of a chunk measured before its shapes are worth making).
+  static func lineCount(ofText text: UnsafeBufferPointer<UInt8>, width: Int, wrap: WrapMode)
+    -> Int
+  {
+    clusters(of: text) { PreparedText.lineCount(of: $0, width: width, mode: wrap) }
+  }
+
   /// Calls `body` with the clusters of `text`, shaped again.
   private static func clusters<Result>(
     of text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result

@@ -36,6 +36,7 @@ final class PreparedTextCache {
   init(store: CardStore) {
     self.store = store
     shapes = Array(repeating: nil, count: store.chunks.count)
+    textsShapedAlone = Array(repeating: 0, count: store.chunks.count)
     for chunk in store.chunks { appendAspects(of: chunk) }
   }
 
@@ -45,6 +46,7 @@ final class PreparedTextCache {
   func append(_ chunk: CardChunk) {
     store.append(chunk)
     shapes.append(nil)
+    textsShapedAlone.append(0)
     appendAspects(of: chunk)
   }
 
@@ -179,8 +181,23 @@ final class PreparedTextCache {
     let (chunkIndex, local) = store.locate(index)
     return store.chunks[chunkIndex].lineCount(
       ofCard: local, field: field, width: width, wrap: wrap
-    ) { shapes(ofChunk: chunkIndex, wrap: wrap) }
+    ) { () -> ChunkShapes? in
+      if let made = shapes[chunkIndex], made.wrap == wrap { return made }
+      // A chunk's first texts counted here are shaped alone: the first screens of a feed
+      // that streams in (a few cards of each new chunk land on them) would otherwise
+      // shape whole chunks on the event loop, which the worker shapes anyway.
+      if textsShapedAlone[chunkIndex] < Self.textsShapedAloneLimit {
+        textsShapedAlone[chunkIndex] += 1
+        return nil
+      }
+      return shapes(ofChunk: chunkIndex, wrap: wrap)
+    }
   }
+
+  /// Texts of each chunk counted without the chunk's shapes.
+  private var textsShapedAlone: [UInt16] = []
+  /// The texts of a chunk counted alone before its shapes are made.
+  private static let textsShapedAloneLimit: UInt16 = 512
 
   /// The widest line of card `index`'s caption (a chip's width).
   func captionWidth(ofCard index: Int) -> Int {

@@ -73,13 +73,22 @@ package final class RecordReader {
         case .lines, .document:
           break
         }
-        let limit = nulOffset ?? pending.count
-        let endOfInput = atEnd && nulOffset == nil
+        var limit = nulOffset ?? pending.count
+        var endOfInput = atEnd && nulOffset == nil
         var keep = limit
         var restart = false
         try pending.withUnsafeBufferPointer { buffer throws(DataError) in
           switch mode {
           case .lines(var splitter):
+            // Lines enough for the target, not the whole buffer: the first piece is small
+            // so that the first screen shows at once (a read brings a megabyte).
+            let wanted = Swift.max(lineStart + 1, targetBytes)
+            if wanted < limit, let base = buffer.baseAddress,
+              let found = memchr(base + wanted, 0x0A, limit - wanted)
+            {
+              limit = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+              endOfInput = false
+            }
             keep = try splitter.split(
               buffer, from: lineStart, to: limit, atEnd: endOfInput, into: &spans, path: path)
             lineStart = keep
