@@ -46,6 +46,46 @@ enum KeyLatencyBenchmark {
     }
   }
 
+  /// Keys while a long feed loads (issue 19): the release `masonry` on `feed` (the real
+  /// 1M feed: `masonry-bench realfeed FILE 1000000`) in the same pane, `j` and PageDown
+  /// sent every 33 ms from just after the first frame, while the loader and the measuring
+  /// worker run; the report says whether the status bar still said "loading" after the
+  /// last key (then every key was sent during the load).
+  static func runDuringLoad(feed: String, report: inout BenchmarkReport) {
+    guard let binary = PictureBenchmark.siblingExecutable("masonry") else {
+      report.emit([("name", "keys_load"), ("skipped", "no masonry binary beside the benchmark")])
+      return
+    }
+    let directory = NSTemporaryDirectory() + "masonry-keys-load-\(getpid())"
+    mkdir(directory, 0o755)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for (name, key) in [("pagedown", "PageDown"), ("j", "j")] {
+      var loadingAfterKeys = false
+      guard
+        let latencies = measure(
+          binary: binary, folder: feed, keys: Array(repeating: key, count: 60),
+          traceDirectory: directory, settle: 0,
+          afterKeys: { tmux in
+            // The status bar says "loading N%" until the source is read.
+            loadingAfterKeys =
+              tmux.capture(["capture-pane", "-p", "-t", "k"])?.contains("loading") ?? false
+          })
+      else {
+        report.emit([("name", "keys_load.\(name)"), ("skipped", "tmux did not start")])
+        continue
+      }
+      let sorted = latencies.sorted()
+      func percentile(_ p: Double) -> Double {
+        sorted.isEmpty ? 0 : sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * p))]
+      }
+      report.emit([
+        ("name", "keys_load.\(name)"), ("feed", feed), ("keys", 60), ("answered", sorted.count),
+        ("p50_ms", percentile(0.5)), ("p99_ms", percentile(0.99)), ("max_ms", sorted.last ?? 0),
+        ("loading_after_the_last_key", loadingAfterKeys), ("met", percentile(0.99) <= 16),
+      ])
+    }
+  }
+
   /// A folder of 1,000 photographs: the sample's sixteen and the benchmark's five large
   /// ones (4000×3000 JPEGs, 1000×1000 PNG and WebP, a GIF), linked under distinct names,
   /// so that each is decoded (thumbnails are cached by path).
@@ -75,10 +115,13 @@ enum KeyLatencyBenchmark {
 
   /// Each key's latency in milliseconds, for `keys` sent every 33 ms (a key held down)
   /// after the first frame; `nil` when tmux cannot run the program.
-  static func measure(binary: String, folder: String, keys: [String]) -> [Double]? {
+  static func measure(
+    binary: String, folder: String, keys: [String], traceDirectory: String? = nil,
+    settle: UInt32 = 300_000, afterKeys: ((Tmux) -> Void)? = nil
+  ) -> [Double]? {
     let key = keys[0]
     let socket = "masonry-keys-\(getpid())-\(key)"
-    let trace = folder + "/../trace-\(key).txt"
+    let trace = (traceDirectory ?? folder + "/..") + "/trace-\(key).txt"
     unlink(trace)
     let tmux = Tmux(socket: socket)
     defer { tmux.kill() }
@@ -95,7 +138,7 @@ enum KeyLatencyBenchmark {
       if MonotonicClock.nanoseconds() - start > 20_000_000_000 { return nil }
       usleep(10_000)
     }
-    usleep(300_000)
+    usleep(settle)
     guard let control = tmux.controlClient(session: "k") else { return nil }
     // The control client only sends keys: without its copy of the pane's output, tmux
     // works as it does for a terminal attached to it.
@@ -107,6 +150,7 @@ enum KeyLatencyBenchmark {
       control.send("send-keys -t k \(key)\n")
       usleep(33_000)
     }
+    afterKeys?(tmux)
     usleep(1_500_000)
     control.close()
     guard let text = read(trace) else { return nil }

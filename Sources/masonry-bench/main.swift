@@ -7,12 +7,18 @@ import LayoutEngine
 
 // `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
-// `masonry-bench realfeed FILE COUNT` writes the real-text feed.
+// `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench keys-load
+// FILE` measures keys through tmux while FILE loads.
 var report = BenchmarkReport()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2 && arguments[0] == "feed" {
   // One feed in this process (the `stream` part runs each feed so, for its peak memory).
   StreamBenchmark.scenario(path: arguments[1], report: &report)
+  exit(0)
+}
+if arguments.count == 2 && arguments[0] == "keys-load" {
+  // Keys through tmux while a long feed loads (the real 1M feed).
+  KeyLatencyBenchmark.runDuringLoad(feed: arguments[1], report: &report)
   exit(0)
 }
 if arguments.count == 3 && arguments[0] == "realfeed", let count = Int(arguments[2]) {
