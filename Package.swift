@@ -41,6 +41,8 @@ let package = Package(
     // ICU and wcwidth behind a header that exposes no ICU types (see recipes: Foundation's
     // own ICU clashes with the system ICU inside one Swift module).
     .target(name: "CTextSupport", linkerSettings: [.linkedLibrary("icuuc")]),
+    // Which thread is the main one (the event loop is never made nicer).
+    .target(name: "CThreadSupport"),
     .target(name: "TerminalText", dependencies: ["CTextSupport"], swiftSettings: hotPath),
     // A bounded least-recently-used cache (prepared text, decoded pictures, thumbnails).
     .target(name: "BoundedCaches"),
@@ -50,7 +52,9 @@ let package = Package(
     .target(name: "PictureFiles", dependencies: ["CPictureHeaders", "TerminalText"]),
     .target(
       name: "Cards",
-      dependencies: ["LayoutEngine", "TerminalText", "PictureFiles", "BoundedCaches"],
+      dependencies: [
+        "LayoutEngine", "TerminalText", "PictureFiles", "BoundedCaches", "CThreadSupport",
+      ],
       swiftSettings: hotPath),
     // The layout choices over cards, shared by every command; below the browser, so that
     // `masonry layout` needs none of it.

@@ -63,7 +63,7 @@ enum KeyLatencyBenchmark {
       var loadingAfterKeys = false
       guard
         let latencies = measure(
-          binary: binary, folder: feed, keys: Array(repeating: key, count: 60),
+          binary: binary, folder: feed, keys: Array(repeating: key, count: 45),
           traceDirectory: directory, settle: 0,
           afterKeys: { tmux in
             // The status bar says "loading N%" until the source is read.
@@ -79,7 +79,7 @@ enum KeyLatencyBenchmark {
         sorted.isEmpty ? 0 : sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * p))]
       }
       report.emit([
-        ("name", "keys_load.\(name)"), ("feed", feed), ("keys", 60), ("answered", sorted.count),
+        ("name", "keys_load.\(name)"), ("feed", feed), ("keys", 45), ("answered", sorted.count),
         ("p50_ms", percentile(0.5)), ("p99_ms", percentile(0.99)), ("max_ms", sorted.last ?? 0),
         ("loading_after_the_last_key", loadingAfterKeys), ("met", percentile(0.99) <= 16),
       ])

@@ -52,16 +52,24 @@ enum StreamBenchmark {
       _ = FrameComposer.compose(state, caches: caches)
     }
     // The rest, as the loading thread hands it over, each piece shown.
+    var arrivals: [Double] = []
+    var takings: [Double] = []
     let load = clock.measure {
       while true {
         let (chunks, error, finished) = reader.next()
         if !chunks.isEmpty {
-          send(
-            .cardsArrived(
-              LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
-          _ = FrameComposer.compose(state, caches: caches)
+          // The event loop's share: what keeps a key waiting while a source loads.
+          arrivals.append(
+            milliseconds(
+              clock.measure {
+                send(
+                  .cardsArrived(
+                    LoadedCards(
+                      chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
+                _ = FrameComposer.compose(state, caches: caches)
+              }))
         }
-        takeMeasured()
+        takings.append(milliseconds(clock.measure { takeMeasured() }))
         if finished {
           send(.loadFinished(error))
           break
@@ -147,6 +155,9 @@ enum StreamBenchmark {
       ("first_frame_ms", milliseconds(firstFrame)), ("load_ms", milliseconds(load)),
       ("last_card_G_ms", milliseconds(last)), ("width_change_after_G_ms", milliseconds(resize)),
       ("background_measuring_ms", milliseconds(background)),
+      ("loop_step_during_load_ms", [arrivals.sorted()[arrivals.count / 2], arrivals.max() ?? 0]),
+      ("measured_taken_during_load_ms", [takings.sorted()[takings.count / 2], takings.max() ?? 0]),
+      ("arrivals_ms", arrivals), ("takings_ms", takings),
       ("chunks_measured_by_load_end", measuredAtLoadEnd), ("measured_widths", measuredWidths),
       ("chunks", state.cards.cards.chunks.count),
       ("last_card_G_measured_ms", milliseconds(warmLast)),

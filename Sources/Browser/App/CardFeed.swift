@@ -20,6 +20,7 @@ package struct CardFeed: Sendable {
     let open = self.open
     // Below the event loop's priority: keys are answered first.
     DispatchQueue.global(qos: .utility).async {
+      BackgroundPriority.lowerCallingThread()
       do throws(DataError) {
         let reader = try open()
         while true {

@@ -72,6 +72,7 @@ package final class EffectRunner {
       searching.start(job.generation)
       let cancellation = searching
       DispatchQueue.global(qos: .userInitiated).async {
+        BackgroundPriority.lowerCallingThread()
         job.run(cancellation: cancellation) { mailbox.post(.searchFound($0)) }
       }
     case .stopSearching:
@@ -83,6 +84,7 @@ package final class EffectRunner {
       // One queue, in order: a piece's job runs after the one before (under the same
       // generation), and a new layout's job after the old one has stopped.
       measuringQueue.async {
+        BackgroundPriority.lowerCallingThread()
         job.run(cancellation: cancellation) { mailbox.post(.measured($0)) }
       }
     }

@@ -51,7 +51,8 @@ final class PreparedTextCache {
   }
 
   private func appendAspects(of chunk: CardChunk) {
-    aspects.reserveCapacity(aspects.count + chunk.count)
+    // No `reserveCapacity` here: reserving the exact size a chunk at a time would copy
+    // the whole array for every chunk (it does not grow geometrically).
     for local in 0..<chunk.count {
       let shape = chunk.imageShape(local)
       aspects.append(shape.hasImage ? shape.aspectRatio : .nan)

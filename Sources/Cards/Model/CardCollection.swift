@@ -55,13 +55,31 @@ package struct CardCollection: Sendable {
         }
       }
     case .grouped:
-      for run in cards.sectionRuns(from: start) where run.count > 0 {
-        if let section = sectionOfName[run.name] {
-          sections[section].count += run.count
-        } else {
-          sectionOfName[run.name] = sections.count
-          sections.append(run)
+      // A chunk's own section numbers are mapped to sections once each (in the order
+      // cards name them, so new sections come in the order names first appear): a card
+      // then costs an array look-up, however short its run (real files interleave).
+      var (chunkIndex, local) = cards.locate(start)
+      while chunkIndex < cards.chunks.count {
+        let chunk = cards.chunks[chunkIndex]
+        var sectionOfLocal = [Int](repeating: -1, count: chunk.sectionNames.count)
+        for index in local..<chunk.count {
+          let own = Int(chunk.records[index].section)
+          var section = sectionOfLocal[own]
+          if section < 0 {
+            let name = chunk.sectionNames[own]
+            if let known = sectionOfName[name] {
+              section = known
+            } else {
+              section = sections.count
+              sectionOfName[name] = section
+              sections.append((name, 0))
+            }
+            sectionOfLocal[own] = section
+          }
+          sections[section].count += 1
         }
+        chunkIndex += 1
+        local = 0
       }
     }
   }

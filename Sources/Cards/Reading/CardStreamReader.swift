@@ -92,6 +92,7 @@ package final class CardStreamReader: @unchecked Sendable {
         nonisolated(unsafe) let results = results
         let batches = batches
         let work: @Sendable (Int) -> Void = { index in
+          BackgroundPriority.lowerCallingThread()
           switch batches[index] {
           case .records(let batch):
             let (chunk, error) = parsers[index].chunk(of: batch)

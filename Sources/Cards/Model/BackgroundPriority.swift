@@ -1,0 +1,31 @@
+import CThreadSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Work off the event loop — reading and parsing a source, measuring, searching — runs
+/// below the loop's priority, so that a key is answered at once however busy the cores
+/// are: the thread doing it is made `nice` 10 (as the thumbnail workers are). Linux keeps
+/// a nice value per thread; a pool thread that ran such work stays nicer, which suits it,
+/// since the pool runs nothing else of ours but such work. The process's main thread
+/// (the event loop, or a command's only thread) is never lowered, even when it takes a
+/// share of a parallel loop itself.
+package enum BackgroundPriority {
+  /// How much nicer than the process background work runs.
+  package static let niceness: Int32 = 10
+
+  /// Lowers the calling thread, unless it is the main thread or already lowered.
+  ///
+  /// - Complexity: two system calls the first time on a thread, one after.
+  package static func lowerCallingThread() {
+    #if canImport(Glibc)
+      guard masonry_is_main_thread() == 0 else { return }
+      let which = __priority_which_t(PRIO_PROCESS.rawValue)
+      errno = 0
+      let current = getpriority(which, 0)
+      guard errno == 0, current < niceness else { return }
+      setpriority(which, 0, niceness)
+    #endif
+  }
+}
