@@ -122,6 +122,13 @@ enum StreamBenchmark {
         _ = FrameComposer.compose(state, caches: caches)
       }
     }
+    if ProcessInfo.processInfo.environment["MASONRY_BENCH_PLACING"] != nil {
+      // Profiling aid: placing alone, between two widths whose counts are kept.
+      for round in 0..<20 {
+        send(.resized(Size(width: round % 2 == 0 ? 110 : 120, height: 40)))
+        _ = FrameComposer.compose(state, caches: caches)
+      }
+    }
     let peakBeforeSearch = PeakMemory.megabytes()
     send(.key(.character("g")))
     send(.key(.character("/")))

@@ -60,6 +60,17 @@ package final class BrowserCaches {
   /// placed them, replaced by the state's (which only grew) whenever it is brought in step.
   private final class PlacedCards {
     var view: CardSelection?
+
+    /// The card at `path` of the view, read in place: the measure function asks once per
+    /// card placed, and unwrapping `view` would copy the selection (retaining its storage)
+    /// each time.
+    @inline(__always)
+    func cardIndex(of path: ItemPath) -> Int {
+      switch view {
+      case .some(let selection): return selection.cardIndex(of: path)
+      case .none: preconditionFailure("a layout measures only while its view is set")
+      }
+    }
   }
 
   // MARK: Measuring
@@ -180,7 +191,7 @@ package final class BrowserCaches {
       let placed = self.placed
       let context = state.layout.context(
         sections: shown.sectionSpecs(), size: cardArea, measurer: styled
-      ) { placed.view!.cardIndex(of: $0) }
+      ) { placed.cardIndex(of: $0) }
       if shown.isGrouped {
         let options = state.layout
         var grouped = GroupedLayout { options.makeLayout() }

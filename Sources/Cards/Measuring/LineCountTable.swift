@@ -1,14 +1,15 @@
 import TerminalText
 
 /// The line counts of every card's caption and comment at one width, 4 bytes a card
-/// (`UInt32.max`: not counted yet). Its fields never change once made — growing makes a new
-/// table — so that reading it on the measuring path costs no exclusivity check; the
-/// counts themselves are written through a pointer.
+/// (`UInt32.max`: not counted yet). Its size and width never change once made — growing
+/// makes a new table — and the counts are written through a pointer.
 final class LineCountTable {
   let width: Int
   let wrap: WrapMode
   let count: Int
   private let values: UnsafeMutablePointer<UInt32>
+  /// When the cache last used it (its least recently used table is replaced).
+  var lastUse = 0
 
   init(width: Int, wrap: WrapMode, count: Int) {
     self.width = width

@@ -1,3 +1,4 @@
+import Dispatch
 import TerminalText
 
 /// Line counts made on a worker thread, so that `G` and scrolling far need no measuring on
@@ -16,12 +17,34 @@ package struct MeasureJob: Sendable {
   /// back).
   package let shapes: [ChunkShapes?]
 
-  /// Counts, calling `report` once per chunk; returns early once `cancellation` says this
-  /// job is no longer the current one.
+  /// Counts on every core, a chunk per core at a time, calling `report` once per chunk on
+  /// the calling thread; returns early once `cancellation` says this job is no longer the
+  /// current one. The worker threads it borrows run below the event loop's priority.
   package func run(cancellation: JobCancellation, report: (MeasuredCounts) -> Void) {
-    for chunkIndex in chunks.indices {
+    let width = Swift.max(1, CardStreamReader.coreCount)
+    var start = 0
+    while start < chunks.count {
       if cancellation.isCancelled(generation) { return }
-      report(measure(chunkAt: chunkIndex))
+      let batch = start..<Swift.min(chunks.count, start + width)
+      if batch.count == 1 {
+        report(measure(chunkAt: batch.lowerBound))
+      } else {
+        let results = UnsafeMutableBufferPointer<MeasuredCounts?>.allocate(capacity: batch.count)
+        results.initialize(repeating: nil)
+        defer {
+          results.deinitialize()
+          results.deallocate()
+        }
+        // Each iteration writes its own slot only.
+        nonisolated(unsafe) let slots = results
+        let first = batch.lowerBound
+        DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
+          BackgroundPriority.lowerCallingThread()
+          slots[slot] = measure(chunkAt: first + slot)
+        }
+        for case let counts? in results { report(counts) }
+      }
+      start = batch.upperBound
     }
   }
 

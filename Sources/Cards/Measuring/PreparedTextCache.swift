@@ -20,7 +20,7 @@ final class PreparedTextCache {
   private var shapes: [ChunkShapes?] = []
   private var drawn = LRUCache<Int, (caption: PreparedText, comment: PreparedText)>(
     budget: 8 << 20)
-  /// Line counts by width, most recently used last (at most `widthsKept`).
+  /// Line counts by width (at most `widthsKept`, the least recently used replaced).
   private var tables: [LineCountTable] = []
   /// The widths measured at since `beginLayout` (the current layout's columns).
   private(set) var widthsInUse: [Int] = []
@@ -156,27 +156,47 @@ final class PreparedTextCache {
   }
 
   /// The table of line counts at `width`, holding at least `count` cards.
+  ///
+  /// Found by a scan of the few kept, without reordering them: masonry's uneven columns
+  /// alternate between two widths card by card.
   @inline(__always)
   private func table(width: Int, wrap: WrapMode, count: Int) -> LineCountTable {
-    if let last = tables.last, last.width == width, last.wrap == wrap, last.count >= count {
-      return last
+    for table in tables where table.width == width && table.wrap == wrap && table.count >= count {
+      if table.lastUse != useCount { useCount &+= 1; table.lastUse = useCount }
+      return table
     }
+    return newTable(width: width, wrap: wrap, count: count)
+  }
+
+  /// A table not kept yet (or too small): grown from the one of that width, or new in
+  /// place of the least recently used.
+  private func newTable(width: Int, wrap: WrapMode, count: Int) -> LineCountTable {
     if !widthsInUse.contains(width) || wrapInUse != wrap {
       if wrapInUse != wrap { widthsInUse = [] }
       widthsInUse.append(width)
       wrapInUse = wrap
     }
-    var table: LineCountTable
+    useCount &+= 1
     if let found = tables.firstIndex(where: { $0.width == width && $0.wrap == wrap }) {
-      table = tables.remove(at: found)
-      if table.count < count { table = table.grown(to: count) }
-    } else {
-      if tables.count == Self.widthsKept { tables.removeFirst() }
-      table = LineCountTable(width: width, wrap: wrap, count: count)
+      let grown = tables[found].grown(to: count)
+      grown.lastUse = useCount
+      tables[found] = grown
+      return grown
     }
-    tables.append(table)
+    let table = LineCountTable(width: width, wrap: wrap, count: count)
+    table.lastUse = useCount
+    if tables.count == Self.widthsKept,
+      let oldest = tables.indices.min(by: { tables[$0].lastUse < tables[$1].lastUse })
+    {
+      tables[oldest] = table
+    } else {
+      tables.append(table)
+    }
     return table
   }
+
+  /// Ticks of table use, for the least recently used.
+  private var useCount = 0
 
   private func lines(ofCard index: Int, field: Int, width: Int, wrap: WrapMode) -> Int {
     let (chunkIndex, local) = store.locate(index)
