@@ -38,6 +38,8 @@ package enum UnicodeText {
     }
     var count = 0
     let table = ScalarTable.reader
+    var lastBlockIndex = UInt32(0)
+    var lastBlock = table.block(0)
     let decoded = scratch.classes.withUnsafeMutableBufferPointer { classes in
       scratch.infos.withUnsafeMutableBufferPointer { infos in
         scratch.values.withUnsafeMutableBufferPointer { values in
@@ -45,7 +47,18 @@ package enum UnicodeText {
           while offset < end {
             let (value, length) = decode(bytes, at: offset, end: end)
             guard length > 0 else { return false }
-            let info = table.info(value)
+            // Scalars of a text mostly share a block of the table: its pointer is kept.
+            let info: ScalarInfo
+            if value < ScalarTable.tableLimit {
+              let blockIndex = value / ScalarTable.blockSize
+              if blockIndex != lastBlockIndex {
+                lastBlock = table.block(blockIndex)
+                lastBlockIndex = blockIndex
+              }
+              info = lastBlock[Int(value % ScalarTable.blockSize)]
+            } else {
+              info = ScalarInfo.computed(value)
+            }
             let lineBreakClass = info.lineBreakClass
             guard lineBreakClass != .unsupported else { return false }
             classes[count] = lineBreakClass

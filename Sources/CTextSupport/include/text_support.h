@@ -42,4 +42,13 @@ uint32_t masonry_scalar_properties(uint32_t scalar);
 int32_t masonry_fold_for_search(const uint8_t *text, int32_t length, uint8_t *out,
                                 int32_t capacity);
 
+/// The pointer in `slot`, read with acquire ordering (a block of the scalar table that
+/// another thread may have just published).
+void *masonry_load_published(void *const *slot);
+
+/// Publishes `value` in `slot` if it is still empty (release ordering); returns 1 when it
+/// did, 0 when another thread published first (the caller then frees its own and reads
+/// the slot again).
+int masonry_publish(void **slot, void *value);
+
 #endif
