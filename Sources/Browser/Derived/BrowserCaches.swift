@@ -59,18 +59,15 @@ package final class BrowserCaches {
   /// The view the layout's measure function reads: the cards shown as the layout last
   /// placed them, replaced by the state's (which only grew) whenever it is brought in step.
   private final class PlacedCards {
-    var view: CardSelection?
-
-    /// The card at `path` of the view, read in place: the measure function asks once per
-    /// card placed, and unwrapping `view` would copy the selection (retaining its storage)
-    /// each time.
-    @inline(__always)
-    func cardIndex(of path: ItemPath) -> Int {
-      switch view {
-      case .some(let selection): return selection.cardIndex(of: path)
-      case .none: preconditionFailure("a layout measures only while its view is set")
-      }
+    var view: CardSelection? {
+      didSet { lookup = view?.pathLookup }
     }
+    /// The view's storage, read by the measure function once per card placed (reading
+    /// `view` there would copy the selection each time).
+    private(set) var lookup: CardSelection.PathLookup?
+
+    @inline(__always)
+    func cardIndex(of path: ItemPath) -> Int { lookup.unsafelyUnwrapped.cardIndex(of: path) }
   }
 
   // MARK: Measuring

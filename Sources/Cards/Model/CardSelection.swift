@@ -17,7 +17,7 @@ import Synchronization
 package struct CardSelection: RandomAccessCollection {
   /// Runs: the collection index of each card shown (none when every card is, in file
   /// order), and each section's name and first position.
-  private final class RunStorage {
+  fileprivate final class RunStorage {
     var list: [Int] = []
     var sectionNames: [String?] = []
     var sectionStarts: [Int] = []
@@ -33,7 +33,7 @@ package struct CardSelection: RandomAccessCollection {
 
   /// Grouped: each section's collection indices (ascending) and name, and the section of
   /// each name.
-  private final class GroupStorage {
+  fileprivate final class GroupStorage {
     var lists: [[Int]] = []
     var names: [String?] = []
     var sectionOfName: [String?: Int] = [:]
@@ -137,6 +137,36 @@ package struct CardSelection: RandomAccessCollection {
   /// The sections shown, with their card counts.
   package var sections: [(name: String?, count: Int)] {
     (0..<sectionCount).map { (sectionName($0), sectionSize($0)) }
+  }
+
+  /// Reads the collection index of the card at a layout path from this selection's
+  /// storage, without copying the selection: for a layout's measure function, which asks
+  /// once per card placed. It reads what later copies add to the same storage too; take a
+  /// new one whenever the selection the layout places is replaced (a copy may have taken
+  /// storage of its own).
+  package final class PathLookup {
+    fileprivate let groups: GroupStorage?
+    fileprivate let runs: RunStorage?
+    fileprivate let isEverything: Bool
+
+    fileprivate init(groups: GroupStorage?, runs: RunStorage?, isEverything: Bool) {
+      self.groups = groups
+      self.runs = runs
+      self.isEverything = isEverything
+    }
+
+    /// The collection index of the card at `path`, as `CardSelection.cardIndex(of:)`.
+    @inline(__always)
+    package func cardIndex(of path: ItemPath) -> Int {
+      if let groups { return groups.lists[path.section][path.item] }
+      let position = runs!.sectionStarts[path.section] + path.item
+      return isEverything ? position : runs!.list[position]
+    }
+  }
+
+  /// A reader of card indices by layout path over this selection's storage.
+  package var pathLookup: PathLookup {
+    PathLookup(groups: groups, runs: runs, isEverything: isEverything)
   }
 
   /// The collection index of the card at `path` (a layout's section and item).
