@@ -26,26 +26,29 @@ package struct MeasureJob: Sendable {
     while start < chunks.count {
       if cancellation.isCancelled(generation) { return }
       let batch = start..<Swift.min(chunks.count, start + width)
-      if batch.count == 1 {
-        report(measure(chunkAt: batch.lowerBound))
-      } else {
-        let results = UnsafeMutableBufferPointer<MeasuredCounts?>.allocate(capacity: batch.count)
-        results.initialize(repeating: nil)
-        defer {
-          results.deinitialize()
-          results.deallocate()
-        }
-        // Each iteration writes its own slot only.
-        nonisolated(unsafe) let slots = results
-        let first = batch.lowerBound
-        DispatchQueue.concurrentPerform(iterations: batch.count) { slot in
-          BackgroundPriority.lowerCallingThread()
-          slots[slot] = measure(chunkAt: first + slot)
-        }
-        for case let counts? in results { report(counts) }
-      }
+      for counts in measure(chunksAt: Array(batch)) { report(counts) }
       start = batch.upperBound
     }
+  }
+
+  /// Counts the chunks at `indices` (of `chunks`) spread over the cores, on threads
+  /// below the event loop's priority (the calling thread takes a share); the counts come
+  /// back in the order of `indices`.
+  package func measure(chunksAt indices: [Int]) -> [MeasuredCounts] {
+    if indices.count == 1 { return [measure(chunkAt: indices[0])] }
+    let results = UnsafeMutableBufferPointer<MeasuredCounts?>.allocate(capacity: indices.count)
+    results.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    // Each iteration writes its own slot only.
+    nonisolated(unsafe) let slots = results
+    DispatchQueue.concurrentPerform(iterations: indices.count) { slot in
+      BackgroundPriority.lowerCallingThread()
+      slots[slot] = measure(chunkAt: indices[slot])
+    }
+    return results.compactMap { $0 }
   }
 
   /// Counts the cards of `chunks[chunkIndex]` at every width (making its shapes if they

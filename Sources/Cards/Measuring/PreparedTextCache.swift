@@ -1,5 +1,4 @@
 import BoundedCaches
-import Dispatch
 import TerminalText
 
 /// What measuring and drawing cards needs from their text, made on first use and kept:
@@ -140,19 +139,7 @@ final class PreparedTextCache {
     let job = MeasureJob(
       generation: 0, firstChunk: 0, chunks: store.chunks, widths: widths, wrap: wrap,
       shapes: shapes)
-    let results = UnsafeMutableBufferPointer<MeasuredCounts?>.allocate(capacity: pending.count)
-    results.initialize(repeating: nil)
-    defer {
-      results.deinitialize()
-      results.deallocate()
-    }
-    // Each worker writes its own slot only.
-    nonisolated(unsafe) let slots = results
-    let chunks = pending
-    DispatchQueue.concurrentPerform(iterations: chunks.count) { slot in
-      slots[slot] = job.measure(chunkAt: chunks[slot])
-    }
-    for case let measured? in results { adopt(measured) }
+    for measured in job.measure(chunksAt: pending) { adopt(measured) }
   }
 
   /// The table of line counts at `width`, holding at least `count` cards.
