@@ -138,6 +138,7 @@ let package = Package(
     .executableTarget(name: "FuzzCardLines", dependencies: ["Cards", "FuzzSupport"]),
     .executableTarget(name: "FuzzPropertyList", dependencies: ["Cards", "FuzzSupport"]),
     .executableTarget(name: "FuzzText", dependencies: ["TerminalText", "FuzzSupport"]),
+    .executableTarget(name: "FuzzProbe", dependencies: ["TerminalCore", "FuzzSupport"]),
     .executableTarget(
       name: "FuzzPictures", dependencies: ["Thumbnails", "PictureFiles", "FuzzSupport"]),
     // Runs the built executable in tmux. Depending on it makes `swift test` build it

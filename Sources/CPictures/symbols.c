@@ -6,17 +6,27 @@
 
 static pthread_once_t setup = PTHREAD_ONCE_INIT;
 static ChafaSymbolMap *block_symbols = NULL;
+static ChafaSymbolMap *sextant_symbols = NULL;
 static ChafaSymbolMap *ascii_symbols = NULL;
 
 static void set_up(void) {
   // Pictures are drawn in parallel, one thread each: chafa itself stays on one.
   chafa_set_n_threads(1);
-  // As chafa's own tool chooses, plus sextants: blocks, half blocks, quadrants, sextants
-  // and border glyphs, never wide or inverted ones.
+  // As chafa's own tool chooses: blocks, half blocks, quadrants and border glyphs, which
+  // every common monospaced font has; never wide or inverted ones.
   block_symbols = chafa_symbol_map_new();
   chafa_symbol_map_add_by_tags(block_symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
-                                                  CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SEXTANT);
+                                                  CHAFA_SYMBOL_TAG_SPACE);
   chafa_symbol_map_remove_by_tags(block_symbols,
+                                  CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_INVERTED |
+                                      CHAFA_SYMBOL_TAG_SEXTANT | CHAFA_SYMBOL_TAG_LEGACY);
+  // The same and sextants (Symbols for Legacy Computing), for terminals that draw them
+  // themselves: in a font that lacks them they show only their background.
+  sextant_symbols = chafa_symbol_map_new();
+  chafa_symbol_map_add_by_tags(sextant_symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
+                                                    CHAFA_SYMBOL_TAG_SPACE |
+                                                    CHAFA_SYMBOL_TAG_SEXTANT);
+  chafa_symbol_map_remove_by_tags(sextant_symbols,
                                   CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_INVERTED);
   ascii_symbols = chafa_symbol_map_new();
   chafa_symbol_map_add_by_tags(ascii_symbols, CHAFA_SYMBOL_TAG_ASCII | CHAFA_SYMBOL_TAG_SPACE);
@@ -41,8 +51,10 @@ int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows,
   }
   chafa_canvas_config_set_canvas_mode(config, canvas_mode);
   chafa_canvas_config_set_geometry(config, columns, rows);
-  chafa_canvas_config_set_symbol_map(
-      config, symbol_set == MASONRY_SYMBOLS_ASCII ? ascii_symbols : block_symbols);
+  chafa_canvas_config_set_symbol_map(config, symbol_set == MASONRY_SYMBOLS_ASCII ? ascii_symbols
+                                             : symbol_set == MASONRY_SYMBOLS_SEXTANTS
+                                                 ? sextant_symbols
+                                                 : block_symbols);
   chafa_canvas_config_set_work_factor(config, 0.5f);
   ChafaCanvas *canvas = chafa_canvas_new(config);
   chafa_canvas_config_unref(config);

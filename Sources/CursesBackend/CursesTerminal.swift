@@ -56,8 +56,11 @@ package final class CursesTerminal: TerminalDevice {
   /// - Throws: `TerminalError` when standard input or output is not a terminal, or the
   ///   terminal type is unknown or cannot show a full-screen interface; the terminal is
   ///   left untouched then.
+  ///   - images: `--images`: whether and how the terminal is asked about pictures.
+  ///   - symbols: `--symbols`, else what the terminal's name says.
   package init(
-    environment: [String: String], colors: ColorChoice = .auto, wakeUp: WakeUpSignal
+    environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
+    symbols: SymbolSet? = nil, wakeUp: WakeUpSignal
   ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
     // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
@@ -79,27 +82,13 @@ package final class CursesTerminal: TerminalDevice {
     case 0: throw .incapableTerminal(name: name)
     default: break
     }
-    // The depth, and the entry that numbers colours for it (a `-direct` one for 24-bit).
-    let own = Self.terminfoColors(of: name) ?? TerminfoColors(colors: 0)
-    var depth = colors.depth(environment: environment, terminfo: own)
-    var entry: String?
-    var entryColors = own
-    if depth == .direct && own.colors < 1 << 24 {
-      let found = TerminfoVariants.direct(for: name, environment: environment).lazy.compactMap {
-        variant in Self.terminfoColors(of: variant).map { (variant, $0) }
-      }.first
-      if let found {
-        (entry, entryColors) = found
-      } else {
-        depth = own.colors >= 256 ? .palette256 : own.colors >= 16 ? .sixteen : .eight
-      }
-    } else if depth != .direct && depth != .none && own.colors >= 1 << 24 {
-      let found = TerminfoVariants.indexed(for: name).lazy.compactMap { variant in
-        Self.terminfoColors(of: variant).map { (variant, $0) }
-      }.first
-      if let found { (entry, entryColors) = found }
-    }
+    var (depth, entry, entryColors) = Self.colorSetup(
+      name: name, environment: environment, colors: colors)
     masonry_guard_save_modes(input, output)
+    // Asked before newterm, which would read the answers as keys.
+    let (found, typed) = TerminalProber.capabilities(
+      depth: depth, input: input, output: output, environment: environment, images: images,
+      symbols: symbols, utf8: masonry_use_utf8_ctype() != 0)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
     guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
       let screen = entry.map({ entry in
@@ -135,9 +124,11 @@ package final class CursesTerminal: TerminalDevice {
       depth = .none
     }
     palette = ColorPalette(depth: depth, numbersAreRGB: entryColors.colors >= 1 << 24)
-    capabilities = TerminalCapabilities(
-      colorDepth: depth, cellPixelSize: Self.cellPixelSize(of: output),
-      symbols: masonry_use_utf8_ctype() != 0 ? .blocks : .ascii)
+    var capabilities = found
+    capabilities.colorDepth = depth
+    self.capabilities = capabilities
+    // Keys typed while the terminal was asked, read before anything typed later.
+    for byte in typed.reversed() { ungetch(Int32(byte)) }
     // After start_color: before it, ncurses reports no colour pairs at all.
     pairs = ColorPairAllocator(capacity: Swift.max(0, Swift.min(masonry_color_pairs() - 1, 65_535)))
     shiftUpCodes = Set([Int32(KEY_SR), masonry_key_code("kUP")].filter { $0 > 0 })
@@ -203,18 +194,54 @@ package final class CursesTerminal: TerminalDevice {
     return TerminfoColors(colors: Int(colors), hasRGB: rgb != 0, hasTc: tc != 0)
   }
 
-  /// A cell's size in pixels, from the window size the terminal reports (`TIOCGWINSZ`),
-  /// when it reports pixels.
-  private static func cellPixelSize(of descriptor: Int32) -> CellShape? {
-    var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
-      size.ws_xpixel > 0, size.ws_ypixel > 0
-    else { return nil }
-    let width = Int(size.ws_xpixel) / Int(size.ws_col)
-    let height = Int(size.ws_ypixel) / Int(size.ws_row)
-    guard width > 0, height > 0 else { return nil }
-    let shape = CellShape(width: width, height: height)
-    return shape.width == width && shape.height == height ? shape : nil
+  /// The colour depth for terminal `name`, and the terminfo entry (with its colours)
+  /// that numbers colours for it: a `-direct` one for 24-bit where TERM's own has fewer.
+  private static func colorSetup(
+    name: String, environment: [String: String], colors: ColorChoice
+  ) -> (ColorDepth, String?, TerminfoColors) {
+    let own = terminfoColors(of: name) ?? TerminfoColors(colors: 0)
+    var depth = colors.depth(environment: environment, terminfo: own)
+    var entry: String?
+    var entryColors = own
+    if depth == .direct && own.colors < 1 << 24 {
+      let found = TerminfoVariants.direct(for: name, environment: environment).lazy.compactMap {
+        variant in terminfoColors(of: variant).map { (variant, $0) }
+      }.first
+      if let found {
+        (entry, entryColors) = found
+      } else {
+        depth = own.colors >= 256 ? .palette256 : own.colors >= 16 ? .sixteen : .eight
+      }
+    } else if depth != .direct && depth != .none && own.colors >= 1 << 24 {
+      let found = TerminfoVariants.indexed(for: name).lazy.compactMap { variant in
+        terminfoColors(of: variant).map { (variant, $0) }
+      }.first
+      if let found { (entry, entryColors) = found }
+    }
+    return (depth, entry, entryColors)
+  }
+
+  /// `masonry --probe`: what this terminal can do, asked as the browser asks it, without
+  /// taking the terminal over.
+  ///
+  /// - Throws: `TerminalError` when there is no terminal or TERM is unknown.
+  package static func probe(
+    environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
+    symbols: SymbolSet? = nil
+  ) throws(TerminalError) -> TerminalCapabilities {
+    let input = isatty(0) == 1 ? 0 : openTerminal(O_RDONLY)
+    guard input >= 0 else { throw .notATerminal(stream: "standard input") }
+    let output = isatty(1) == 1 ? 1 : openTerminal(O_WRONLY)
+    guard output >= 0 else { throw .notATerminal(stream: "standard output") }
+    setlocale(LC_ALL, "")
+    let utf8 = masonry_use_utf8_ctype() != 0
+    let name = environment["TERM"] ?? ""
+    if masonry_terminal_is_usable() == -1 { throw .unknownTerminal(name: name) }
+    let (depth, _, _) = colorSetup(name: name, environment: environment, colors: colors)
+    return TerminalProber.capabilities(
+      depth: depth, input: input, output: output, environment: environment, images: images,
+      symbols: symbols, utf8: utf8
+    ).0
   }
 
   /// `/dev/tty`, the controlling terminal, opened with `flags` (-1 when there is none).

@@ -19,9 +19,15 @@ package struct BrowseCommand {
   package let load: LoadStatus
   /// `--pick`: Enter prints the selected card as a JSON line (exit 0); q or Esc exit 1.
   package let picking: Bool
+  /// `--probe`: print what the terminal can do, one line each, and exit (nothing loaded).
+  package let probing: Bool
   package let options: LayoutOptions
-  /// Whether pictures are drawn as thumbnails (`--images symbols`, the default).
-  package let drawsThumbnails: Bool
+  /// How pictures are drawn (`--images`, else `MASONRY_IMAGES`, else `auto`).
+  package let images: ImageChoice
+  /// `--symbols`, when given (else the terminal's name decides).
+  package let symbols: SymbolSet?
+  /// Whether pictures are drawn as thumbnails (not `--images none`).
+  package var drawsThumbnails: Bool { images != .placeholders }
   /// `--color`: how many colours the terminal is drawn in (`auto`: what it says).
   package let colors: ColorChoice
   private let sources: [String]
@@ -35,12 +41,20 @@ package struct BrowseCommand {
       width. Press ? in the browser for the keys.
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
-      + PictureOptions.documentation + [ColorOption.documentation(withoutIt: "auto"), pickHelp])
+      + PictureOptions.documentation(browser: true) + [
+        ColorOption.documentation(withoutIt: "auto"), pickHelp, probeHelp,
+      ])
 
   /// `--pick` and what it ends with.
   static let pickHelp = OptionHelp(
     "--pick",
     "Choose a card: Enter prints it as one JSON line on standard output and exits 0; q or Esc exits 1, printing nothing; Ctrl-C exits 130. Standard output may be a pipe (masonry --pick | jq): the browser draws on the terminal."
+  )
+
+  /// `--probe` and what it prints.
+  static let probeHelp = OptionHelp(
+    "--probe",
+    "Ask the terminal what it can do, as the browser does, print one line per capability (the answers and their time, colours, the picture protocol, the cell's size in pixels, the symbols, synchronized output), each with why, and exit."
   )
 
   /// `masonry browse --help`: how to call the browser, and its keys.
@@ -59,21 +73,28 @@ package struct BrowseCommand {
   /// Reads the command line and loads the source.
   ///
   /// - Throws: `UsageError` or `DataError`.
-  package init(_ arguments: [String]) throws {
+  package init(_ arguments: [String], environment: [String: String] = [:]) throws {
     let rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
     let parsed = try ParsedArguments(
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions.union(["--pick"]),
+      flagOptions: SourceOptions.flagOptions.union(["--pick", "--probe"]),
       optionalValueOptions: ColorOption.parsing)
     options = try LayoutOptions(parsed)
-    drawsThumbnails = try PictureOptions(parsed).drawsThumbnails
+    let pictures = try PictureOptions(parsed)
+    images = try pictures.browserChoice(environment: environment)
+    symbols = pictures.symbols
     colors = try ColorOption.choice(parsed, absent: .auto)!
     sourceOptions = try SourceOptions(parsed)
     sources = parsed.positionals
     picking = parsed.flags.contains("--pick")
-    if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source) {
+    probing = parsed.flags.contains("--probe")
+    if probing {
+      collection = CardCollection(
+        source: "", store: CardStore(), sections: sourceOptions.reading.sections)
+      (load, feed) = (.complete, nil)
+    } else if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source) {
       (collection, load, feed) = try Self.startReading(source, options: sourceOptions.reading)
     } else {
       collection = try sourceOptions.load(sources)
@@ -126,10 +147,11 @@ package struct BrowseCommand {
   /// Runs `body` with the loaded command, or reports why it cannot: one line on `output`'s
   /// error stream and the exit code (64 usage, 65 bad data, 66 missing input).
   package static func run(
-    _ arguments: [String], output: inout some TextOutput, body: (BrowseCommand) -> Int32
+    _ arguments: [String], environment: [String: String] = [:], output: inout some TextOutput,
+    body: (BrowseCommand) -> Int32
   ) -> Int32 {
     do {
-      return body(try BrowseCommand(arguments))
+      return body(try BrowseCommand(arguments, environment: environment))
     } catch {
       return FailureReport.report(error, helpCommand: "masonry", output: &output)
     }

@@ -36,7 +36,8 @@ enum RenderCommand {
       OptionHelp("--detail", "Open the selected card."),
       OptionHelp("--help-overlay", "Show the keys."),
       ColorOption.documentation(withoutIt: "plain text"),
-    ] + LayoutOptions.documentation + SourceOptions.documentation + PictureOptions.documentation)
+    ] + LayoutOptions.documentation + SourceOptions.documentation
+      + PictureOptions.documentation(browser: false))
 
   static var usage: String { documentation.usage }
 
@@ -74,9 +75,11 @@ enum RenderCommand {
     frame.search = parsed.values["--search"]
     frame.detail = parsed.flags.contains("--detail")
     frame.helpOverlay = parsed.flags.contains("--help-overlay")
-    if try PictureOptions(parsed).drawsThumbnails {
+    let pictures = try PictureOptions(parsed, choices: PictureOptions.textChoices)
+    if pictures.drawsThumbnails {
       frame.pictures = .thumbnails(ThumbnailMode(depth))
     }
+    frame.symbols = pictures.symbols ?? .blocks
     let screen = try frame.screen(of: collection)
     // Without --color, plain text; with it, SGR sequences: the colours the depth shows
     // and the attributes, which stay even without colour (NO_COLOR under --color=auto).
@@ -97,6 +100,8 @@ enum RenderCommand {
     var detail = false
     var helpOverlay = false
     var pictures = PictureDisplay.placeholders
+    /// The symbols thumbnails are drawn in (`--symbols`; blocks, which any font has).
+    var symbols = SymbolSet.blocks
 
     /// The frame of `collection`: the browser's frame after the events a person would
     /// cause to get there (the viewport, the filter, the search, selecting, scrolling,
@@ -104,7 +109,9 @@ enum RenderCommand {
     /// asks for are made before the frame is drawn.
     func screen(of collection: CardCollection) throws(UsageError) -> Screen {
       var browser = HeadlessBrowser(
-        BrowserState(size: .zero, cards: collection, layout: options, pictures: pictures))
+        BrowserState(
+          size: .zero, cards: collection, layout: options, pictures: pictures,
+          capabilities: TerminalCapabilities(colorDepth: .none, symbols: symbols)))
       browser.send(.started(size))
       if let viewport { browser.send(.asked(.viewport(width: viewport))) }
       if let tag { browser.send(.asked(.filter(tag: tag))) }

@@ -33,7 +33,8 @@ enum SweepCommand {
         "--frames DIR",
         "Also write each breakpoint's frame to DIR/width-NNNN.txt: what 'masonry render --size BxH --viewport W' prints (B the widest width of the sweep)."
       ),
-    ] + LayoutOptions.documentation + SourceOptions.documentation + PictureOptions.documentation)
+    ] + LayoutOptions.documentation + SourceOptions.documentation
+      + PictureOptions.documentation(browser: false))
 
   static var usage: String { documentation.usage }
 
@@ -71,7 +72,7 @@ enum SweepCommand {
     let widths = try parseWidths(widthsText)
     let height = try parsed.integer("--height", in: 1...100_000)
     let framesFolder = parsed.values["--frames"]
-    let pictures = try PictureOptions(parsed)
+    let pictures = try PictureOptions(parsed, choices: PictureOptions.textChoices)
     let collection = try SourceOptions(parsed).load(parsed.positionals)
     if let framesFolder { try makeFolder(framesFolder) }
 

@@ -38,7 +38,7 @@ package enum ThumbnailRenderer {
         height: Int32(picture.height))
       return masonry_picture_symbols(
         &pixels, Int32(fitted.columns), Int32(fitted.rows), code,
-        symbols == .ascii ? Int32(MASONRY_SYMBOLS_ASCII) : Int32(MASONRY_SYMBOLS_BLOCKS), &drawn)
+        symbolCode(symbols), &drawn)
     }
     guard result == 0 else { return Thumbnail(columns: columns, rows: rows, cells: cells) }
     for row in 0..<fitted.rows {
@@ -69,6 +69,14 @@ package enum ThumbnailRenderer {
     let fittedColumns = Swift.min(
       columns, cellShape.columns(forAspectRatio: aspectRatio, rows: rows))
     return ((columns - fittedColumns) / 2, 0, fittedColumns, rows)
+  }
+
+  private static func symbolCode(_ symbols: SymbolSet) -> Int32 {
+    switch symbols {
+    case .sextants: return Int32(MASONRY_SYMBOLS_SEXTANTS)
+    case .blocks: return Int32(MASONRY_SYMBOLS_BLOCKS)
+    case .ascii: return Int32(MASONRY_SYMBOLS_ASCII)
+    }
   }
 
   private static func color(_ value: Int32, mode: ThumbnailMode) -> TerminalColor {

@@ -14,7 +14,9 @@ import Thumbnails
 var output = StandardOutput()
 var environment: [String: String] = [:]
 // What the terminal's colours and its terminfo entry are chosen by (see ColorDepth).
-for name in ["NO_COLOR", "TERM", "COLORTERM", "TMUX"] {
+for name in [
+  "NO_COLOR", "TERM", "COLORTERM", "TMUX", "TERM_PROGRAM", "KONSOLE_VERSION", "MASONRY_IMAGES",
+] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 // The arguments as bytes: a file name that is not UTF-8 still opens (see `FileName`).
@@ -38,12 +40,27 @@ guard BrowseCommand.isBrowse(arguments) else {
   end(MasonryCommand.main(arguments, environment: environment, output: &output))
 }
 end(
-  BrowseCommand.run(arguments, output: &output) { command in
+  BrowseCommand.run(arguments, environment: environment, output: &output) { command in
+    if command.probing {
+      do throws(TerminalError) {
+        let found = try CursesTerminal.probe(
+          environment: environment, colors: command.colors, images: command.images,
+          symbols: command.symbols)
+        var answer = StandardOutput()
+        for (name, value) in found.summary { answer.write("\(name): \(value)\n") }
+        return MasonryCommand.finish(0, output: &answer)
+      } catch {
+        var errors = StandardOutput()
+        FailureReport.say(error.description, on: &errors)
+        return error.exitCode
+      }
+    }
     let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
     do throws(TerminalError) {
       terminal = try CursesTerminal(
-        environment: environment, colors: command.colors, wakeUp: wakeUp)
+        environment: environment, colors: command.colors, images: command.images,
+        symbols: command.symbols, wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()
       FailureReport.say(error.description, on: &errors)

@@ -54,10 +54,12 @@ typedef struct {
 
 /// Which symbols pictures are drawn with.
 enum {
-  /// Blocks, half blocks, quadrants, sextants and border glyphs (never wide or inverted).
+  /// Blocks, half blocks, quadrants and border glyphs (never wide or inverted).
   MASONRY_SYMBOLS_BLOCKS = 0,
   /// Printable ASCII only.
   MASONRY_SYMBOLS_ASCII = 1,
+  /// The blocks and sextants (U+1FB00…), for terminals that draw them themselves.
+  MASONRY_SYMBOLS_SEXTANTS = 2,
 };
 
 /// Draws `pixels` into `columns` × `rows` cells (stretched to them: keep the aspect

@@ -8,21 +8,49 @@ package struct TerminalCapabilities: Hashable, Sendable {
   /// The colours frames and pictures are drawn in.
   package var colorDepth: ColorDepth
   /// A way to show pictures as pixels, when the terminal has one (`nil`: symbols only).
-  /// Nothing detects one yet: every picture is drawn in symbols.
   package var pixelProtocol: PixelProtocol?
-  /// A cell's size in pixels, when the terminal reports it (`TIOCGWINSZ`).
+  /// A cell's size in pixels, when the terminal reports it (`TIOCGWINSZ`, else `CSI 16 t`,
+  /// else `CSI 14 t` over the cells).
   package var cellPixelSize: CellShape?
   /// The symbols pictures are drawn with.
   package var symbols: SymbolSet
+  /// Whether the terminal holds a frame back until it is whole (`?2026`, DECRQM).
+  package var synchronizedOutput: Bool
+  /// Why each was chosen, for `masonry --probe`: the probe's answers and time, where
+  /// the cell size came from, why pictures are drawn as they are.
+  package var reasons: Reasons
+
+  /// Why the capabilities are what they are.
+  package struct Reasons: Hashable, Sendable {
+    /// What the terminal answered and how long it took (`nil`: it was not asked).
+    package var probe: String?
+    /// Where the cell's pixel size came from.
+    package var cell: String?
+    /// Why pictures get the protocol they get (or symbols).
+    package var pixels: String?
+    /// Why the symbol set is the one it is.
+    package var symbols: String?
+
+    package init(
+      probe: String? = nil, cell: String? = nil, pixels: String? = nil, symbols: String? = nil
+    ) {
+      self.probe = probe
+      self.cell = cell
+      self.pixels = pixels
+      self.symbols = symbols
+    }
+  }
 
   package init(
     colorDepth: ColorDepth, pixelProtocol: PixelProtocol? = nil, cellPixelSize: CellShape? = nil,
-    symbols: SymbolSet = .blocks
+    symbols: SymbolSet = .blocks, synchronizedOutput: Bool = false, reasons: Reasons = Reasons()
   ) {
     self.colorDepth = colorDepth
     self.pixelProtocol = pixelProtocol
     self.cellPixelSize = cellPixelSize
     self.symbols = symbols
+    self.synchronizedOutput = synchronizedOutput
+    self.reasons = reasons
   }
 
   /// The shape of a cell: the reported pixel size, else twice as tall as wide.
@@ -33,11 +61,20 @@ package struct TerminalCapabilities: Hashable, Sendable {
 
   /// One line per capability, for `masonry --probe` and error reports: `colors: 24-bit`.
   package var summary: [(name: String, value: String)] {
-    [
+    func because(_ value: String, _ reason: String?) -> String {
+      reason.map { "\(value) (\($0))" } ?? value
+    }
+    return [
+      ("probe", reasons.probe ?? "not asked"),
       ("colors", colorDepth.description),
-      ("pixels", pixelProtocol?.rawValue ?? "none (pictures in symbols)"),
-      ("cell", cellPixelSize.map { "\($0.width)×\($0.height) px" } ?? "unknown (taken as 1×2)"),
-      ("symbols", symbols.rawValue),
+      ("pixels", because(pixelProtocol?.rawValue ?? "none, pictures in symbols", reasons.pixels)),
+      (
+        "cell",
+        cellPixelSize.map { because("\($0.width)×\($0.height) px", reasons.cell) }
+          ?? "unknown (taken as 1×2)"
+      ),
+      ("symbols", because(symbols.rawValue, reasons.symbols)),
+      ("sync", synchronizedOutput ? "yes (DECRQM ?2026)" : "no"),
     ]
   }
 }

@@ -1,0 +1,187 @@
+import TerminalCore
+import TerminalText
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Asks the terminal what it can do (`TerminalProbe.request`) before ncurses takes it:
+/// raw mode, one write, answers read until the last device attributes answer or
+/// `TerminalProbe.timeout`, then the terminal's modes exactly as they were. Keys typed
+/// meanwhile are kept in the answers (`ProbeAnswers.typed`) for the caller to read.
+enum TerminalProber {
+  /// What the terminal answered, and after how many microseconds reading ended.
+  struct Outcome {
+    var answers: ProbeAnswers
+    var microseconds: Int
+    var timedOut: Bool
+  }
+
+  /// Sends the queries on `output` and reads the answers from `input` (both a terminal).
+  /// `nil` when the terminal's modes cannot be read or set.
+  static func ask(input: Int32, output: Int32, insideTmux: Bool) -> Outcome? {
+    var saved = termios()
+    guard tcgetattr(input, &saved) == 0 else { return nil }
+    var raw = saved
+    // No echo, no line editing, no signals (Ctrl-C typed now is a key afterwards), reads
+    // return at once.
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 0
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
+    // TCSANOW, not TCSAFLUSH: what was typed stays to be read.
+    defer { _ = tcsetattr(input, TCSANOW, &saved) }
+
+    let (request, expected) = TerminalProbe.request(insideTmux: insideTmux)
+    let start = microseconds()
+    guard writeAll(request, to: output) else { return nil }
+    var answers = ProbeAnswers()
+    let deadline = start + TerminalProbe.timeout * 1000
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var timedOut = false
+    while answers.deviceAttributes.count < expected {
+      let left = deadline - microseconds()
+      guard left > 0 else {
+        timedOut = true
+        break
+      }
+      var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&entry, 1, Int32((left + 999) / 1000))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0, entry.revents & Int16(POLLIN) != 0 else {
+        timedOut = ready == 0
+        if ready == 0 { continue }
+        break
+      }
+      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      answers.read(buffer[0..<count])
+    }
+    answers.finish()
+    return Outcome(answers: answers, microseconds: microseconds() - start, timedOut: timedOut)
+  }
+
+  /// The capabilities the probe's answers, the descriptor's window size and the
+  /// environment give, colours aside; and the keys typed during the probe.
+  static func capabilities(
+    depth: ColorDepth, input: Int32, output: Int32, environment: [String: String],
+    images: ImageChoice, symbols: SymbolSet?, utf8: Bool
+  ) -> (TerminalCapabilities, typed: [UInt8]) {
+    let probeEnvironment = TerminalProbe.Environment(environment)
+    let window = windowSize(of: output)
+    var fromWindow: CellShape?
+    if let window, window.pixels.width > 0, window.pixels.height > 0 {
+      fromWindow = shape(
+        width: window.pixels.width / window.cells.width,
+        height: window.pixels.height / window.cells.height)
+    }
+    // What is already known needs no asking: symbols or placeholders with a cell size.
+    let needsProbe = images != .symbols && images != .placeholders || fromWindow == nil
+    let outcome =
+      needsProbe && probeEnvironment.mayAsk
+      ? ask(input: input, output: output, insideTmux: probeEnvironment.insideTmux) : nil
+    var reasons = TerminalCapabilities.Reasons()
+    var cell = fromWindow
+    reasons.cell = fromWindow == nil ? nil : "TIOCGWINSZ"
+    if let answers = outcome?.answers, cell == nil {
+      if let pixels = answers.cellPixels,
+        let found = shape(width: pixels.width, height: pixels.height)
+      {
+        (cell, reasons.cell) = (found, "CSI 16 t")
+      } else if let pixels = answers.windowPixels, let window,
+        let found = shape(
+          width: pixels.width / window.cells.width, height: pixels.height / window.cells.height)
+      {
+        (cell, reasons.cell) = (found, "CSI 14 t over the cells")
+      }
+    }
+    if let outcome { reasons.probe = describe(outcome) }
+    let chosen = TerminalProbe.choose(
+      images, answers: outcome?.answers, environment: probeEnvironment, cellKnown: cell != nil)
+    reasons.pixels = chosen.reason
+    var symbolSet: SymbolSet
+    if let symbols {
+      (symbolSet, reasons.symbols) = (symbols, "--symbols \(symbols.rawValue)")
+    } else {
+      let names = [
+        probeEnvironment.termProgram ?? "", outcome?.answers.version ?? "", probeEnvironment.term,
+        environment["KONSOLE_VERSION"].map { _ in "konsole" } ?? "",
+      ]
+      (symbolSet, reasons.symbols) = SymbolSet.detected(names: names, utf8: utf8)
+    }
+    if !utf8 { symbolSet = .ascii }
+    let capabilities = TerminalCapabilities(
+      colorDepth: depth, pixelProtocol: chosen.protocol, cellPixelSize: cell, symbols: symbolSet,
+      synchronizedOutput: (outcome?.answers.synchronizedOutput).map { $0 == 1 || $0 == 2 } ?? false,
+      reasons: reasons)
+    return (capabilities, outcome?.answers.typed ?? [])
+  }
+
+  /// The probe's answers in a line: their time and what each said.
+  static func describe(_ outcome: Outcome) -> String {
+    let answers = outcome.answers
+    let time = String(outcome.microseconds / 100).paddedTenths
+    var parts = [outcome.timedOut ? "no full answer in \(time) ms" : "answered in \(time) ms"]
+    if let last = answers.deviceAttributes.last {
+      parts.append("DA1 ?" + last.map(String.init).joined(separator: ";") + "c")
+    }
+    if answers.kittyGraphics { parts.append("kitty graphics OK") }
+    if let version = answers.version { parts.append("XTVERSION \(version)") }
+    if let cell = answers.cellPixels { parts.append("CSI 16 t \(cell.width)×\(cell.height)") }
+    if let window = answers.windowPixels {
+      parts.append("CSI 14 t \(window.width)×\(window.height)")
+    }
+    if let sixel = answers.sixelMaximum { parts.append("sixel ≤ \(sixel.width)×\(sixel.height)") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// A cell of `width` × `height` pixels, unless that is no plausible cell.
+  private static func shape(width: Int, height: Int) -> CellShape? {
+    guard width > 0, height > 0 else { return nil }
+    let shape = CellShape(width: width, height: height)
+    return shape.width == width && shape.height == height ? shape : nil
+  }
+
+  /// The window's size in cells and pixels (`TIOCGWINSZ`); pixels are 0 where the
+  /// terminal does not say.
+  static func windowSize(of descriptor: Int32) -> (
+    cells: (width: Int, height: Int), pixels: (width: Int, height: Int)
+  )? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    return (
+      (Int(size.ws_col), Int(size.ws_row)), (Int(size.ws_xpixel), Int(size.ws_ypixel))
+    )
+  }
+
+  private static func microseconds() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1_000_000 + time.tv_nsec / 1000
+  }
+
+  /// Writes all of `bytes`; `false` when the terminal takes none.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return false }
+      rest = rest.dropFirst(written)
+    }
+    return true
+  }
+}
+
+extension String {
+  /// "15" (tenths) as "1.5".
+  fileprivate var paddedTenths: String {
+    let digits = count < 2 ? String(repeating: "0", count: 2 - count) + self : self
+    return digits.dropLast() + "." + digits.suffix(1)
+  }
+}

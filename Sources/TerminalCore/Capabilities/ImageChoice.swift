@@ -1,0 +1,20 @@
+/// `--images` (and `MASONRY_IMAGES`): how pictures are drawn.
+package enum ImageChoice: String, CaseIterable, Hashable, Sendable {
+  /// Pixels where the terminal answers for a protocol, symbols elsewhere.
+  case auto
+  case kitty
+  case sixel
+  case iterm
+  /// Terminal symbols, whatever the terminal can do.
+  case symbols
+  /// Placeholders in each picture's dominant colour; nothing is decoded.
+  case placeholders = "none"
+
+  /// The choice named by `--images` when given, else `MASONRY_IMAGES`, else `auto`
+  /// (`nil`: the variable names no choice).
+  package static func from(option: String?, environment: [String: String]) -> ImageChoice? {
+    if let option { return ImageChoice(rawValue: option) }
+    guard let variable = environment["MASONRY_IMAGES"], !variable.isEmpty else { return .auto }
+    return ImageChoice(rawValue: variable)
+  }
+}

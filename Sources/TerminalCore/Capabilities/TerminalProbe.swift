@@ -1,0 +1,93 @@
+/// The questions asked of a terminal at start-up and what its answers decide: which
+/// picture protocol it gets and why. The asking itself (raw mode, one write, reading until
+/// the last device attributes answer or `timeout`) is the curses backend's; everything
+/// here is pure, so every terminal's answers can be replayed in tests.
+package enum TerminalProbe {
+  /// How long the answers are waited for: a terminal that answers nothing costs this once.
+  package static let timeout = 250
+
+  /// The kitty graphics query: a 1×1 picture that is only checked, never stored (`a=q`).
+  static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+  /// Every query, device attributes last: each terminal tried answers in order, so its
+  /// answer ends the reading.
+  static let queries =
+    kittyQuery
+    + "\u{1B}[16t"  // a cell's size in pixels
+    + "\u{1B}[14t"  // the text area's size in pixels
+    + "\u{1B}[?2;1;0S"  // XTSMGRAPHICS: the largest sixel
+    + "\u{1B}[?2026$p"  // DECRQM: synchronized output
+    + "\u{1B}[>0q"  // XTVERSION
+    + "\u{1B}[c"  // DA1, the sentinel
+
+  /// The bytes to write in one write, and how many device attributes answers end the
+  /// reading. Inside tmux the queries go to the outer terminal through passthrough
+  /// (`ESC P tmux ; …`, escapes doubled) with a second DA1 after them: tmux answers its
+  /// own at once, the outer terminal's come after it.
+  package static func request(insideTmux: Bool) -> (bytes: [UInt8], answersExpected: Int) {
+    guard insideTmux else { return (Array(queries.utf8), 1) }
+    var wrapped = Array("\u{1B}Ptmux;".utf8)
+    for byte in queries.utf8 {
+      if byte == 0x1B { wrapped.append(0x1B) }
+      wrapped.append(byte)
+    }
+    wrapped += Array("\u{1B}\\\u{1B}[c".utf8)
+    return (wrapped, 2)
+  }
+
+  /// What the terminal is, from the environment alone (a remote shell passes `TERM` and
+  /// often `TERM_PROGRAM`, `TMUX` only inside tmux).
+  package struct Environment: Hashable, Sendable {
+    package var term: String
+    package var termProgram: String?
+    package var insideTmux: Bool
+    package var noColor: Bool
+
+    package init(_ environment: [String: String]) {
+      term = environment["TERM"] ?? ""
+      termProgram = environment["TERM_PROGRAM"]
+      insideTmux = !(environment["TMUX"] ?? "").isEmpty
+      noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// Whether the probe may be sent at all: not to a dumb terminal.
+    package var mayAsk: Bool { term != "dumb" && !term.isEmpty }
+  }
+
+  /// The picture protocol for a terminal, with the reason, in order: an explicit choice;
+  /// no probe, tmux, `NO_COLOR` or no cell size give symbols; then kitty graphics where
+  /// the query answered OK; iTerm2's images where `TERM_PROGRAM` or XTVERSION names
+  /// iTerm2, WezTerm or mlterm; sixel where DA1 lists 4 (not konsole: its sixels are not
+  /// erased by text); else symbols.
+  package static func choose(
+    _ choice: ImageChoice, answers: ProbeAnswers?, environment: Environment,
+    cellKnown: Bool
+  ) -> (protocol: PixelProtocol?, reason: String) {
+    switch choice {
+    case .kitty: return (.kitty, "--images kitty")
+    case .sixel: return (.sixel, "--images sixel")
+    case .iterm: return (.iterm, "--images iterm")
+    case .symbols: return (nil, "--images symbols")
+    case .placeholders: return (nil, "--images none: placeholders")
+    case .auto: break
+    }
+    guard let answers else { return (nil, "not asked (no terminal, or TERM is dumb)") }
+    if environment.insideTmux || answers.version?.hasPrefix("tmux") == true {
+      return (nil, "inside tmux, pictures through passthrough land in the wrong place")
+    }
+    if environment.noColor { return (nil, "NO_COLOR is set") }
+    guard cellKnown else { return (nil, "the cell's size in pixels is unknown") }
+    if answers.kittyGraphics { return (.kitty, "the kitty graphics query answered OK") }
+    let names = [environment.termProgram ?? "", answers.version ?? ""].map { $0.lowercased() }
+    for name in ["iterm", "wezterm", "mlterm"] where names.contains(where: { $0.hasPrefix(name) }) {
+      return (.iterm, "the terminal names itself \(name)")
+    }
+    if answers.hasSixel {
+      if answers.version?.lowercased().hasPrefix("konsole") == true {
+        return (nil, "konsole's sixels are not erased by text, and its kitty query failed")
+      }
+      return (.sixel, "DA1 lists 4: sixel")
+    }
+    if answers.deviceAttributes.isEmpty { return (nil, "no answer within \(timeout) ms") }
+    return (nil, "no picture protocol answered")
+  }
+}
