@@ -45,6 +45,14 @@ package final class CursesTerminal: TerminalDevice {
 
   /// What this terminal can do, found when it was taken over.
   package let capabilities: TerminalCapabilities
+  /// The pixel pictures beside ncurses' cells, when the terminal has a protocol.
+  private var pictureLayer: PictureLayer?
+  /// Whether the terminal was cleared since the last frame (the first frame, a resize,
+  /// a resume): the pictures it showed are gone.
+  private var cleared = true
+  /// `MASONRY_PICTURE_LOG`: one JSON line per picture per frame, for the screenshot tests.
+  private let pictureLog: Int32
+  private var frameNumber = 0
 
   /// Takes over the terminal.
   ///
@@ -58,9 +66,10 @@ package final class CursesTerminal: TerminalDevice {
   ///   left untouched then.
   ///   - images: `--images`: whether and how the terminal is asked about pictures.
   ///   - symbols: `--symbols`, else what the terminal's name says.
+  ///   - pictureLog: a file to log each frame's pixel pictures to (`MASONRY_PICTURE_LOG`).
   package init(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
-    symbols: SymbolSet? = nil, wakeUp: WakeUpSignal
+    symbols: SymbolSet? = nil, pictureLog: String? = nil, wakeUp: WakeUpSignal
   ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
     // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
@@ -127,6 +136,11 @@ package final class CursesTerminal: TerminalDevice {
     var capabilities = found
     capabilities.colorDepth = depth
     self.capabilities = capabilities
+    pictureLayer = capabilities.pixelProtocol.map { PictureLayer(protocolKind: $0) }
+    self.pictureLog =
+      pictureLog.flatMap { path in
+        path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      } ?? -1
     // Keys typed while the terminal was asked, read before anything typed later.
     for byte in typed.reversed() { ungetch(Int32(byte)) }
     // After start_color: before it, ncurses reports no colour pairs at all.
@@ -157,6 +171,7 @@ package final class CursesTerminal: TerminalDevice {
   /// returns to program mode and the alternate screen and repaints the whole last frame;
   /// bracketed paste is asked for again.
   private func resume() {
+    cleared = true
     endwin()
     send(Self.bracketedPasteOn)
     clearok(masonry_curscr(), true)
@@ -166,6 +181,7 @@ package final class CursesTerminal: TerminalDevice {
   /// Ctrl-Z: the suspend handler gives the terminal back and stops the process; once
   /// continued, the terminal is taken again and the last frame repainted whole.
   package func suspend() {
+    removePictures()
     raise(SIGTSTP)
     if masonry_guard_take_resumed() != 0 { resume() }
   }
@@ -174,6 +190,8 @@ package final class CursesTerminal: TerminalDevice {
   package func close() {
     guard isOpen else { return }
     isOpen = false
+    removePictures()
+    if pictureLog >= 0 { Glibc.close(pictureLog) }
     endwin()
     send(Self.bracketedPasteOff)
     delscreen(screenPointer)
@@ -256,8 +274,10 @@ package final class CursesTerminal: TerminalDevice {
   }
 
   /// Writes a control sequence of ours to the terminal, beside ncurses' output.
-  private func send(_ sequence: String) {
-    var bytes = Array(sequence.utf8)[...]
+  private func send(_ sequence: String) { send(Array(sequence.utf8)) }
+
+  private func send(_ sequence: [UInt8]) {
+    var bytes = sequence[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
@@ -276,7 +296,27 @@ package final class CursesTerminal: TerminalDevice {
     return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
   }
 
-  package func draw(_ screen: Screen) {
+  /// kitty: every placement goes (the main screen never showed them); sixel and iTerm2
+  /// pictures belong to the alternate screen's cells and go with it.
+  private func removePictures() {
+    guard pictureLayer?.protocolKind == .kitty else { return }
+    send("\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+    cleared = true
+  }
+
+  package func draw(_ screen: Screen, pictures: [PicturePlacement]) {
+    // The pictures' plan first: the rows ncurses must rewrite are part of this frame.
+    var plan = PictureLayer.Plan()
+    if var layer = pictureLayer {
+      plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared)
+      pictureLayer = layer
+    }
+    cleared = false
+    let synchronized = capabilities.synchronizedOutput && !plan.output.isEmpty
+    if synchronized { send(PictureEscapes.synchronizedBegin) }
+    for row in plan.rewriteRows where row < Int(masonry_getmaxy(window)) {
+      wredrawln(window, Int32(row), 1)
+    }
     // Every colour combination of the whole frame keeps (or gets) a pair before any cell is
     // written, so no pair that a cell on screen still uses is redefined.
     if palette.depth != .none {
@@ -304,6 +344,45 @@ package final class CursesTerminal: TerminalDevice {
     shown = screen
     wnoutrefresh(window)
     doupdate()
+    if !plan.output.isEmpty { send(plan.output) }
+    if synchronized { send(PictureEscapes.synchronizedEnd) }
+    logPictures(plan.shown)
+  }
+
+  /// `text` as a JSON string, every control character escaped.
+  private static func jsonQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).
+  private func logPictures(_ placements: [PicturePlacement]) {
+    frameNumber += 1
+    guard pictureLog >= 0, let kind = pictureLayer?.protocolKind else { return }
+    var text = ""
+    for placement in placements {
+      func cells(_ rect: Rect) -> String {
+        "[\(rect.minX),\(rect.minY),\(rect.width),\(rect.height)]"
+      }
+      text +=
+        "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\",\"path\":"
+        + Self.jsonQuoted(placement.image.label) + ",\"box\":\(cells(placement.box)),"
+        + "\"visible\":\(cells(placement.visible))}\n"
+    }
+    if placements.isEmpty {
+      text = "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\"}\n"
+    }
+    _ = TerminalProber.writeAll(Array(text.utf8), to: pictureLog)
   }
 
   /// Writes one cluster: its first spacing scalar with the combining marks after it, then
@@ -440,7 +519,12 @@ package final class CursesTerminal: TerminalDevice {
     case KEY_END: return .key(.end)
     case KEY_ENTER: return .key(.enter)
     case KEY_BACKSPACE: return .key(.backspace)
-    case KEY_RESIZE: return .resized(size)
+    case KEY_RESIZE:
+      // Cleared on purpose: what the terminal shows beside ncurses (pictures) is gone for
+      // sure, and every picture is sent again.
+      clearok(masonry_curscr(), true)
+      cleared = true
+      return .resized(size)
     case KEY_MOUSE:
       var event = MEVENT()
       guard getmouse(&event) == OK else { return nil }

@@ -8,4 +8,7 @@ package enum PictureLimits {
   /// Pictures are decoded at most this many pixels on their longer side: more than any
   /// terminal thumbnail needs (a 250-column cell area is 500 half-block pixels wide).
   package static let decodedSide = 512
+  /// Pictures drawn in pixels are decoded at the pixels of their box, at most this many
+  /// on the longer side (a 4K screen's width).
+  package static let pixelSide = 3840
 }

@@ -6,8 +6,9 @@ import TerminalScreen
 package protocol TerminalDevice {
   /// The terminal's size now.
   var size: Size { get }
-  /// Shows `screen`: the whole frame at once.
-  mutating func draw(_ screen: Screen)
+  /// Shows `screen`: the whole frame at once, and over its blank cells the pixel
+  /// `pictures` (a terminal without a picture layer shows only the screen).
+  mutating func draw(_ screen: Screen, pictures: [PicturePlacement])
   /// The next event, waiting at most `timeout` milliseconds (`nil`: as long as it takes);
   /// `nil` when the time ran out. A wake-up from background work ends the wait early.
   mutating func nextEvent(timeout: Int?) -> TerminalEvent?
@@ -17,4 +18,9 @@ package protocol TerminalDevice {
   /// raw terminal, where the key is not a signal); then takes the terminal again and
   /// repaints the last frame whole.
   mutating func suspend()
+}
+
+extension TerminalDevice {
+  /// Shows `screen` with no pixel picture.
+  package mutating func draw(_ screen: Screen) { draw(screen, pictures: []) }
 }

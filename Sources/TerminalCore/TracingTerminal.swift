@@ -23,9 +23,9 @@ package struct TracingTerminal<Device: TerminalDevice>: TerminalDevice {
 
   package var size: Size { device.size }
 
-  package mutating func draw(_ screen: Screen) {
+  package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     log("draw")
-    device.draw(screen)
+    device.draw(screen, pictures: pictures)
     log("frame")
   }
 

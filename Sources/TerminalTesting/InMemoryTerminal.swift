@@ -20,6 +20,8 @@ package struct InMemoryTerminal: TerminalDevice {
 
   package private(set) var size: Size
   package private(set) var frames: [Screen] = []
+  /// The pixel pictures drawn with each frame.
+  package private(set) var pictureFrames: [[PicturePlacement]] = []
   private var steps: [Step]
   private var clock = 0
   private let wakeUp: WakeUpSignal?
@@ -40,8 +42,9 @@ package struct InMemoryTerminal: TerminalDevice {
   /// The steps of the script not yet taken (a program that ended early leaves some).
   package var remainingSteps: Int { steps.count }
 
-  package mutating func draw(_ screen: Screen) {
+  package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     frames.append(screen)
+    pictureFrames.append(pictures)
   }
 
   package mutating func nextEvent(timeout: Int?) -> TerminalEvent? {

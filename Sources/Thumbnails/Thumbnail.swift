@@ -22,19 +22,40 @@ package struct Thumbnail: Hashable, Sendable {
 
   package let columns: Int
   package let rows: Int
-  /// Row by row, `columns` × `rows`.
+  /// Row by row, `columns` × `rows`; blank under a pixel picture.
   package let cells: [Cell]
+  /// The picture in pixels, for a pixel protocol (its cells stay blank), and where its
+  /// cells start in the box (it is letterboxed like symbols).
+  package let image: PixelImage?
+  package let imageOrigin: (left: Int, top: Int)
 
-  package init(columns: Int, rows: Int, cells: [Cell]) {
+  package init(
+    columns: Int, rows: Int, cells: [Cell], image: PixelImage? = nil,
+    imageOrigin: (left: Int, top: Int) = (0, 0)
+  ) {
     self.columns = columns
     self.rows = rows
     self.cells = cells
+    self.image = image
+    self.imageOrigin = imageOrigin
+  }
+
+  package static func == (lhs: Thumbnail, rhs: Thumbnail) -> Bool {
+    lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.image == rhs.image
+      && lhs.imageOrigin == rhs.imageOrigin && lhs.cells == rhs.cells
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(columns)
+    hasher.combine(rows)
+    hasher.combine(image)
+    hasher.combine(cells)
   }
 
   package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
 
-  /// The bytes it takes in a cache.
-  package var cost: Int { cells.count * MemoryLayout<Cell>.stride + 64 }
+  /// The bytes it takes in a cache (its cells and its encoded picture).
+  package var cost: Int { cells.count * MemoryLayout<Cell>.stride + 64 + (image?.cost ?? 0) }
 }
 
 /// How a thumbnail is coloured: what the terminal can show.

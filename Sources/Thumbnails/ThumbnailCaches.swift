@@ -6,13 +6,15 @@ import Synchronization
 /// and rendered cells, each a bounded LRU keyed by the file's version, so that a resize or
 /// a layout switch re-renders without decoding again and an edited file is read anew.
 package final class ThumbnailCaches: Sendable {
-  /// The default budgets: 96 MB of decoded pictures (about 100 of 512 px), 16 MB of cells
-  /// (about 140,000 cells, twenty screens of thumbnails at 120×40).
+  /// The default budgets, in bytes: 96 MB of decoded pictures (RGBA: about 100 of
+  /// 512 px), 48 MB of thumbnails (their cells at 12 bytes each, and pixel pictures' PNG
+  /// or sixel bytes: about twenty screens of 12 cards at 120×40 either way).
   package static let decodedBudget = 96 << 20
-  package static let thumbnailBudget = 16 << 20
+  package static let thumbnailBudget = 48 << 20
 
   private struct PictureKey: Hashable {
     var source: PictureSource
+    var side: Int
     var stamp: PictureStamp
   }
 
@@ -32,13 +34,16 @@ package final class ThumbnailCaches: Sendable {
     thumbnails = Mutex(LRUCache(budget: thumbnailBudget))
   }
 
-  func picture(for source: PictureSource, stamp: PictureStamp) -> DecodedPicture? {
-    pictures.withLock { $0.value(for: PictureKey(source: source, stamp: stamp)) }
+  func picture(for source: PictureSource, side: Int, stamp: PictureStamp) -> DecodedPicture? {
+    pictures.withLock { $0.value(for: PictureKey(source: source, side: side, stamp: stamp)) }
   }
 
-  func keep(_ picture: DecodedPicture, for source: PictureSource, stamp: PictureStamp) {
+  func keep(
+    _ picture: DecodedPicture, for source: PictureSource, side: Int, stamp: PictureStamp
+  ) {
     pictures.withLock {
-      $0.insert(picture, for: PictureKey(source: source, stamp: stamp), cost: picture.cost)
+      $0.insert(
+        picture, for: PictureKey(source: source, side: side, stamp: stamp), cost: picture.cost)
     }
   }
 

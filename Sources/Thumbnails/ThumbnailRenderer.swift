@@ -53,6 +53,122 @@ package enum ThumbnailRenderer {
     return Thumbnail(columns: columns, rows: rows, cells: cells)
   }
 
+  /// `picture` for a pixel protocol in a box of `columns` × `rows` cells of `cell` pixels:
+  /// letterboxed in cells as `render` does, then, in the cells it fills, resized to fit
+  /// their pixels exactly (centred, transparent around it) and encoded for `protocolKind`.
+  /// The thumbnail's cells are blank: the picture layer draws over them.
+  ///
+  /// - Complexity: the resize and the encoding, linear in the box's pixels (PNG for
+  ///   kitty and iTerm2; for sixel a 252-colour palette, and each crop encoded anew).
+  package static func renderPixels(
+    _ picture: DecodedPicture, columns: Int, rows: Int, cell: CellShape,
+    protocolKind: PixelProtocol, label: String
+  ) -> Thumbnail {
+    let columns = Swift.max(0, columns)
+    let rows = Swift.max(0, rows)
+    let blank = [Thumbnail.Cell](repeating: .blank, count: columns * rows)
+    let fitted = fittedBox(
+      pictureWidth: picture.width, pictureHeight: picture.height, columns: columns, rows: rows,
+      cellShape: cell)
+    let width = fitted.columns * cell.width
+    let height = fitted.rows * cell.height
+    guard fitted.columns > 0, fitted.rows > 0, width > 0, height > 0 else {
+      return Thumbnail(columns: columns, rows: rows, cells: blank)
+    }
+    let scale = Swift.min(
+      Double(width) / Double(picture.width), Double(height) / Double(picture.height))
+    let drawnWidth = Swift.max(1, Swift.min(width, Int(Double(picture.width) * scale + 0.5)))
+    let drawnHeight = Swift.max(1, Swift.min(height, Int(Double(picture.height) * scale + 0.5)))
+    guard let resized = resize(picture, width: drawnWidth, height: drawnHeight) else {
+      return Thumbnail(columns: columns, rows: rows, cells: blank)
+    }
+    var canvas = [UInt8](repeating: 0, count: width * height * 4)
+    let left = (width - drawnWidth) / 2
+    let top = (height - drawnHeight) / 2
+    for y in 0..<drawnHeight {
+      let from = y * drawnWidth * 4
+      let to = ((top + y) * width + left) * 4
+      canvas.replaceSubrange(
+        to..<(to + drawnWidth * 4), with: resized[from..<(from + drawnWidth * 4)])
+    }
+    let image: PixelImage
+    let pixels = canvas
+    switch protocolKind {
+    case .kitty:
+      // kitty crops the stored picture itself: the pixels need not be kept.
+      image = PixelImage(
+        protocolKind: .kitty, label: label, width: width, height: height,
+        columns: fitted.columns, rows: fitted.rows,
+        encoded: encodePNG(canvas, width: width, height: height)
+      ) { _, _ in [] }
+    case .iterm:
+      image = PixelImage(
+        protocolKind: .iterm, label: label, width: width, height: height,
+        columns: fitted.columns, rows: fitted.rows,
+        encoded: encodePNG(canvas, width: width, height: height), keptBytes: canvas.count
+      ) { top, count in
+        encodePNG(
+          Array(pixels[(top * width * 4)..<((top + count) * width * 4)]), width: width,
+          height: count)
+      }
+    case .sixel:
+      image = PixelImage(
+        protocolKind: .sixel, label: label, width: width, height: height,
+        columns: fitted.columns, rows: fitted.rows,
+        encoded: encodeSixel(canvas, width: width, height: height, top: 0, count: height),
+        keptBytes: canvas.count
+      ) { top, count in
+        encodeSixel(pixels, width: width, height: height, top: top, count: count)
+      }
+    }
+    return Thumbnail(
+      columns: columns, rows: rows, cells: blank, image: image,
+      imageOrigin: (fitted.left, fitted.top))
+  }
+
+  /// `picture` resized to exactly `width` × `height` (`nil` when that fails).
+  private static func resize(_ picture: DecodedPicture, width: Int, height: Int) -> [UInt8]? {
+    if picture.width == width && picture.height == height { return picture.pixels }
+    var out = masonry_pixels()
+    let result = picture.pixels.withUnsafeBufferPointer { buffer in
+      var source = masonry_pixels(
+        pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(picture.width),
+        height: Int32(picture.height))
+      return masonry_pixels_resize(&source, Int32(width), Int32(height), &out)
+    }
+    defer { masonry_pixels_free(&out) }
+    guard result == 0, out.pixels != nil else { return nil }
+    return Array(UnsafeBufferPointer(start: out.pixels, count: width * height * 4))
+  }
+
+  private static func encodePNG(_ rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+    var bytes = masonry_bytes()
+    let result = rgba.withUnsafeBufferPointer { buffer in
+      var pixels = masonry_pixels(
+        pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(width),
+        height: Int32(height))
+      return masonry_png_encode(&pixels, &bytes)
+    }
+    defer { masonry_bytes_free(&bytes) }
+    guard result == 0, bytes.bytes != nil else { return [] }
+    return Array(UnsafeBufferPointer(start: bytes.bytes, count: bytes.length))
+  }
+
+  private static func encodeSixel(_ rgba: [UInt8], width: Int, height: Int, top: Int, count: Int)
+    -> [UInt8]
+  {
+    var bytes = masonry_bytes()
+    let result = rgba.withUnsafeBufferPointer { buffer in
+      var pixels = masonry_pixels(
+        pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(width),
+        height: Int32(height))
+      return masonry_sixel_encode(&pixels, Int32(top), Int32(count), &bytes)
+    }
+    defer { masonry_bytes_free(&bytes) }
+    guard result == 0, bytes.bytes != nil else { return [] }
+    return Array(UnsafeBufferPointer(start: bytes.bytes, count: bytes.length))
+  }
+
   /// The part of a `columns` × `rows` box of cells of `cellShape` that a picture fills
   /// in its own shape, centred.
   package static func fittedBox(

@@ -12,10 +12,13 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// The cell's shape: the picture keeps its proportions in cells of it.
   package var cellShape: CellShape
   package var symbols: SymbolSet
+  /// A pixel protocol to make the picture for (then `cellShape` is the cell's size in
+  /// pixels), or `nil` for symbols.
+  package var pixels: PixelProtocol?
 
   package init(
     source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
-    cellShape: CellShape = .typical, symbols: SymbolSet = .blocks
+    cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil
   ) {
     self.source = source
     self.columns = columns
@@ -23,6 +26,16 @@ package struct ThumbnailRequest: Hashable, Sendable {
     self.mode = mode
     self.cellShape = cellShape
     self.symbols = symbols
+    self.pixels = pixels
+  }
+
+  /// The longest side the picture is decoded at: what symbols need (`decodedSide`), or
+  /// the box's pixels for a pixel protocol (the open card's picture at its full size),
+  /// at most `PictureLimits.pixelSide`.
+  package var decodeSide: Int {
+    guard pixels != nil else { return PictureLimits.decodedSide }
+    let side = Swift.max(columns * cellShape.width, rows * cellShape.height)
+    return Swift.min(PictureLimits.pixelSide, Swift.max(PictureLimits.decodedSide, side))
   }
 
   /// Makes the thumbnail now, on this thread, through `caches` when given.
@@ -31,14 +44,21 @@ package struct ThumbnailRequest: Hashable, Sendable {
       let stamp = try Self.stamp(of: source)
       if let thumbnail = caches?.thumbnail(for: self, stamp: stamp) { return .success(thumbnail) }
       let picture: DecodedPicture
-      if let decoded = caches?.picture(for: source, stamp: stamp) {
+      if let decoded = caches?.picture(for: source, side: decodeSide, stamp: stamp) {
         picture = decoded
       } else {
-        picture = try DecodedPicture.decode(source)
-        caches?.keep(picture, for: source, stamp: stamp)
+        picture = try DecodedPicture.decode(source, maxSide: decodeSide)
+        caches?.keep(picture, for: source, side: decodeSide, stamp: stamp)
       }
-      let thumbnail = ThumbnailRenderer.render(
-        picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape, symbols: symbols)
+      let thumbnail =
+        pixels.map {
+          ThumbnailRenderer.renderPixels(
+            picture, columns: columns, rows: rows, cell: cellShape, protocolKind: $0,
+            label: source.description)
+        }
+        ?? ThumbnailRenderer.render(
+          picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape,
+          symbols: symbols)
       caches?.keep(thumbnail, for: self, stamp: stamp)
       return .success(thumbnail)
     } catch {

@@ -16,6 +16,7 @@ var environment: [String: String] = [:]
 // What the terminal's colours and its terminfo entry are chosen by (see ColorDepth).
 for name in [
   "NO_COLOR", "TERM", "COLORTERM", "TMUX", "TERM_PROGRAM", "KONSOLE_VERSION", "MASONRY_IMAGES",
+  "MASONRY_PICTURE_LOG",
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
@@ -60,7 +61,7 @@ end(
     do throws(TerminalError) {
       terminal = try CursesTerminal(
         environment: environment, colors: command.colors, images: command.images,
-        symbols: command.symbols, wakeUp: wakeUp)
+        symbols: command.symbols, pictureLog: environment["MASONRY_PICTURE_LOG"], wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()
       FailureReport.say(error.description, on: &errors)

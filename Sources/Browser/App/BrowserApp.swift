@@ -18,8 +18,9 @@ package struct BrowserApp {
   package let caches = BrowserCaches()
   private let mailbox: EventMailbox<BrowserEvent>
   private let runner: EffectRunner
-  /// The last frame sent to the terminal.
+  /// The last frame sent to the terminal, and its pixel pictures.
   private var drawn: Screen?
+  private var drawnPictures: [PicturePlacement] = []
   /// `--pick`: the card chosen with Enter.
   package private(set) var picked: Card?
   /// Whether the browser ended by Ctrl-C (the program exits 130, as after SIGINT).
@@ -113,12 +114,14 @@ package struct BrowserApp {
     }
   }
 
-  /// Draws the state's frame unless the terminal already shows it.
+  /// Draws the state's frame unless the terminal already shows it, pictures included.
   private mutating func show(on terminal: inout some TerminalDevice) {
-    let screen = FrameComposer.compose(state, caches: caches)
-    guard screen != drawn else { return }
-    terminal.draw(screen)
+    let scene = caches.scene(for: state)
+    let screen = FrameComposer.compose(scene)
+    guard screen != drawn || scene.picturePlacements != drawnPictures else { return }
+    terminal.draw(screen, pictures: scene.picturePlacements)
     drawn = screen
+    drawnPictures = scene.picturePlacements
   }
 
   /// The next events: what the terminal reports (a burst of resizes counts as its last

@@ -20,7 +20,8 @@ extension BrowserScene {
     guard rows > 0, metrics.innerWidth > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
-      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols)
+      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
+      pixels: state.capabilities.pixelProtocol)
   }
 
   /// The thumbnail of the open card's picture at the overlay's size.
@@ -40,14 +41,16 @@ extension BrowserScene {
     guard box.width > 0, box.height > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: box.width, rows: box.height, mode: mode,
-      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols)
+      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
+      pixels: state.capabilities.pixelProtocol)
   }
 
   /// What a card's image box shows now: its thumbnail once it is made, unless a key is
-  /// held down (`BrowserState.placeholdersUntil`).
+  /// held down (`BrowserState.placeholdersUntil`) and the picture is costly to draw again
+  /// (symbols, sixel, iTerm2; a kitty picture moves for 65 bytes, so it stays).
   static func picture(for request: ThumbnailRequest?, in state: BrowserState) -> CardPicture {
     guard let request, let result = state.thumbnails.result(for: request),
-      state.placeholdersUntil == nil
+      state.placeholdersUntil == nil || request.pixels == .kitty
     else {
       return .placeholder
     }

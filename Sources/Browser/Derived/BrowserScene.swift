@@ -1,5 +1,6 @@
 import Cards
 import LayoutEngine
+import TerminalCore
 import TerminalScreen
 import TerminalText
 import Thumbnails
@@ -27,6 +28,8 @@ package struct BrowserScene {
     /// The shown card, or `nil` for the open card's picture.
     package var card: Int?
     package var request: ThumbnailRequest?
+    /// The picture in pixels over the box's blank cells, when it is drawn in pixels.
+    package var pixels: PicturePlacement?
   }
 
   /// The terminal's size: the frame's.
@@ -42,6 +45,9 @@ package struct BrowserScene {
   package let visibleCards: [Int]
   /// The picture boxes on screen, the open card's first.
   package let pictureBoxes: [PictureBoxPlacement]
+  /// The pixel pictures the picture layer shows: every box's, except cards' under the
+  /// open card or the help (a picture covers text, so it would show through them).
+  package let picturePlacements: [PicturePlacement]
 
   /// The scene of `state`, with the layout and text of `caches` (brought in step with it).
   init(_ state: BrowserState, caches: BrowserCaches) {
@@ -51,6 +57,7 @@ package struct BrowserScene {
     var layers: [Layer] = []
     var visible: [Int] = []
     var boxes: [PictureBoxPlacement] = []
+    var overlay: Rect?
     func add(_ widget: any Widget, _ area: Rect, clip: Rect? = nil) {
       layers.append(Layer(widget: widget, area: area, clip: clip ?? area))
     }
@@ -76,10 +83,11 @@ package struct BrowserScene {
         }
         let request = Self.thumbnailRequest(
           forShown: index, size: frame.size, state, measurer: measurer)
+        let picture = Self.picture(for: request, in: state)
         let widget = CardWidget(
           card: state.shownCard(index), index: state.shown[index], measurer: measurer,
           size: frame.size, isSelected: index == selected, highlight: highlight,
-          picture: Self.picture(for: request, in: state))
+          picture: picture)
         add(widget, frame, clip: regions.content)
         if widget.metrics.imageRows > 0 {
           let inside = CardStyle.contentArea(of: frame)
@@ -87,7 +95,10 @@ package struct BrowserScene {
             x: inside.minX, y: inside.minY, width: inside.width,
             height: Swift.min(widget.metrics.imageRows, inside.height))
           if let clip = box.intersection(regions.content) {
-            boxes.append(PictureBoxPlacement(frame: box, clip: clip, card: index, request: request))
+            boxes.append(
+              PictureBoxPlacement(
+                frame: box, clip: clip, card: index, request: request,
+                pixels: Self.pixelPlacement(picture, in: box, clip: clip)))
           }
         }
       }
@@ -117,10 +128,11 @@ package struct BrowserScene {
       if let scroll = state.mode.detailScroll, let selected, selected < state.shown.count {
         let cardIndex = state.shown[selected]
         let request = Self.detailThumbnailRequest(state, geometry: geometry, measurer: measurer)
+        let picture = Self.picture(for: request, in: state)
         let view = DetailView(
           card: state.shownCard(selected), caption: measurer.caption(ofCard: cardIndex),
           comment: measurer.comment(ofCard: cardIndex), style: state.cardStyle,
-          picture: Self.picture(for: request, in: state), scroll: scroll)
+          picture: picture, scroll: scroll)
         add(view, geometry.overlayArea)
         let inside = CardStyle.contentArea(of: geometry.overlayArea)
         let image = view.imageBox(in: geometry.overlayArea)
@@ -128,16 +140,26 @@ package struct BrowserScene {
           x: inside.minX, y: inside.minY - scroll, width: image.width, height: image.height)
         if image.height > 0, let clip = box.intersection(inside) {
           boxes.insert(
-            PictureBoxPlacement(frame: box, clip: clip, card: nil, request: request), at: 0)
+            PictureBoxPlacement(
+              frame: box, clip: clip, card: nil, request: request,
+              pixels: Self.pixelPlacement(picture, in: box, clip: clip)), at: 0)
         }
+        overlay = geometry.overlayArea
       }
       if let scroll = state.mode.helpScroll {
         add(HelpOverlay(lines: KeyBindings.helpLines, scroll: scroll), geometry.overlayArea)
+        overlay = geometry.overlayArea
       }
     }
     self.layers = layers
     visibleCards = visible
     pictureBoxes = boxes
+    picturePlacements = boxes.compactMap { box in
+      guard let pixels = box.pixels else { return nil }
+      if box.card != nil, let overlay, overlay.intersects(pixels.visible) { return nil }
+      if box.card == nil, state.mode.helpScroll != nil { return nil }
+      return pixels
+    }
     var frameLayers: [Layer] = []
     if let viewport = state.viewport {
       let margin = Rect(
@@ -148,6 +170,20 @@ package struct BrowserScene {
       frameLayers.append(Layer(widget: Self.ruler(for: state), area: ruler, clip: ruler))
     }
     self.frameLayers = frameLayers
+  }
+
+  /// Where a pixel picture goes in an image box at `box` cut by `clip`: its own cells
+  /// (letterboxed inside the box), and their part inside the clip.
+  static func pixelPlacement(_ picture: CardPicture, in box: Rect, clip: Rect) -> PicturePlacement?
+  {
+    guard case .thumbnail(let thumbnail) = picture, let image = thumbnail.image else { return nil }
+    let cells = Rect(
+      x: box.minX + thumbnail.imageOrigin.left, y: box.minY + thumbnail.imageOrigin.top,
+      width: image.columns, height: image.rows)
+    guard let visible = cells.intersection(clip), visible.width > 0, visible.height > 0 else {
+      return nil
+    }
+    return PicturePlacement(image: image, box: cells, visible: visible)
   }
 
   /// The ruler under a viewport: its width, its columns and the breakpoints of the

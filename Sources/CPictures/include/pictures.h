@@ -68,4 +68,24 @@ enum {
 int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows, int mode,
                             int symbol_set, masonry_symbol_cell *cells);
 
+/// Bytes made here, to free with masonry_bytes_free.
+typedef struct {
+  uint8_t *bytes;
+  size_t length;
+} masonry_bytes;
+
+void masonry_bytes_free(masonry_bytes *bytes);
+
+/// `in` resized to exactly `width` × `height`: by exact areas when smaller both ways,
+/// bilinear otherwise. On success `out` holds pixels to free with masonry_pixels_free.
+int masonry_pixels_resize(const masonry_pixels *in, int width, int height, masonry_pixels *out);
+
+/// `in` as a PNG file (RGBA), for kitty's graphics protocol and iTerm2's images.
+int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out);
+
+/// Rows `top` ..< `top + rows` of `in` as one sixel picture (DCS … ST): 1:1 pixels, a 252-
+/// colour palette with an ordered dither, transparent pixels left unset. The whole escape
+/// sequence, from ESC P to ESC \.
+int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, masonry_bytes *out);
+
 #endif

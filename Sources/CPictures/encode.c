@@ -1,0 +1,264 @@
+#include "internal.h"
+
+#include <png.h>
+#include <stdio.h>
+#include <string.h>
+
+// Pictures for pixel protocols: resized to exactly the pixels of their box, then encoded
+// as PNG (kitty, iTerm2) or sixel. Every output is built in memory and bounded by the
+// picture's own size.
+
+int masonry_pixels_resize(const masonry_pixels *in, int width, int height, masonry_pixels *out) {
+  memset(out, 0, sizeof(*out));
+  if (in == NULL || in->pixels == NULL || in->width <= 0 || in->height <= 0 || width <= 0 ||
+      height <= 0 || (int64_t)width * height > (int64_t)1 << 26) {
+    return -1;
+  }
+  if (width <= in->width && height <= in->height) {
+    // Smaller both ways: exact areas, as thumbnails are made.
+    masonry_downscaler scaler;
+    if (masonry_downscaler_init_size(&scaler, in->width, in->height, width, height) != 0) {
+      return -1;
+    }
+    for (int y = 0; y < in->height; y++) {
+      masonry_downscaler_push_row(&scaler, in->pixels + (size_t)y * (size_t)in->width * 4);
+    }
+    masonry_downscaler_finish(&scaler, out);
+    return 0;
+  }
+  // Larger in a direction: bilinear between the source's pixel centres.
+  out->pixels = malloc((size_t)width * (size_t)height * 4);
+  if (out->pixels == NULL) {
+    return -1;
+  }
+  out->width = width;
+  out->height = height;
+  for (int y = 0; y < height; y++) {
+    double sy = ((double)y + 0.5) * in->height / height - 0.5;
+    if (sy < 0) sy = 0;
+    int y0 = (int)sy;
+    int y1 = y0 + 1 < in->height ? y0 + 1 : y0;
+    double fy = sy - y0;
+    for (int x = 0; x < width; x++) {
+      double sx = ((double)x + 0.5) * in->width / width - 0.5;
+      if (sx < 0) sx = 0;
+      int x0 = (int)sx;
+      int x1 = x0 + 1 < in->width ? x0 + 1 : x0;
+      double fx = sx - x0;
+      const uint8_t *a = in->pixels + ((size_t)y0 * in->width + x0) * 4;
+      const uint8_t *b = in->pixels + ((size_t)y0 * in->width + x1) * 4;
+      const uint8_t *c = in->pixels + ((size_t)y1 * in->width + x0) * 4;
+      const uint8_t *d = in->pixels + ((size_t)y1 * in->width + x1) * 4;
+      uint8_t *o = out->pixels + ((size_t)y * width + x) * 4;
+      for (int k = 0; k < 4; k++) {
+        double top = a[k] + (b[k] - a[k]) * fx;
+        double bottom = c[k] + (d[k] - c[k]) * fx;
+        double value = top + (bottom - top) * fy + 0.5;
+        o[k] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+      }
+    }
+  }
+  return 0;
+}
+
+int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out) {
+  memset(out, 0, sizeof(*out));
+  if (in == NULL || in->pixels == NULL || in->width <= 0 || in->height <= 0) {
+    return -1;
+  }
+  png_image image;
+  memset(&image, 0, sizeof(image));
+  image.version = PNG_IMAGE_VERSION;
+  image.width = (png_uint_32)in->width;
+  image.height = (png_uint_32)in->height;
+  image.format = PNG_FORMAT_RGBA;
+  png_alloc_size_t size = 0;
+  if (!png_image_write_get_memory_size(image, size, 0, in->pixels, 0, NULL)) {
+    png_image_free(&image);
+    return -1;
+  }
+  out->bytes = malloc(size);
+  if (out->bytes == NULL) {
+    return -1;
+  }
+  if (!png_image_write_to_memory(&image, out->bytes, &size, 0, in->pixels, 0, NULL)) {
+    png_image_free(&image);
+    masonry_bytes_free(out);
+    return -1;
+  }
+  out->length = size;
+  return 0;
+}
+
+void masonry_bytes_free(masonry_bytes *bytes) {
+  free(bytes->bytes);
+  bytes->bytes = NULL;
+  bytes->length = 0;
+}
+
+/// A growing byte buffer; `failed` once an allocation failed (everything after is dropped).
+typedef struct {
+  uint8_t *bytes;
+  size_t length;
+  size_t capacity;
+  int failed;
+} buffer;
+
+static void put(buffer *b, const char *text, size_t length) {
+  if (b->failed) return;
+  if (b->length + length > b->capacity) {
+    size_t capacity = b->capacity ? b->capacity * 2 : 4096;
+    while (capacity < b->length + length) capacity *= 2;
+    uint8_t *grown = realloc(b->bytes, capacity);
+    if (grown == NULL) {
+      b->failed = 1;
+      return;
+    }
+    b->bytes = grown;
+    b->capacity = capacity;
+  }
+  memcpy(b->bytes + b->length, text, length);
+  b->length += length;
+}
+
+static void put_text(buffer *b, const char *text) { put(b, text, strlen(text)); }
+
+static void put_number(buffer *b, int value) {
+  char text[16];
+  int length = snprintf(text, sizeof(text), "%d", value);
+  put(b, text, (size_t)length);
+}
+
+/// A run of `count` sixel characters `c`, run-length encoded (`!n c`) when that is shorter.
+static void put_run(buffer *b, char c, int count) {
+  if (count >= 4) {
+    put_text(b, "!");
+    put_number(b, count);
+    put(b, &c, 1);
+  } else {
+    for (int i = 0; i < count; i++) put(b, &c, 1);
+  }
+}
+
+// The palette: a 6×7×6 cube of red, green and blue levels (252 colours; green, which the
+// eye sees best, gets the most levels), with a 4×4 ordered dither, so smooth skies keep
+// no bands. Transparent pixels (alpha < 128) are left unset: the background shows.
+enum { RED_LEVELS = 6, GREEN_LEVELS = 7, BLUE_LEVELS = 6 };
+
+static const int bayer[4][4] = {{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5}};
+
+static int level(int value, int levels, int dither) {
+  // Spread the dither over one step of this channel's levels.
+  int step = 255 / (levels - 1);
+  int shifted = value + (dither - 8) * step / 16;
+  int index = (shifted * (levels - 1) + 127) / 255;
+  return index < 0 ? 0 : index >= levels ? levels - 1 : index;
+}
+
+int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, masonry_bytes *out) {
+  memset(out, 0, sizeof(*out));
+  if (in == NULL || in->pixels == NULL || in->width <= 0 || top < 0 || rows <= 0 ||
+      top + rows > in->height) {
+    return -1;
+  }
+  int width = in->width;
+  int colors = RED_LEVELS * GREEN_LEVELS * BLUE_LEVELS;
+  // Each pixel's palette index, -1 where transparent.
+  int16_t *indices = malloc((size_t)width * (size_t)rows * sizeof(int16_t));
+  if (indices == NULL) return -1;
+  for (int y = 0; y < rows; y++) {
+    const uint8_t *row = in->pixels + (size_t)(top + y) * (size_t)width * 4;
+    for (int x = 0; x < width; x++) {
+      const uint8_t *p = row + x * 4;
+      if (p[3] < 128) {
+        indices[(size_t)y * width + x] = -1;
+        continue;
+      }
+      int d = bayer[(top + y) & 3][x & 3];
+      int r = level(p[0], RED_LEVELS, d);
+      int g = level(p[1], GREEN_LEVELS, d);
+      int b = level(p[2], BLUE_LEVELS, d);
+      indices[(size_t)y * width + x] = (int16_t)((r * GREEN_LEVELS + g) * BLUE_LEVELS + b);
+    }
+  }
+  buffer b = {0};
+  // DCS P1=0 P2=1 (unset pixels stay as they are) q, then 1:1 pixels and the size.
+  put_text(&b, "\x1bP0;1;0q\"1;1;");
+  put_number(&b, width);
+  put_text(&b, ";");
+  put_number(&b, rows);
+  uint8_t *used = calloc((size_t)colors, 1);
+  uint8_t *in_band = calloc((size_t)colors, 1);
+  if (used == NULL || in_band == NULL) {
+    free(used);
+    free(in_band);
+    free(indices);
+    free(b.bytes);
+    return -1;
+  }
+  for (size_t i = 0; i < (size_t)width * rows; i++) {
+    if (indices[i] >= 0) used[indices[i]] = 1;
+  }
+  for (int c = 0; c < colors; c++) {
+    if (!used[c]) continue;
+    int r = c / (GREEN_LEVELS * BLUE_LEVELS);
+    int g = c / BLUE_LEVELS % GREEN_LEVELS;
+    int bl = c % BLUE_LEVELS;
+    put_text(&b, "#");
+    put_number(&b, c);
+    put_text(&b, ";2;");
+    put_number(&b, r * 100 / (RED_LEVELS - 1));
+    put_text(&b, ";");
+    put_number(&b, g * 100 / (GREEN_LEVELS - 1));
+    put_text(&b, ";");
+    put_number(&b, bl * 100 / (BLUE_LEVELS - 1));
+  }
+  for (int band = 0; band < rows; band += 6) {
+    int height = rows - band < 6 ? rows - band : 6;
+    memset(in_band, 0, (size_t)colors);
+    for (int y = band; y < band + height; y++) {
+      for (int x = 0; x < width; x++) {
+        int index = indices[(size_t)y * width + x];
+        if (index >= 0) in_band[index] = 1;
+      }
+    }
+    int first = 1;
+    for (int c = 0; c < colors; c++) {
+      if (!in_band[c]) continue;
+      if (!first) put_text(&b, "$");
+      first = 0;
+      put_text(&b, "#");
+      put_number(&b, c);
+      char run = 0;
+      int count = 0;
+      for (int x = 0; x < width; x++) {
+        int bits = 0;
+        for (int k = 0; k < height; k++) {
+          if (indices[(size_t)(band + k) * width + x] == c) bits |= 1 << k;
+        }
+        char ch = (char)('?' + bits);
+        if (ch == run) {
+          count++;
+        } else {
+          if (count) put_run(&b, run, count);
+          run = ch;
+          count = 1;
+        }
+      }
+      // A run of nothing at the end of a line needs no writing.
+      if (count && run != '?') put_run(&b, run, count);
+    }
+    put_text(&b, "-");
+  }
+  put_text(&b, "\x1b\\");
+  free(used);
+  free(in_band);
+  free(indices);
+  if (b.failed) {
+    free(b.bytes);
+    return -1;
+  }
+  out->bytes = b.bytes;
+  out->length = b.length;
+  return 0;
+}

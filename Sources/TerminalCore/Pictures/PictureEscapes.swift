@@ -1,0 +1,103 @@
+/// The escape sequences of the three pixel protocols, as bytes: what the picture layer
+/// writes after ncurses' frame. Every sequence that draws saves and restores the cursor
+/// (`ESC 7` … `ESC 8`), so ncurses finds it where it left it.
+package enum PictureEscapes {
+  /// kitty: the image stored under `id` (PNG, answers suppressed), base64 in chunks of
+  /// 4096 characters, each chunk its own escape (`m=1` while more follow).
+  package static func kittyTransmit(id: UInt32, png: [UInt8]) -> [UInt8] {
+    let data = Base64.encode(png)
+    var out: [UInt8] = []
+    out.reserveCapacity(data.count + data.count / 4096 * 16 + 64)
+    var start = 0
+    repeat {
+      let end = Swift.min(data.count, start + 4096)
+      let more = end < data.count ? 1 : 0
+      out += Array("\u{1B}_G".utf8)
+      if start == 0 {
+        out += Array("a=t,f=100,i=\(id),q=2,m=\(more);".utf8)
+      } else {
+        out += Array("m=\(more);".utf8)
+      }
+      out += data[start..<end]
+      out += Array("\u{1B}\\".utf8)
+      start = end
+    } while start < data.count
+    return out
+  }
+
+  /// kitty: placement 1 of image `id` at cell `at` (0-based), showing `source` (pixels of
+  /// the image) in `columns` × `rows` cells; it replaces (moves) the image's placement
+  /// 1 wherever it was. `C=1`: the cursor does not move; `z=0`: over the text.
+  package static func kittyPlace(
+    id: UInt32, at cell: (column: Int, row: Int),
+    source: (x: Int, y: Int, width: Int, height: Int), columns: Int, rows: Int
+  ) -> [UInt8] {
+    Array(
+      ("\u{1B}7\u{1B}[\(cell.row + 1);\(cell.column + 1)H\u{1B}_Ga=p,i=\(id),p=1,"
+        + "x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height),"
+        + "c=\(columns),r=\(rows),C=1,z=0,q=2\u{1B}\\\u{1B}8").utf8)
+  }
+
+  /// kitty: removes image `id`'s placement and keeps its data (`d=i`).
+  package static func kittyDeletePlacement(id: UInt32) -> [UInt8] {
+    Array("\u{1B}_Ga=d,d=i,i=\(id),p=1,q=2\u{1B}\\".utf8)
+  }
+
+  /// kitty: frees image `id`'s data in the terminal (`d=I`).
+  package static func kittyFree(id: UInt32) -> [UInt8] {
+    Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+  }
+
+  /// sixel: `sixel` (a whole DCS sequence) with its top left at cell `at`.
+  package static func sixel(_ sixel: [UInt8], at cell: (column: Int, row: Int)) -> [UInt8] {
+    Array("\u{1B}7\u{1B}[\(cell.row + 1);\(cell.column + 1)H".utf8) + sixel + Array("\u{1B}8".utf8)
+  }
+
+  /// iTerm2: `png` inline at cell `at`, stretched over `columns` × `rows` cells (the PNG is
+  /// of exactly their pixels).
+  package static func iterm(
+    _ png: [UInt8], at cell: (column: Int, row: Int), columns: Int, rows: Int
+  )
+    -> [UInt8]
+  {
+    Array(
+      ("\u{1B}7\u{1B}[\(cell.row + 1);\(cell.column + 1)H\u{1B}]1337;File=inline=1;size=\(png.count);"
+        + "width=\(columns);height=\(rows);preserveAspectRatio=0:").utf8)
+      + Base64.encode(png) + Array("\u{07}\u{1B}8".utf8)
+  }
+
+  /// Synchronized output: the terminal holds what follows until `synchronizedEnd`.
+  package static let synchronizedBegin = Array("\u{1B}[?2026h".utf8)
+  package static let synchronizedEnd = Array("\u{1B}[?2026l".utf8)
+}
+
+/// Base64 (RFC 4648, with padding), for picture data in escape sequences.
+package enum Base64 {
+  private static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// - Complexity: O(n).
+  package static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    var out = [UInt8]()
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index + 3 <= bytes.count {
+      let value =
+        UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+      out.append(alphabet[Int(value >> 18 & 63)])
+      out.append(alphabet[Int(value >> 12 & 63)])
+      out.append(alphabet[Int(value >> 6 & 63)])
+      out.append(alphabet[Int(value & 63)])
+      index += 3
+    }
+    let rest = bytes.count - index
+    if rest > 0 {
+      let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+      out.append(alphabet[Int(value >> 18 & 63)])
+      out.append(alphabet[Int(value >> 12 & 63)])
+      out.append(rest == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
+      out.append(UInt8(ascii: "="))
+    }
+    return out
+  }
+}

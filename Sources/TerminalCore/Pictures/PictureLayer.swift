@@ -1,0 +1,156 @@
+import LayoutEngine
+
+/// The pixel pictures beside the text: which pictures the terminal shows where, and what
+/// to write to make it show the next frame's. Pure (it writes nothing itself): the curses
+/// backend asks it for a `Plan` per frame, rewrites the plan's rows before ncurses' frame
+/// and writes its bytes after it.
+///
+/// - **kitty**: each image is transmitted once (kitty keeps it until a clear, or until it
+///   is freed), then placed; a placement that moves or is cut differently is placed again
+///   (which moves it), one that leaves the screen is deleted. Images far from the screen
+///   are freed once the data in the terminal passes `terminalBudget` bytes, least
+///   recently shown first, so the terminal's memory stays bounded (kitty's own quota is
+///   320 MB).
+/// - **sixel, iTerm2**: the pixels belong to the cells, and ncurses does not know they are
+///   there: text written over them erases them, and a blank cell that stays blank is
+///   never written. So the rows a picture left (moved, cut, removed) are rewritten by
+///   ncurses (`rewriteRows`), which erases what is left of it, and every picture crossing
+///   a rewritten row is sent again. Pictures are cut to the visible rows, never reach the
+///   last row (a sixel there scrolls the screen) and are not drawn cut sideways.
+///
+/// After a clear (the first frame, a resize, a resume) the terminal holds nothing: every
+/// picture is sent again (and, in kitty, transmitted again: ED 2 wipes kitty's images).
+package struct PictureLayer {
+  package let protocolKind: PixelProtocol
+  /// The bytes of image data kitty may hold (its own count: 4 bytes a pixel).
+  package let terminalBudget: Int
+
+  /// What each frame needs done.
+  package struct Plan: Hashable, Sendable {
+    /// Rows ncurses must rewrite in this frame (sorted, no repeats).
+    package var rewriteRows: [Int] = []
+    /// What to write after ncurses' frame.
+    package var output: [UInt8] = []
+    /// The pictures on screen after it, as the terminal shows them.
+    package var shown: [PicturePlacement] = []
+
+    package init() {}
+  }
+
+  /// The placements on screen, by image.
+  private var shown: [UInt32: PicturePlacement] = [:]
+  /// kitty: images in the terminal, with their data's size and the frame last on screen.
+  private var stored: [UInt32: (bytes: Int, lastFrame: Int)] = [:]
+  private var storedBytes = 0
+  private var frame = 0
+
+  package init(protocolKind: PixelProtocol, terminalBudget: Int = 160 << 20) {
+    self.protocolKind = protocolKind
+    self.terminalBudget = terminalBudget
+  }
+
+  /// The images kitty holds now, by id (for tests).
+  package var storedImages: Set<UInt32> { Set(stored.keys) }
+
+  /// What to do to show `placements` on a screen of `height` rows; `cleared` when the
+  /// terminal was cleared since the last frame (or this is the first).
+  ///
+  /// - Complexity: O(p log p) for p placements on screen, plus the bytes written.
+  package mutating func plan(_ placements: [PicturePlacement], screenHeight: Int, cleared: Bool)
+    -> Plan
+  {
+    frame += 1
+    if cleared {
+      shown = [:]
+      stored = [:]
+      storedBytes = 0
+    }
+    // What can be shown: one placement per image, on screen, not on the last row.
+    var wanted: [PicturePlacement] = []
+    var seen = Set<UInt32>()
+    let usable = Rect(x: 0, y: 0, width: Int.max / 4, height: Swift.max(0, screenHeight - 1))
+    for placement in placements where !seen.contains(placement.image.id) {
+      guard let visible = placement.visible.intersection(usable), visible.width > 0,
+        visible.height > 0, placement.box.width > 0, placement.box.height > 0
+      else { continue }
+      if protocolKind != .kitty && visible.width != placement.box.width { continue }
+      var kept = placement
+      kept.visible = visible
+      wanted.append(kept)
+      seen.insert(placement.image.id)
+    }
+    var plan = Plan()
+    switch protocolKind {
+    case .kitty: planKitty(wanted, into: &plan)
+    case .sixel, .iterm: planCells(wanted, into: &plan)
+    }
+    shown = Dictionary(wanted.map { ($0.image.id, $0) }, uniquingKeysWith: { first, _ in first })
+    plan.shown = wanted
+    return plan
+  }
+
+  private mutating func planKitty(_ wanted: [PicturePlacement], into plan: inout Plan) {
+    let wantedIDs = Set(wanted.map(\.image.id))
+    for id in shown.keys.sorted() where !wantedIDs.contains(id) {
+      plan.output += PictureEscapes.kittyDeletePlacement(id: id)
+    }
+    for placement in wanted {
+      let image = placement.image
+      if stored[image.id] == nil {
+        plan.output += PictureEscapes.kittyTransmit(id: image.id, png: image.encoded)
+        let bytes = image.width * image.height * 4
+        stored[image.id] = (bytes, frame)
+        storedBytes += bytes
+      }
+      stored[image.id]?.lastFrame = frame
+      guard shown[image.id] != placement else { continue }
+      let inPicture = placement.visibleInPicture
+      let cell = image.cellPixels
+      plan.output += PictureEscapes.kittyPlace(
+        id: image.id, at: (placement.visible.minX, placement.visible.minY),
+        source: (
+          inPicture.minX * cell.width, inPicture.minY * cell.height,
+          Swift.min(image.width - inPicture.minX * cell.width, inPicture.width * cell.width),
+          Swift.min(image.height - inPicture.minY * cell.height, inPicture.height * cell.height)
+        ), columns: placement.visible.width, rows: placement.visible.height)
+    }
+    // Over budget: free what is off screen, least recently shown first.
+    if storedBytes > terminalBudget {
+      let idle = stored.filter { !wantedIDs.contains($0.key) }.sorted {
+        ($0.value.lastFrame, $0.key) < ($1.value.lastFrame, $1.key)
+      }
+      for (id, entry) in idle where storedBytes > terminalBudget {
+        plan.output += PictureEscapes.kittyFree(id: id)
+        stored[id] = nil
+        storedBytes -= entry.bytes
+      }
+    }
+  }
+
+  private mutating func planCells(_ wanted: [PicturePlacement], into plan: inout Plan) {
+    var rewrite = Set<Int>()
+    let wantedByID = Dictionary(
+      wanted.map { ($0.image.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for (id, old) in shown where wantedByID[id] != old {
+      rewrite.formUnion(old.visible.minY..<old.visible.maxY)
+    }
+    plan.rewriteRows = rewrite.sorted()
+    for placement in wanted {
+      let rows = placement.visible.minY..<placement.visible.maxY
+      let moved = shown[placement.image.id] != placement
+      guard moved || rows.contains(where: rewrite.contains) else { continue }
+      let inPicture = placement.visibleInPicture
+      let encoded = placement.image.encoded(cellRows: inPicture.minY..<inPicture.maxY)
+      let at = (placement.visible.minX, placement.visible.minY)
+      switch protocolKind {
+      case .sixel:
+        plan.output += PictureEscapes.sixel(encoded, at: at)
+      case .iterm:
+        plan.output += PictureEscapes.iterm(
+          encoded, at: at, columns: placement.visible.width, rows: placement.visible.height)
+      case .kitty:
+        break
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// A picture ready for a pixel protocol: exactly `width` × `height` pixels, which cover
+/// `columns` × `rows` cells of the cell size it was made for (transparent where the
+/// picture is letterboxed), encoded for its protocol. Made off the event loop by the
+/// thumbnail workers; immutable, so the picture layer only reads it.
+///
+/// Images are told apart by `id` alone (stable for the image's life, unique in the
+/// process): the id is the one kitty stores the image under.
+package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
+  /// Unique in the process, never 0 (kitty's image ids are 1 ... 2³² − 1).
+  package let id: UInt32
+  package let protocolKind: PixelProtocol
+  /// What the picture is, for logs (`MASONRY_PICTURE_LOG`): its path.
+  package let label: String
+  package let width: Int
+  package let height: Int
+  package let columns: Int
+  package let rows: Int
+  /// The whole picture encoded: PNG for kitty and iTerm2, a sixel sequence for sixel.
+  package let encoded: [UInt8]
+  /// The picture's pixel rows `top ..< top + count` encoded for the protocol, for a
+  /// picture cut at the screen's edge (sixel and iTerm2 cannot crop).
+  /// The bytes `encodeRows` keeps (the pixels it cuts crops from).
+  private let keptBytes: Int
+  private let encodeRows: @Sendable (_ top: Int, _ count: Int) -> [UInt8]
+
+  private static let nextID = Atomic<UInt32>(1)
+
+  package init(
+    protocolKind: PixelProtocol, label: String, width: Int, height: Int, columns: Int, rows: Int,
+    encoded: [UInt8], keptBytes: Int = 0,
+    encodeRows: @escaping @Sendable (Int, Int) -> [UInt8]
+  ) {
+    var id = Self.nextID.add(1, ordering: .relaxed).oldValue
+    if id == 0 { id = Self.nextID.add(1, ordering: .relaxed).oldValue }
+    self.id = id
+    self.protocolKind = protocolKind
+    self.label = label
+    self.width = width
+    self.height = height
+    self.columns = columns
+    self.rows = rows
+    self.encoded = encoded
+    self.keptBytes = keptBytes
+    self.encodeRows = encodeRows
+  }
+
+  /// The pixels of one cell (width, height).
+  package var cellPixels: (width: Int, height: Int) {
+    (width / Swift.max(1, columns), height / Swift.max(1, rows))
+  }
+
+  /// Cell rows `rows` of the picture encoded (the whole encoding when that is all of it).
+  package func encoded(cellRows rows: Range<Int>) -> [UInt8] {
+    guard rows != 0..<self.rows else { return encoded }
+    let cell = cellPixels.height
+    let top = rows.lowerBound * cell
+    let count = Swift.min(height, rows.upperBound * cell) - top
+    return count > 0 ? encodeRows(top, count) : []
+  }
+
+  /// The bytes it takes in memory.
+  package var cost: Int { encoded.count + keptBytes + 128 }
+
+  package static func == (lhs: PixelImage, rhs: PixelImage) -> Bool { lhs.id == rhs.id }
+  package func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  package var description: String { "image \(id) \(width)×\(height) px in \(columns)×\(rows)" }
+}

@@ -1,0 +1,167 @@
+import LayoutEngine
+import TerminalCore
+import TestSupport
+import Testing
+
+/// The picture layer's plan: golden escape sequences of each protocol, and on thousands of
+/// seeded random frames (scrolling, resizing, filtering, clears) that every visible
+/// picture is on screen exactly once where the frame puts it, nothing is placed off screen
+/// or on the last row, a frame that changes nothing writes nothing, and kitty's stored
+/// data stays within its budget.
+@Suite struct PictureLayerTests {
+  static func image(_ kind: PixelProtocol, columns: Int = 4, rows: Int = 3) -> PixelImage {
+    PixelImage(
+      protocolKind: kind, label: "p.png", width: columns * 9, height: rows * 18, columns: columns,
+      rows: rows, encoded: Array("PNG!".utf8)
+    ) { top, count in Array("rows \(top) \(count)".utf8) }
+  }
+
+  static func text(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+  }
+
+  @Test func kittyEscapesAreTheVerifiedOnes() {
+    #expect(
+      Self.text(PictureEscapes.kittyTransmit(id: 7, png: Array("abc".utf8)))
+        == "⎋_Ga=t,f=100,i=7,q=2,m=0;YWJj⎋\\")
+    let long = PictureEscapes.kittyTransmit(id: 7, png: [UInt8](repeating: 1, count: 4000))
+    // 4000 bytes are 5336 base64 characters: two chunks, the first marked m=1.
+    #expect(Self.text(long).components(separatedBy: "⎋_G").count == 3)
+    #expect(Self.text(long).contains("m=1;") && Self.text(long).contains("⎋_Gm=0;"))
+    #expect(
+      Self.text(
+        PictureEscapes.kittyPlace(
+          id: 7, at: (2, 5), source: (0, 18, 36, 36), columns: 4, rows: 2))
+        == "⎋7⎋[6;3H⎋_Ga=p,i=7,p=1,x=0,y=18,w=36,h=36,c=4,r=2,C=1,z=0,q=2⎋\\⎋8")
+    #expect(Self.text(PictureEscapes.kittyDeletePlacement(id: 7)) == "⎋_Ga=d,d=i,i=7,p=1,q=2⎋\\")
+    #expect(Self.text(PictureEscapes.kittyFree(id: 7)) == "⎋_Ga=d,d=I,i=7,q=2⎋\\")
+    #expect(
+      Self.text(PictureEscapes.iterm(Array("abc".utf8), at: (0, 0), columns: 4, rows: 2))
+        == "⎋7⎋[1;1H⎋]1337;File=inline=1;size=3;width=4;height=2;preserveAspectRatio=0:YWJj\u{07}⎋8"
+    )
+    #expect(Base64.encode(Array("a".utf8)) == Array("YQ==".utf8))
+    #expect(Base64.encode(Array("ab".utf8)) == Array("YWI=".utf8))
+  }
+
+  @Test func kittyTransmitsOnceAndMovesByPlacing() {
+    var layer = PictureLayer(protocolKind: .kitty)
+    let image = Self.image(.kitty)
+    let box = Rect(x: 2, y: 3, width: 4, height: 3)
+    let first = layer.plan(
+      [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
+    #expect(Self.text(first.output).contains("a=t,f=100,i=\(image.id)"))
+    #expect(Self.text(first.output).contains("a=p,i=\(image.id),p=1,x=0,y=0,w=36,h=54,c=4,r=3"))
+    // The same frame again writes nothing.
+    let same = layer.plan(
+      [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: false)
+    #expect(same.output.isEmpty && same.rewriteRows.isEmpty)
+    // One row up, cut by the top of the card area at row 2: placed again, cropped, no
+    // transmission, under 1.5 KB.
+    let up = box.offsetBy(dx: 0, dy: -2)
+    let moved = layer.plan(
+      [PicturePlacement(image: image, box: up, visible: Rect(x: 2, y: 2, width: 4, height: 2))],
+      screenHeight: 40, cleared: false)
+    #expect(!Self.text(moved.output).contains("a=t"))
+    #expect(
+      Self.text(moved.output).contains("⎋[3;3H⎋_Ga=p,i=\(image.id),p=1,x=0,y=18,w=36,h=36,c=4,r=2"))
+    #expect(moved.output.count < 1_536)
+    // Gone from the screen: its placement deleted, its data kept.
+    let gone = layer.plan([], screenHeight: 40, cleared: false)
+    #expect(Self.text(gone.output) == "⎋_Ga=d,d=i,i=\(image.id),p=1,q=2⎋\\")
+    #expect(layer.storedImages == [image.id])
+    // After a clear (ED 2 wipes kitty's images) it is transmitted again.
+    let again = layer.plan(
+      [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
+    #expect(Self.text(again.output).contains("a=t,f=100,i=\(image.id)"))
+  }
+
+  @Test func sixelRewritesTheRowsAPictureLeftAndSendsWhatCrossesThem() {
+    var layer = PictureLayer(protocolKind: .sixel)
+    let a = Self.image(.sixel)
+    let b = Self.image(.sixel)
+    let boxA = Rect(x: 0, y: 2, width: 4, height: 3)
+    let boxB = Rect(x: 6, y: 3, width: 4, height: 3)
+    let both = [
+      PicturePlacement(image: a, box: boxA, visible: boxA),
+      PicturePlacement(image: b, box: boxB, visible: boxB),
+    ]
+    let first = layer.plan(both, screenHeight: 20, cleared: true)
+    #expect(first.rewriteRows.isEmpty)
+    #expect(Self.text(first.output) == "⎋7⎋[3;1HPNG!⎋8⎋7⎋[4;7HPNG!⎋8")
+    // a is hidden: its rows 2..<5 are rewritten, which erases b's rows 3 and 4 too, so b
+    // is sent again.
+    let hidden = layer.plan([both[1]], screenHeight: 20, cleared: false)
+    #expect(hidden.rewriteRows == [2, 3, 4])
+    #expect(Self.text(hidden.output) == "⎋7⎋[4;7HPNG!⎋8")
+    // Cut at the bottom: only the visible rows are encoded, never the last row.
+    let low = Rect(x: 6, y: 17, width: 4, height: 3)
+    let cut = layer.plan(
+      [PicturePlacement(image: b, box: low, visible: low)], screenHeight: 20, cleared: false)
+    #expect(Self.text(cut.output) == "⎋7⎋[18;7Hrows 0 36⎋8")
+    #expect(cut.shown.map(\.visible) == [Rect(x: 6, y: 17, width: 4, height: 2)])
+  }
+
+  /// Random frames: the cards of a column scrolled, resized, filtered and cleared.
+  @Test(arguments: [PixelProtocol.kitty, .sixel, .iterm])
+  func everyVisiblePictureIsShownOnceAndNothingOffScreen(kind: PixelProtocol) {
+    var generator = SeededGenerator(seed: 0x5CE7 + UInt64(kind.rawValue.count))
+    let images = (0..<40).map { _ in Self.image(kind) }
+    for _ in 0..<300 {
+      var layer = PictureLayer(protocolKind: kind, terminalBudget: 10 * 36 * 54 * 4)
+      // What the terminal shows, by image: the last placement sent since a clear.
+      var onScreen: [UInt32: Rect] = [:]
+      var height = Int.random(in: 6...40, using: &generator)
+      var scroll = 0
+      var hidden = Set<Int>()
+      for step in 0..<30 {
+        var cleared = step == 0
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<5: scroll += Int.random(in: -4...4, using: &generator)
+        case 5:
+          height = Int.random(in: 6...40, using: &generator)
+          cleared = true
+        case 6: hidden.formSymmetricDifference([Int.random(in: 0..<40, using: &generator)])
+        case 7: cleared = true
+        default: break
+        }
+        if cleared { onScreen = [:] }
+        let content = Rect(x: 0, y: 1, width: 80, height: height - 2)
+        var placements: [PicturePlacement] = []
+        for (index, image) in images.enumerated() where !hidden.contains(index) {
+          let box = Rect(x: (index % 3) * 10, y: (index / 3) * 4 + 1 - scroll, width: 4, height: 3)
+          guard let visible = box.intersection(content), visible.height > 0 else { continue }
+          placements.append(PicturePlacement(image: image, box: box, visible: visible))
+        }
+        let plan = layer.plan(placements, screenHeight: height, cleared: cleared)
+        // Replay what the plan does to the terminal.
+        for row in plan.rewriteRows {
+          onScreen = onScreen.filter { !($0.value.minY..<$0.value.maxY).contains(row) }
+        }
+        let text = Self.text(plan.output)
+        for placement in plan.shown where kind != .kitty {
+          if text.contains("⎋[\(placement.visible.minY + 1);\(placement.visible.minX + 1)H") {
+            onScreen[placement.image.id] = placement.visible
+          }
+        }
+        if kind == .kitty {
+          for placement in plan.shown
+          where text.contains("a=p,i=\(placement.image.id),p=1,") {
+            onScreen[placement.image.id] = placement.visible
+          }
+          for (id, _) in onScreen where text.contains("d=i,i=\(id),p=1") {
+            onScreen[id] = nil
+          }
+          #expect(layer.storedImages.count <= Swift.max(10, plan.shown.count))
+        }
+        // Exactly the visible pictures, each where the frame puts it, none off screen.
+        let expected = Dictionary(
+          uniqueKeysWithValues: placements.map { ($0.image.id, $0.visible) })
+        #expect(onScreen == expected, "step \(step)")
+        for rect in onScreen.values { #expect(rect.minY >= 0 && rect.maxY <= height - 1) }
+        // The same frame again writes nothing.
+        let again = layer.plan(placements, screenHeight: height, cleared: false)
+        #expect(again.output.isEmpty && again.rewriteRows.isEmpty)
+      }
+    }
+  }
+}
