@@ -145,7 +145,10 @@ let package = Package(
     // first, so the tests never run a stale binary.
     // FuzzCardJSON too: LayerTests read what it links (the card model alone).
     .testTarget(
-      name: "EndToEndTests", dependencies: ["masonry", "FuzzCardJSON", "TestSupport", "Cards"]),
+      name: "EndToEndTests",
+      dependencies: [
+        "masonry", "FuzzCardJSON", "TestSupport", "Cards", "Thumbnails", "PictureFiles",
+      ]),
     .testTarget(
       name: "BrowserTests",
       dependencies: [

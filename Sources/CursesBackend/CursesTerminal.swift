@@ -377,7 +377,8 @@ package final class CursesTerminal: TerminalDevice {
       text +=
         "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\",\"path\":"
         + Self.jsonQuoted(placement.image.label) + ",\"box\":\(cells(placement.box)),"
-        + "\"visible\":\(cells(placement.visible))}\n"
+        + "\"visible\":\(cells(placement.visible)),"
+        + "\"cell\":[\(placement.image.cellPixels.width),\(placement.image.cellPixels.height)]}\n"
     }
     if placements.isEmpty {
       text = "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\"}\n"

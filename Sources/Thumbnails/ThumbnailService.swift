@@ -6,7 +6,7 @@ import Synchronization
   import Glibc
 #endif
 
-/// Makes thumbnails on worker threads (the cores less one, at least one), most wanted
+/// Makes thumbnails on worker threads (one per core), most wanted
 /// first, and hands each result to `deliver` from the worker's thread. `want` replaces the
 /// whole list of wanted thumbnails: work for thumbnails no longer in it is dropped before
 /// it starts (a decode already running finishes and is cached). The workers are threads
@@ -16,10 +16,11 @@ package final class ThumbnailService: Sendable {
   private let shared: Shared
   package let workerCount: Int
 
-  /// The number of workers for this machine: its cores less one (the event loop's), at
-  /// least one.
+  /// The number of workers for this machine: one per core. The event loop needs a core
+  /// only while it answers a key, and the workers run nice 10, so it gets one at once;
+  /// the cores less one left a 2-core machine decoding at half speed.
   package static var defaultWorkerCount: Int {
-    Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) - 1)
+    Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
   package init(

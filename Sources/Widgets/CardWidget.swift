@@ -15,10 +15,13 @@ package struct CardWidget: Widget {
   /// The folded search text whose matches are highlighted (empty: none).
   package var highlight: [Character]
   package var picture: CardPicture
+  /// The cell's shape (a placeholder takes the picture's shape in it).
+  package var cellShape: CellShape
 
   package init(
     card: Card, metrics: CardMetrics, captionLines: [String], commentLines: [String],
-    isSelected: Bool, highlight: [Character] = [], picture: CardPicture = .placeholder
+    isSelected: Bool, highlight: [Character] = [], picture: CardPicture = .placeholder,
+    cellShape: CellShape = .typical
   ) {
     self.card = card
     self.metrics = metrics
@@ -27,6 +30,7 @@ package struct CardWidget: Widget {
     self.isSelected = isSelected
     self.highlight = highlight
     self.picture = picture
+    self.cellShape = cellShape
   }
 
   /// The widget for card `index` of `measurer` in a frame of `size` (which may be shorter
@@ -39,7 +43,7 @@ package struct CardWidget: Widget {
     self.init(
       card: card, metrics: drawn.metrics, captionLines: drawn.caption,
       commentLines: drawn.comment, isSelected: isSelected, highlight: highlight,
-      picture: picture)
+      picture: picture, cellShape: measurer.style.cellShape)
   }
 
   /// Draws the card at `frame` (screen coordinates), showing exactly the part inside
@@ -56,7 +60,8 @@ package struct CardWidget: Widget {
     let imageRows = Swift.min(metrics.imageRows, inside.height)
     if imageRows > 0 {
       let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
-      PictureBox(picture: picture, image: card.image).draw(in: image, clip: area, into: &screen)
+      PictureBox(picture: picture, image: card.image, cellShape: cellShape).draw(
+        in: image, clip: area, into: &screen)
       y += imageRows
     }
     for (lines, style) in [(captionLines, Theme.caption), (commentLines, Theme.comment)] {

@@ -80,7 +80,8 @@ package struct DetailView: Widget {
     var y = inside.minY - scroll
     if imageRows > 0 {
       let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
-      PictureBox(picture: picture, image: card.image).draw(in: image, clip: visible, into: &screen)
+      PictureBox(picture: picture, image: card.image, cellShape: style.cellShape).draw(
+        in: image, clip: visible, into: &screen)
       y += imageRows + 1
     }
     for (line, style) in lines {

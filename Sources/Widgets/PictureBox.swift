@@ -2,18 +2,24 @@ import Cards
 import LayoutEngine
 import TerminalScreen
 import TerminalText
+import Thumbnails
 
 /// Draws what a card's image box shows: the thumbnail's cells, or the placeholder in the
 /// picture's dominant colour, with the reason in its middle when the picture cannot be
-/// shown (never a crash, never a blank).
+/// shown (never a crash, never a blank). The placeholder takes the picture's own shape in
+/// the box (letterboxed as its thumbnail will be), so nothing moves when the picture
+/// comes, and the cells around it are blank as they will be.
 package struct PictureBox: Widget {
   package var picture: CardPicture
   /// The card's image (its dominant colour, a problem known from the card file).
   package var image: CardImage?
+  /// The cell's shape, which the placeholder's letterboxing follows.
+  package var cellShape: CellShape
 
-  package init(picture: CardPicture, image: CardImage?) {
+  package init(picture: CardPicture, image: CardImage?, cellShape: CellShape = .typical) {
     self.picture = picture
     self.image = image
+    self.cellShape = cellShape
   }
 
   package func draw(in box: Rect, clip: Rect, into screen: inout Screen) {
@@ -55,7 +61,17 @@ package struct PictureBox: Widget {
         text, at: Point(x: x, y: box.minY + (box.height - 1) / 2), style: Theme.pictureProblem,
         clip: shown)
     } else {
-      screen.fill(shown, with: Theme.imageFill, style: Theme.image(image?.dominantColor))
+      var filled = box
+      if let image, image.width > 0, image.height > 0 {
+        let fitted = ThumbnailRenderer.fittedBox(
+          pictureWidth: image.width, pictureHeight: image.height, columns: box.width,
+          rows: box.height, cellShape: cellShape)
+        filled = Rect(
+          x: box.minX + fitted.left, y: box.minY + fitted.top, width: fitted.columns,
+          height: fitted.rows)
+      }
+      guard let drawn = filled.intersection(shown) else { return }
+      screen.fill(drawn, with: Theme.imageFill, style: Theme.image(image?.dominantColor))
     }
   }
 }

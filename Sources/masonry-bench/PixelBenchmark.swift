@@ -1,0 +1,234 @@
+import CBenchPictures
+import Foundation
+import Synchronization
+import TerminalCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Pixel pictures, byte for byte: the release `masonry` on a folder of 1,000 photographs
+/// in a pseudo-terminal of 120×40 cells of 9×18 pixels that this benchmark plays the
+/// terminal of, answering the start-up probe as kitty 0.26 does (graphics, synchronized
+/// output) or as xterm with sixel does (DA1 with 4), or not at all (symbols); every byte
+/// the program writes is counted.
+///
+/// Reported per protocol: the bytes of one row of scrolling with the first screen's
+/// pictures drawn (target in kitty ≤ 1.5 KB), of a page, of ten rows at a key-repeat pace
+/// and the pause after them (sixel sends its pictures once keys pause), of a key that
+/// changes nothing (target 0); the frames drawn while keys repeat; and `j` and PageDown
+/// latency p99 while the folder decodes (target ≤ 16 ms), from `MASONRY_TRACE`.
+enum PixelBenchmark {
+  /// How the benchmark answers the probe.
+  enum Terminal: String, CaseIterable {
+    case kitty, sixel, symbols
+
+    var answer: [UInt8] {
+      switch self {
+      case .kitty:
+        return Array(
+          "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?2026;2$y\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c".utf8)
+      case .sixel:
+        return Array(
+          "\u{1B}[?2026;0$y\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8)
+      case .symbols:
+        return Array("\u{1B}[?62;c".utf8)
+      }
+    }
+  }
+
+  static func run(report: inout BenchmarkReport) {
+    guard let binary = PictureBenchmark.siblingExecutable("masonry") else {
+      report.emit([("name", "pixels"), ("skipped", "no masonry binary beside the benchmark")])
+      return
+    }
+    let folder = KeyLatencyBenchmark.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+    for terminal in Terminal.allCases {
+      guard let session = Session(binary: binary, folder: folder, terminal: terminal) else {
+        report.emit([("name", "pixels.\(terminal)"), ("skipped", "no pseudo-terminal")])
+        continue
+      }
+      defer { session.end() }
+      // Keys while the first screens decode, then the bytes once they are drawn.
+      let loading = session.latencies(keys: Array(repeating: "\u{1B}[6~", count: 30))
+      session.waitForQuiet(milliseconds: 1_500, atMost: 60_000)
+      let rows = (0..<10).map { _ in session.bytes(after: "j") }.sorted()
+      let page = session.bytes(after: "\u{1B}[6~")
+      // At the top, PageUp changes nothing.
+      _ = session.bytes(after: "g")
+      let nothing = session.bytes(after: "\u{1B}[5~")
+      let framesBefore = session.frames()
+      let repeated = session.bytes(afterRepeating: "j", count: 10)
+      let framesWhileRepeating = session.frames() - framesBefore
+      report.emit(
+        [
+          ("name", "pixels.\(terminal)"), ("folder_photos", 1_000),
+          ("row_bytes_median", rows[rows.count / 2]), ("row_bytes_max", rows.last ?? 0),
+          ("page_bytes", page), ("unchanged_key_bytes", nothing),
+          ("ten_rows_and_pause_bytes", repeated.total),
+          ("pause_bytes", repeated.afterLastKey),
+          ("frames_for_ten_repeated_keys", framesWhileRepeating),
+        ]
+          + KeyLatencyBenchmark.summary(loading, sent: 30).map {
+            ("pagedown_loading_" + $0.0, $0.1)
+          }
+          + [
+            ("row_met", terminal != .kitty || rows[rows.count / 2] <= 1_536),
+            ("unchanged_met", nothing == 0),
+          ])
+    }
+  }
+
+  /// `masonry` on a pseudo-terminal whose other end is this benchmark.
+  final class Session: @unchecked Sendable {
+    let master: Int32
+    let process: pid_t
+    let trace: String
+    /// The bytes read from the program so far, and when the last came.
+    private final class Output: Sendable {
+      let state = Mutex<(bytes: Int, last: Int)>((0, 0))
+    }
+    private let output = Output()
+    private let reader: Thread
+
+    init?(binary: String, folder: String, terminal: Terminal) {
+      var path = [CChar](repeating: 0, count: 128)
+      master = masonry_bench_open_pty(&path, path.count)
+      guard master >= 0 else { return nil }
+      let name = String(cString: path)
+      var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 1080, ws_ypixel: 720)
+      _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+      trace = NSTemporaryDirectory() + "masonry-pixels-\(getpid())-\(terminal).trace"
+      unlink(trace)
+      let command = [
+        "setsid", "-c", "env", "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8",
+        "MASONRY_TRACE=\(trace)", binary, folder,
+      ]
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      for descriptor: Int32 in 0...2 {
+        posix_spawn_file_actions_addopen(
+          &actions, descriptor, name, descriptor == 0 ? O_RDWR : O_RDWR, 0)
+      }
+      var arguments = command.map { strdup($0) } + [nil]
+      defer { for argument in arguments { free(argument) } }
+      var pid: pid_t = 0
+      guard posix_spawnp(&pid, "setsid", &actions, nil, &arguments, environ) == 0 else {
+        return nil
+      }
+      process = pid
+      let master = self.master
+      let output = self.output
+      // Answers the probe once its sentinel (DA1) is seen, then counts and drops.
+      reader = Thread {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var answered = false
+        var seen: [UInt8] = []
+        while true {
+          let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+          if count <= 0 { return }
+          if !answered {
+            seen += buffer[0..<count]
+            if seen.count > 4096 || String(decoding: seen, as: UTF8.self).contains("\u{1B}[c") {
+              answered = true
+              let answer = terminal.answer
+              _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            }
+          }
+          let now = MonotonicClock.nanoseconds()
+          output.state.withLock { $0 = ($0.bytes + count, now) }
+        }
+      }
+      reader.start()
+      // The first frame.
+      let start = MonotonicClock.nanoseconds()
+      while frames() == 0 && MonotonicClock.nanoseconds() - start < 20_000_000_000 {
+        usleep(10_000)
+      }
+    }
+
+    func end() {
+      kill(process, SIGKILL)
+      var status: Int32 = 0
+      waitpid(process, &status, 0)
+      close(master)
+      unlink(trace)
+    }
+
+    private func send(_ key: String) {
+      let bytes = Array(key.utf8)
+      _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// The frames drawn so far (`MASONRY_TRACE`).
+    func frames() -> Int {
+      ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+        .filter { $0.hasSuffix(" frame") }.count
+    }
+
+    /// Waits until nothing has been written for `milliseconds` (at most `atMost`).
+    func waitForQuiet(milliseconds: Int, atMost: Int) {
+      let start = MonotonicClock.nanoseconds()
+      while MonotonicClock.nanoseconds() - start < atMost * 1_000_000 {
+        let last = output.state.withLock { $0.last }
+        if MonotonicClock.nanoseconds() - last > milliseconds * 1_000_000 { return }
+        usleep(20_000)
+      }
+    }
+
+    /// The bytes written after `key` until the output has been quiet for 400 ms.
+    func bytes(after key: String) -> Int {
+      waitForQuiet(milliseconds: 400, atMost: 10_000)
+      let before = output.state.withLock { $0.bytes }
+      send(key)
+      usleep(50_000)
+      waitForQuiet(milliseconds: 400, atMost: 10_000)
+      return output.state.withLock { $0.bytes } - before
+    }
+
+    /// The bytes of `key` sent `count` times 33 ms apart, and of the pause after the last.
+    func bytes(afterRepeating key: String, count: Int) -> (total: Int, afterLastKey: Int) {
+      waitForQuiet(milliseconds: 400, atMost: 10_000)
+      let before = output.state.withLock { $0.bytes }
+      for _ in 0..<count {
+        send(key)
+        usleep(33_000)
+      }
+      let atLastKey = output.state.withLock { $0.bytes }
+      usleep(50_000)
+      waitForQuiet(milliseconds: 600, atMost: 10_000)
+      let after = output.state.withLock { $0.bytes }
+      return (after - before, after - atLastKey)
+    }
+
+    /// Each key's latency in milliseconds, sent 33 ms apart: from the write to the frame
+    /// it caused (the trace's clock is the same monotonic clock).
+    func latencies(keys: [String]) -> [Double] {
+      var sent: [Int] = []
+      for key in keys {
+        sent.append(MonotonicClock.nanoseconds())
+        send(key)
+        usleep(33_000)
+      }
+      usleep(800_000)
+      let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+      var read: [(read: Int, frame: Int?)] = []
+      for line in text.split(separator: "\n") {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let time = Int(parts[0]) else { continue }
+        if parts[1].hasPrefix("key ") {
+          read.append((time, nil))
+        } else if parts[1] == "frame" {
+          for index in read.indices.reversed() where read[index].frame == nil {
+            read[index].frame = time
+          }
+        }
+      }
+      return zip(sent, read).compactMap { sentAt, key in
+        key.frame.map { Double($0 - sentAt) / 1e6 }
+      }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+#!/bin/bash
+# Time from start to the last picture of the first screen, masonry against timg, in real
+# terminals under Xvfb (kitty: graphics; xterm -ti vt340: sixel), on a folder of 1,000
+# photographs (masonry-bench makes it): `make bench PART=pixels-real`.
+#
+#   scripts/pixels-vs-timg.sh MASONRY FOLDER [ROUNDS]
+#
+# masonry: from exec to the last change of its picture log (MASONRY_PICTURE_LOG), once the
+# log has been quiet for 2 s. timg: from exec to its exit, --grid=4x3 on the same number
+# of files masonry's first screen showed (the same files), in the same terminal, forced to
+# the same protocol. One JSON line per terminal and round; `ratio` is masonry over timg
+# (target ≤ 1).
+set -u
+masonry=$1; folder=$2; rounds=${3:-3}
+work=$(mktemp -d); trap 'rm -rf "$work"; kill $(jobs -p) 2>/dev/null' EXIT
+display=:$((70 + $$ % 20))
+Xvfb $display -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+for i in $(seq 100); do DISPLAY=$display xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+export DISPLAY=$display
+now() { date +%s%N; }
+
+start_terminal() { # terminal command...
+  local terminal=$1; shift
+  case $terminal in
+    kitty) LIBGL_ALWAYS_SOFTWARE=1 kitty --config NONE -o font_family='DejaVu Sans Mono' \
+      -o font_size=11 -o initial_window_width=1080 -o initial_window_height=720 \
+      -o remember_window_size=no -T PX "$@" >/dev/null 2>&1 & ;;
+    xterm) xterm -T PX -ti vt340 -xrm 'XTerm*decTerminalID: vt340' \
+      -xrm 'XTerm*numColorRegisters: 256' -geometry 120x38+0+0 -fa 'DejaVu Sans Mono' -fs 11 \
+      -e "$@" >/dev/null 2>&1 & ;;
+  esac
+  echo $!
+}
+
+for terminal in kitty xterm; do
+  protocol=$([ $terminal = kitty ] && echo kitty || echo sixel)
+  for round in $(seq "$rounds"); do
+    log=$work/log-$terminal-$round
+    cat > "$work/run-masonry" <<SCRIPT
+#!/bin/sh
+date +%s%N > $work/start
+MASONRY_PICTURE_LOG=$log exec $masonry $folder
+SCRIPT
+    chmod +x "$work/run-masonry"
+    pid=$(start_terminal $terminal "$work/run-masonry")
+    # The log's last change, once it has been quiet for 2 s (at most 30 s).
+    last=0; quiet_since=$(now); size=-1
+    while [ $(( ($(now) - quiet_since) / 1000000 )) -lt 2000 ]; do
+      new=$(stat -c %s "$log" 2>/dev/null || echo -1)
+      if [ "$new" != "$size" ]; then size=$new; last=$(now); quiet_since=$last; fi
+      sleep 0.005
+      [ $(( ($(now) - $(cat $work/start 2>/dev/null || now)) / 1000000 )) -gt 30000 ] && break
+    done
+    masonry_ms=$(( (last - $(cat $work/start)) / 1000000 ))
+    frame=$(tail -1 "$log" | sed 's/.*"frame":\([0-9]*\).*/\1/')
+    files=$(grep "\"frame\":$frame," "$log" | sed 's/.*"path":"\([^"]*\)".*/\1/')
+    count=$(echo "$files" | grep -c .)
+    kill $pid 2>/dev/null; wait $pid 2>/dev/null
+    # timg on the same files, in the same terminal, to its exit.
+    cat > "$work/run-timg" <<SCRIPT
+#!/bin/sh
+date +%s%N > $work/timg-start
+timg -p$([ $protocol = kitty ] && echo k || echo s) --grid=4x3 $(echo $files | tr '\n' ' ')
+date +%s%N > $work/timg-end
+sleep 30
+SCRIPT
+    chmod +x "$work/run-timg"; rm -f "$work/timg-end"
+    pid=$(start_terminal $terminal "$work/run-timg")
+    for i in $(seq 3000); do [ -s "$work/timg-end" ] && break; sleep 0.01; done
+    timg_ms=$(( ($(cat $work/timg-end) - $(cat $work/timg-start)) / 1000000 ))
+    kill $pid 2>/dev/null; wait $pid 2>/dev/null
+    echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"pictures\":$count,\"masonry_ms\":$masonry_ms,\"timg_ms\":$timg_ms,\"ratio\":$(echo "scale=2; $masonry_ms / $timg_ms" | bc)}"
+  done
+done
