@@ -54,10 +54,17 @@ format:
 
 # The benchmark (all parts, or one: make bench PART=pictures). The pictures part runs the
 # release masonry beside the chafa tool, so both are built first.
+# PART=pixels-real times the first screen of pictures against timg in kitty and xterm
+# under Xvfb (scripts/pixels-vs-timg.sh).
 bench:
 	@./scripts/setup.sh bench
 	$(SWIFT) build -c release --product masonry
-	$(SWIFT) run -c release masonry-bench $(PART)
+	@if [ "$(PART)" = pixels-real ]; then \
+	  $(SWIFT) build -c release --product masonry-bench && \
+	  folder=$$(.build/release/masonry-bench photos) && \
+	  ./scripts/pixels-vs-timg.sh .build/release/masonry "$$folder" 3; \
+	  rm -rf "$$(dirname "$$folder")"; \
+	else $(SWIFT) run -c release masonry-bench $(PART); fi
 
 # The manual page, written by the program from the tables its help comes from:
 # `make man`, then `man ./masonry.1`.

@@ -32,7 +32,7 @@ start_terminal() { # terminal command...
   echo $!
 }
 
-for terminal in kitty xterm; do
+for terminal in ${TERMINALS:-kitty xterm}; do
   protocol=$([ $terminal = kitty ] && echo kitty || echo sixel)
   for round in $(seq "$rounds"); do
     log=$work/log-$terminal-$round
@@ -44,6 +44,8 @@ SCRIPT
     chmod +x "$work/run-masonry"
     pid=$(start_terminal $terminal "$work/run-masonry")
     # The log's last change, once it has been quiet for 2 s (at most 30 s).
+    # Until the program has started, then until its log has been quiet for 2 s.
+    for i in $(seq 1000); do [ -s $work/start ] && break; sleep 0.01; done
     last=0; quiet_since=$(now); size=-1
     while [ $(( ($(now) - quiet_since) / 1000000 )) -lt 2000 ]; do
       new=$(stat -c %s "$log" 2>/dev/null || echo -1)

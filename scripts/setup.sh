@@ -7,7 +7,7 @@ packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config li
 # The pixel tests run masonry in real terminals under Xvfb and compare screenshots.
 packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-dejavu-core"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
-[ "${1:-}" = "bench" ] && packages="$packages fzf man-db"
+[ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,7 +1,10 @@
 import CBenchPictures
 import Foundation
+import PictureFiles
 import Synchronization
 import TerminalCore
+import TerminalText
+import Thumbnails
 
 #if canImport(Glibc)
   import Glibc
@@ -37,6 +40,33 @@ enum PixelBenchmark {
     }
   }
 
+  /// In process, one thread: what a pixel picture of a 29×10-cell box (9×18-pixel cells)
+  /// costs beside a symbol thumbnail of the same box, per file of the folder's first
+  /// twelve, decoding included (no caches), in milliseconds.
+  static func runCosts(folder: String, report: inout BenchmarkReport) {
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+      .prefix(12).map { PictureSource.file(folder + "/" + $0) }
+    let cell = CellShape(width: 9, height: 18)
+    func cost(_ pixels: PixelProtocol?) -> Double {
+      Stopwatch.nanoseconds(perOperationOf: files.count, rounds: 3) {
+        for file in files {
+          _ = ThumbnailRequest(
+            source: file, columns: 29, rows: 10, mode: .truecolor, cellShape: cell,
+            pixels: pixels
+          ).make()
+        }
+      } / 1e6
+    }
+    let decode =
+      Stopwatch.nanoseconds(perOperationOf: files.count, rounds: 3) {
+        for file in files { _ = try? DecodedPicture.decode(file) }
+      } / 1e6
+    report.emit([
+      ("name", "pixels.cost_per_picture"), ("files", files.count), ("decode_ms", decode),
+      ("symbols_ms", cost(nil)), ("kitty_png_ms", cost(.kitty)), ("sixel_ms", cost(.sixel)),
+    ])
+  }
+
   static func run(report: inout BenchmarkReport) {
     guard let binary = PictureBenchmark.siblingExecutable("masonry") else {
       report.emit([("name", "pixels"), ("skipped", "no masonry binary beside the benchmark")])
@@ -44,6 +74,7 @@ enum PixelBenchmark {
     }
     let folder = KeyLatencyBenchmark.makeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+    runCosts(folder: folder, report: &report)
     for terminal in Terminal.allCases {
       guard let session = Session(binary: binary, folder: folder, terminal: terminal) else {
         report.emit([("name", "pixels.\(terminal)"), ("skipped", "no pseudo-terminal")])
@@ -52,6 +83,7 @@ enum PixelBenchmark {
       defer { session.end() }
       // Keys while the first screens decode, then the bytes once they are drawn.
       let loading = session.latencies(keys: Array(repeating: "\u{1B}[6~", count: 30))
+      let loadingJ = session.latencies(keys: Array(repeating: "j", count: 30))
       session.waitForQuiet(milliseconds: 1_500, atMost: 60_000)
       let rows = (0..<10).map { _ in session.bytes(after: "j") }.sorted()
       let page = session.bytes(after: "\u{1B}[6~")

@@ -7,7 +7,8 @@ import LayoutEngine
 
 // `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
-// `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench keys-load
+// `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench photos`
+// makes the folder of 1,000 photographs and prints its path; `masonry-bench keys-load
 // FILE` measures keys through tmux while FILE loads.
 var report = BenchmarkReport()
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -19,6 +20,11 @@ if arguments.count == 2 && arguments[0] == "feed" {
 if arguments.count == 2 && arguments[0] == "keys-load" {
   // Keys through tmux while a long feed loads (the real 1M feed).
   KeyLatencyBenchmark.runDuringLoad(feed: arguments[1], report: &report)
+  exit(0)
+}
+if arguments == ["photos"] {
+  // The keys part's folder of 1,000 photographs, kept, for scripts/pixels-vs-timg.sh.
+  print(KeyLatencyBenchmark.makeFolder())
   exit(0)
 }
 if arguments.count == 3 && arguments[0] == "realfeed", let count = Int(arguments[2]) {
