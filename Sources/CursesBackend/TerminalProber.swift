@@ -114,10 +114,13 @@ enum TerminalProber {
       (symbolSet, reasons.symbols) = SymbolSet.detected(names: names, utf8: utf8)
     }
     if !utf8 { symbolSet = .ascii }
-    let capabilities = TerminalCapabilities(
+    var capabilities = TerminalCapabilities(
       colorDepth: depth, pixelProtocol: chosen.protocol, cellPixelSize: cell, symbols: symbolSet,
       synchronizedOutput: (outcome?.answers.synchronizedOutput).map { $0 == 1 || $0 == 2 } ?? false,
       reasons: reasons)
+    if let registers = outcome?.answers.sixelRegisters {
+      capabilities.sixelColors = Swift.max(2, Swift.min(256, registers))
+    }
     return (capabilities, outcome?.answers.typed ?? [])
   }
 
@@ -136,6 +139,7 @@ enum TerminalProber {
       parts.append("CSI 14 t \(window.width)×\(window.height)")
     }
     if let sixel = answers.sixelMaximum { parts.append("sixel ≤ \(sixel.width)×\(sixel.height)") }
+    if let registers = answers.sixelRegisters { parts.append("\(registers) sixel colours") }
     return parts.joined(separator: ", ")
   }
 

@@ -62,7 +62,7 @@ package enum ThumbnailRenderer {
   ///   kitty and iTerm2; for sixel a 252-colour palette, and each crop encoded anew).
   package static func renderPixels(
     _ picture: DecodedPicture, columns: Int, rows: Int, cell: CellShape,
-    protocolKind: PixelProtocol, label: String
+    protocolKind: PixelProtocol, label: String, sixelColors: Int = 256
   ) -> Thumbnail {
     let columns = Swift.max(0, columns)
     let rows = Swift.max(0, rows)
@@ -115,10 +115,12 @@ package enum ThumbnailRenderer {
       image = PixelImage(
         protocolKind: .sixel, label: label, width: width, height: height,
         columns: fitted.columns, rows: fitted.rows,
-        encoded: encodeSixel(canvas, width: width, height: height, top: 0, count: height),
+        encoded: encodeSixel(
+          canvas, width: width, height: height, top: 0, count: height, colors: sixelColors),
         keptBytes: canvas.count
       ) { top, count in
-        encodeSixel(pixels, width: width, height: height, top: top, count: count)
+        encodeSixel(
+          pixels, width: width, height: height, top: top, count: count, colors: sixelColors)
       }
     }
     return Thumbnail(
@@ -154,15 +156,15 @@ package enum ThumbnailRenderer {
     return Array(UnsafeBufferPointer(start: bytes.bytes, count: bytes.length))
   }
 
-  private static func encodeSixel(_ rgba: [UInt8], width: Int, height: Int, top: Int, count: Int)
-    -> [UInt8]
-  {
+  private static func encodeSixel(
+    _ rgba: [UInt8], width: Int, height: Int, top: Int, count: Int, colors: Int
+  ) -> [UInt8] {
     var bytes = masonry_bytes()
     let result = rgba.withUnsafeBufferPointer { buffer in
       var pixels = masonry_pixels(
         pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(width),
         height: Int32(height))
-      return masonry_sixel_encode(&pixels, Int32(top), Int32(count), &bytes)
+      return masonry_sixel_encode(&pixels, Int32(top), Int32(count), Int32(colors), &bytes)
     }
     defer { masonry_bytes_free(&bytes) }
     guard result == 0, bytes.bytes != nil else { return [] }

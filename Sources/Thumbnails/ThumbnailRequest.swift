@@ -15,10 +15,13 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// A pixel protocol to make the picture for (then `cellShape` is the cell's size in
   /// pixels), or `nil` for symbols.
   package var pixels: PixelProtocol?
+  /// The colours a sixel may use (the terminal's colour registers, at most 256).
+  package var sixelColors: Int
 
   package init(
     source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
-    cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil
+    cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil,
+    sixelColors: Int = 256
   ) {
     self.source = source
     self.columns = columns
@@ -27,6 +30,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
     self.cellShape = cellShape
     self.symbols = symbols
     self.pixels = pixels
+    self.sixelColors = sixelColors
   }
 
   /// The longest side the picture is decoded at: what symbols need (`decodedSide`), or
@@ -54,7 +58,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
         pixels.map {
           ThumbnailRenderer.renderPixels(
             picture, columns: columns, rows: rows, cell: cellShape, protocolKind: $0,
-            label: source.description)
+            label: source.description, sixelColors: sixelColors)
         }
         ?? ThumbnailRenderer.render(
           picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape,

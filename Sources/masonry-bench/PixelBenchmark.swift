@@ -61,9 +61,17 @@ enum PixelBenchmark {
       Stopwatch.nanoseconds(perOperationOf: files.count, rounds: 3) {
         for file in files { _ = try? DecodedPicture.decode(file) }
       } / 1e6
+    func bytes(_ pixels: PixelProtocol) -> Int {
+      files.map { file in
+        (try? ThumbnailRequest(
+          source: file, columns: 29, rows: 10, mode: .truecolor, cellShape: cell, pixels: pixels
+        ).make().get().image?.encoded.count) ?? 0
+      }.reduce(0, +) / Swift.max(1, files.count)
+    }
     report.emit([
       ("name", "pixels.cost_per_picture"), ("files", files.count), ("decode_ms", decode),
       ("symbols_ms", cost(nil)), ("kitty_png_ms", cost(.kitty)), ("sixel_ms", cost(.sixel)),
+      ("png_bytes", bytes(.kitty)), ("sixel_bytes", bytes(.sixel)),
     ])
   }
 
@@ -93,22 +101,22 @@ enum PixelBenchmark {
       let framesBefore = session.frames()
       let repeated = session.bytes(afterRepeating: "j", count: 10)
       let framesWhileRepeating = session.frames() - framesBefore
-      report.emit(
-        [
-          ("name", "pixels.\(terminal)"), ("folder_photos", 1_000),
-          ("row_bytes_median", rows[rows.count / 2]), ("row_bytes_max", rows.last ?? 0),
-          ("page_bytes", page), ("unchanged_key_bytes", nothing),
-          ("ten_rows_and_pause_bytes", repeated.total),
-          ("pause_bytes", repeated.afterLastKey),
-          ("frames_for_ten_repeated_keys", framesWhileRepeating),
-        ]
-          + KeyLatencyBenchmark.summary(loading, sent: 30).map {
-            ("pagedown_loading_" + $0.0, $0.1)
-          }
-          + [
-            ("row_met", terminal != .kitty || rows[rows.count / 2] <= 1_536),
-            ("unchanged_met", nothing == 0),
-          ])
+      var fields: [(String, Any)] = [
+        ("name", "pixels.\(terminal)"), ("folder_photos", 1_000),
+        ("row_bytes_median", rows[rows.count / 2]), ("row_bytes_max", rows.last ?? 0),
+        ("page_bytes", page), ("unchanged_key_bytes", nothing),
+        ("ten_rows_and_pause_bytes", repeated.total), ("pause_bytes", repeated.afterLastKey),
+        ("frames_for_ten_repeated_keys", framesWhileRepeating),
+      ]
+      for (key, value) in KeyLatencyBenchmark.summary(loading, sent: 30) {
+        fields.append(("pagedown_loading_" + key, value))
+      }
+      for (key, value) in KeyLatencyBenchmark.summary(loadingJ, sent: 30) {
+        fields.append(("j_loading_" + key, value))
+      }
+      fields.append(("row_met", terminal != .kitty || rows[rows.count / 2] <= 1_536))
+      fields.append(("unchanged_met", nothing == 0))
+      report.emit(fields)
     }
   }
 
@@ -235,16 +243,8 @@ enum PixelBenchmark {
       return (after - before, after - atLastKey)
     }
 
-    /// Each key's latency in milliseconds, sent 33 ms apart: from the write to the frame
-    /// it caused (the trace's clock is the same monotonic clock).
-    func latencies(keys: [String]) -> [Double] {
-      var sent: [Int] = []
-      for key in keys {
-        sent.append(MonotonicClock.nanoseconds())
-        send(key)
-        usleep(33_000)
-      }
-      usleep(800_000)
+    /// The keys the trace shows read, each with the time of the first frame after it.
+    func traceKeys() -> [(read: Int, frame: Int?)] {
       let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
       var read: [(read: Int, frame: Int?)] = []
       for line in text.split(separator: "\n") {
@@ -258,6 +258,22 @@ enum PixelBenchmark {
           }
         }
       }
+      return read
+    }
+
+    /// Each key's latency in milliseconds, sent 33 ms apart: from the write to the frame
+    /// it caused (the trace's clock is the same monotonic clock).
+    func latencies(keys: [String]) -> [Double] {
+      // Keys read before these belong to an earlier measurement.
+      let earlier = traceKeys().count
+      var sent: [Int] = []
+      for key in keys {
+        sent.append(MonotonicClock.nanoseconds())
+        send(key)
+        usleep(33_000)
+      }
+      usleep(800_000)
+      let read = traceKeys().dropFirst(earlier)
       return zip(sent, read).compactMap { sentAt, key in
         key.frame.map { Double($0 - sentAt) / 1e6 }
       }

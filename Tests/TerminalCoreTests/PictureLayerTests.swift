@@ -75,6 +75,37 @@ import Testing
     #expect(Self.text(again.output).contains("a=t,f=100,i=\(image.id)"))
   }
 
+  @Test func kittyHoldsNewPicturesBackWhileKeysRepeat() {
+    var layer = PictureLayer(protocolKind: .kitty)
+    let held = Self.image(.kitty)
+    let new = Self.image(.kitty)
+    let a = Rect(x: 0, y: 2, width: 4, height: 3)
+    let b = Rect(x: 6, y: 2, width: 4, height: 3)
+    _ = layer.plan(
+      [PicturePlacement(image: held, box: a, visible: a)], screenHeight: 40, cleared: true)
+    // Keys repeat: the held picture moves, the new one waits.
+    let repeating = layer.plan(
+      [
+        PicturePlacement(
+          image: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1),
+          holdsNewPictures: true),
+        PicturePlacement(image: new, box: b, visible: b, holdsNewPictures: true),
+      ], screenHeight: 40, cleared: false)
+    #expect(!Self.text(repeating.output).contains("a=t"))
+    #expect(Self.text(repeating.output).contains("a=p,i=\(held.id)"))
+    #expect(repeating.shown.map(\.image) == [held])
+    // The keys pause: it comes.
+    let paused = layer.plan(
+      [
+        PicturePlacement(
+          image: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1)),
+        PicturePlacement(image: new, box: b, visible: b),
+      ], screenHeight: 40, cleared: false)
+    #expect(Self.text(paused.output).contains("a=t,f=100,i=\(new.id)"))
+    #expect(!Self.text(paused.output).contains("a=p,i=\(held.id)"))
+    #expect(paused.shown.count == 2)
+  }
+
   @Test func sixelRewritesTheRowsAPictureLeftAndSendsWhatCrossesThem() {
     var layer = PictureLayer(protocolKind: .sixel)
     let a = Self.image(.sixel)

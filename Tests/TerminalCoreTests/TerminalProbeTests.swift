@@ -10,7 +10,7 @@ import Testing
   static let esc = "\u{1B}"
   /// What each terminal answered to `TerminalProbe.queries`, in order.
   static let xterm =
-    "\(esc)[6;19;9t\(esc)[4;760;900t\(esc)[?2;0;900;760S\(esc)[?2026;0$y\(esc)P>|XTerm(379)\(esc)\\"
+    "\(esc)[6;19;9t\(esc)[4;760;900t\(esc)[?1;0;256S\(esc)[?2;0;900;760S\(esc)[?2026;0$y\(esc)P>|XTerm(379)\(esc)\\"
     + "\(esc)[?63;1;2;4;6;9;15;16;22;28c"
   static let kitty =
     "\(esc)_Gi=31;OK\(esc)\\\(esc)[6;18;9t\(esc)[4;756;900t\(esc)[?2026;2$y\(esc)P>|kitty(0.26.5)\(esc)\\"
@@ -43,7 +43,7 @@ import Testing
     let xterm = Self.answers(Self.xterm)
     #expect(xterm.cellPixels == Size(width: 9, height: 19))
     #expect(xterm.windowPixels == Size(width: 900, height: 760))
-    #expect(xterm.sixelMaximum == Size(width: 900, height: 760))
+    #expect(xterm.sixelMaximum == Size(width: 900, height: 760) && xterm.sixelRegisters == 256)
     #expect(xterm.version == "XTerm(379)")
     #expect(xterm.deviceAttributes == [[63, 1, 2, 4, 6, 9, 15, 16, 22, 28]])
     #expect(xterm.hasSixel && !xterm.kittyGraphics && xterm.synchronizedOutput == 0)

@@ -21,7 +21,7 @@ extension BrowserScene {
     return ThumbnailRequest(
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
       cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
-      pixels: state.capabilities.pixelProtocol)
+      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors)
   }
 
   /// The thumbnail of the open card's picture at the overlay's size.
@@ -42,7 +42,7 @@ extension BrowserScene {
     return ThumbnailRequest(
       source: source, columns: box.width, rows: box.height, mode: mode,
       cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
-      pixels: state.capabilities.pixelProtocol)
+      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors)
   }
 
   /// What a card's image box shows now: its thumbnail once it is made, unless a key is

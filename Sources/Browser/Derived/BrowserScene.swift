@@ -98,7 +98,8 @@ package struct BrowserScene {
             boxes.append(
               PictureBoxPlacement(
                 frame: box, clip: clip, card: index, request: request,
-                pixels: Self.pixelPlacement(picture, in: box, clip: clip)))
+                pixels: Self.pixelPlacement(
+                  picture, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)))
           }
         }
       }
@@ -142,7 +143,9 @@ package struct BrowserScene {
           boxes.insert(
             PictureBoxPlacement(
               frame: box, clip: clip, card: nil, request: request,
-              pixels: Self.pixelPlacement(picture, in: box, clip: clip)), at: 0)
+              pixels: Self.pixelPlacement(
+                picture, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)),
+            at: 0)
         }
         overlay = geometry.overlayArea
       }
@@ -174,8 +177,9 @@ package struct BrowserScene {
 
   /// Where a pixel picture goes in an image box at `box` cut by `clip`: its own cells
   /// (letterboxed inside the box), and their part inside the clip.
-  static func pixelPlacement(_ picture: CardPicture, in box: Rect, clip: Rect) -> PicturePlacement?
-  {
+  static func pixelPlacement(
+    _ picture: CardPicture, in box: Rect, clip: Rect, keysRepeat: Bool
+  ) -> PicturePlacement? {
     guard case .thumbnail(let thumbnail) = picture, let image = thumbnail.image else { return nil }
     let cells = Rect(
       x: box.minX + thumbnail.imageOrigin.left, y: box.minY + thumbnail.imageOrigin.top,
@@ -183,7 +187,8 @@ package struct BrowserScene {
     guard let visible = cells.intersection(clip), visible.width > 0, visible.height > 0 else {
       return nil
     }
-    return PicturePlacement(image: image, box: cells, visible: visible)
+    return PicturePlacement(
+      image: image, box: cells, visible: visible, holdsNewPictures: keysRepeat)
   }
 
   /// The ruler under a viewport: its width, its columns and the breakpoints of the

@@ -83,9 +83,11 @@ int masonry_pixels_resize(const masonry_pixels *in, int width, int height, mason
 /// `in` as a PNG file (RGBA), for kitty's graphics protocol and iTerm2's images.
 int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out);
 
-/// Rows `top` ..< `top + rows` of `in` as one sixel picture (DCS … ST): 1:1 pixels, a 252-
-/// colour palette with an ordered dither, transparent pixels left unset. The whole escape
-/// sequence, from ESC P to ESC \.
-int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, masonry_bytes *out);
+/// Rows `top` ..< `top + rows` of `in` as one sixel picture (DCS … ST): 1:1 pixels, a cube
+/// of at most `max_colors` colours (the terminal's colour registers; 252 from 256) with an
+/// ordered dither, transparent pixels left unset. The whole escape sequence,
+/// from ESC P to ESC \\.
+int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_colors,
+                         masonry_bytes *out);
 
 #endif

@@ -21,6 +21,8 @@ package struct ProbeAnswers: Hashable, Sendable {
   package var windowPixels: Size?
   /// XTSMGRAPHICS `?2;1;0S`: the largest sixel picture, in pixels.
   package var sixelMaximum: Size?
+  /// XTSMGRAPHICS `?1;1;0S`: the sixel colour registers.
+  package var sixelRegisters: Int?
   /// XTVERSION (`CSI > 0 q`): the terminal's name and version, printable ASCII only.
   package var version: String?
   /// The parameters of each primary device attributes answer (`CSI ? 62 ; 4 c`), in order.
@@ -168,6 +170,8 @@ package struct ProbeAnswers: Hashable, Sendable {
       if numbers[0] == 2, numbers[1] == 0, numbers[2] > 0, numbers[3] > 0 {
         sixelMaximum = Size(width: numbers[2], height: numbers[3])
       }
+    case (UInt8(ascii: "?"), nil, UInt8(ascii: "S")) where numbers.count == 3:
+      if numbers[0] == 1, numbers[1] == 0, numbers[2] > 0 { sixelRegisters = numbers[2] }
     case (UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "y")) where numbers.count == 2:
       if numbers[0] == 2026 { synchronizedOutput = numbers[1] }
     case (nil, nil, _):

@@ -16,6 +16,9 @@ package struct TerminalCapabilities: Hashable, Sendable {
   package var symbols: SymbolSet
   /// Whether the terminal holds a frame back until it is whole (`?2026`, DECRQM).
   package var synchronizedOutput: Bool
+  /// The colours a sixel picture may use: the terminal's colour registers (XTSMGRAPHICS),
+  /// at most 256 (256 when it does not say).
+  package var sixelColors = 256
   /// Why each was chosen, for `masonry --probe`: the probe's answers and time, where
   /// the cell size came from, why pictures are drawn as they are.
   package var reasons: Reasons

@@ -14,6 +14,7 @@ package enum TerminalProbe {
     kittyQuery
     + "\u{1B}[16t"  // a cell's size in pixels
     + "\u{1B}[14t"  // the text area's size in pixels
+    + "\u{1B}[?1;1;0S"  // XTSMGRAPHICS: the sixel colour registers
     + "\u{1B}[?2;1;0S"  // XTSMGRAPHICS: the largest sixel
     + "\u{1B}[?2026$p"  // DECRQM: synchronized output
     + "\u{1B}[>0q"  // XTVERSION

@@ -18,6 +18,9 @@ import LayoutEngine
 ///   a rewritten row is sent again. Pictures are cut to the visible rows, never reach the
 ///   last row (a sixel there scrolls the screen) and are not drawn cut sideways.
 ///
+/// While keys repeat, kitty is sent no new picture (`PicturePlacement.holdsNewPictures`):
+/// the pictures it holds move, the others come when the keys pause.
+///
 /// After a clear (the first frame, a resize, a resume) the terminal holds nothing: every
 /// picture is sent again (and, in kitty, transmitted again: ED 2 wipes kitty's images).
 package struct PictureLayer {
@@ -79,6 +82,10 @@ package struct PictureLayer {
       wanted.append(kept)
       seen.insert(placement.image.id)
     }
+    // kitty while keys repeat: only pictures it holds already.
+    if protocolKind == .kitty {
+      wanted.removeAll { $0.holdsNewPictures && stored[$0.image.id] == nil }
+    }
     var plan = Plan()
     switch protocolKind {
     case .kitty: planKitty(wanted, into: &plan)
@@ -103,7 +110,9 @@ package struct PictureLayer {
         storedBytes += bytes
       }
       stored[image.id]?.lastFrame = frame
-      guard shown[image.id] != placement else { continue }
+      if let old = shown[image.id], old.box == placement.box, old.visible == placement.visible {
+        continue
+      }
       let inPicture = placement.visibleInPicture
       let cell = image.cellPixels
       plan.output += PictureEscapes.kittyPlace(
@@ -131,13 +140,17 @@ package struct PictureLayer {
     var rewrite = Set<Int>()
     let wantedByID = Dictionary(
       wanted.map { ($0.image.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for (id, old) in shown where wantedByID[id] != old {
+    for (id, old) in shown
+    where wantedByID[id].map({ $0.box != old.box || $0.visible != old.visible }) ?? true {
       rewrite.formUnion(old.visible.minY..<old.visible.maxY)
     }
     plan.rewriteRows = rewrite.sorted()
     for placement in wanted {
       let rows = placement.visible.minY..<placement.visible.maxY
-      let moved = shown[placement.image.id] != placement
+      let moved =
+        shown[placement.image.id].map {
+          $0.box != placement.box || $0.visible != placement.visible
+        } ?? true
       guard moved || rows.contains(where: rewrite.contains) else { continue }
       let inPicture = placement.visibleInPicture
       let encoded = placement.image.encoded(cellRows: inPicture.minY..<inPicture.maxY)
