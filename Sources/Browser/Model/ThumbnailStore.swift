@@ -1,15 +1,20 @@
 import PictureFiles
 import Thumbnails
 
-/// The thumbnails the browser has been given, by request, at most `capacity` of them
-/// (the longest held go first: the service's own caches keep more), and the requests it
-/// last handed to the service.
+/// The thumbnails the browser has been given, by request, at most `capacity` of them and
+/// `byteBudget` bytes (pixel pictures are tens of kilobytes each; the longest held go
+/// first: the service's own caches keep more), and the requests it last handed to the
+/// service.
 package struct ThumbnailStore: Equatable {
   package static let capacity = 1024
+  /// 64 MB: a thousand thumbnails in symbols, some 250 sixel pictures with their pixels.
+  package static let byteBudget = 64 << 20
 
   private var results: [ThumbnailRequest: Result<Thumbnail, PictureFailure>] = [:]
   private var order: [ThumbnailRequest] = []
   private var head = 0
+  /// The bytes the results hold (`Thumbnail.cost`).
+  private var bytes = 0
   /// What the browser last asked for, most urgent first.
   package var asked: [ThumbnailRequest] = []
   /// Whether the last scroll went down: the next screen that way is made ahead.
@@ -27,9 +32,14 @@ package struct ThumbnailStore: Equatable {
   package mutating func store(
     _ result: Result<Thumbnail, PictureFailure>, for request: ThumbnailRequest
   ) {
-    if results.updateValue(result, forKey: request) == nil { order.append(request) }
-    while results.count > Self.capacity, head < order.count {
-      results.removeValue(forKey: order[head])
+    if let old = results.updateValue(result, forKey: request) {
+      bytes -= Self.cost(of: old)
+    } else {
+      order.append(request)
+    }
+    bytes += Self.cost(of: result)
+    while results.count > Self.capacity || bytes > Self.byteBudget, head < order.count - 1 {
+      if let old = results.removeValue(forKey: order[head]) { bytes -= Self.cost(of: old) }
       head += 1
     }
     if head > Self.capacity {
@@ -39,4 +49,9 @@ package struct ThumbnailStore: Equatable {
   }
 
   package var count: Int { results.count }
+
+  private static func cost(of result: Result<Thumbnail, PictureFailure>) -> Int {
+    if case .success(let thumbnail) = result { return thumbnail.cost }
+    return 64
+  }
 }
