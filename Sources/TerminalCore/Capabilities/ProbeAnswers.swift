@@ -96,16 +96,27 @@ package struct ProbeAnswers: Hashable, Sendable {
         state = .string(introducer: byte)
       case UInt8(ascii: "O"): state = .ss3
       case 0x1B:
-        // ESC ESC: the first one was a key (Escape) on its own.
-        keep([0x1B])
+        // ESC ESC: the first one was Escape on its own, or a broken answer. It is dropped:
+        // kept, it could join typed bytes after a dropped answer into a sequence ncurses
+        // would read as one (ESC, then `[?…` typed).
+        break
       default:
         // Alt and a key, or Escape and then a key.
         keep([0x1B, byte])
         state = .ground
       }
     case .ss3:
-      keep([0x1B, 0x4F, byte])
-      state = .ground
+      if (0x40...0x7E).contains(byte) {
+        // A key: an arrow or F1–F4 in application mode.
+        keep([0x1B, 0x4F, byte])
+        state = .ground
+      } else {
+        // Alt-O, and this byte begins anew (an escape kept as part of a key could join
+        // the bytes after it into a sequence).
+        keep([0x1B, 0x4F])
+        state = .ground
+        read(byte)
+      }
     case .csi:
       if (0x40...0x7E).contains(byte) {
         if !overflowed { endCSI(final: byte) }
