@@ -27,6 +27,7 @@ final class EmulatorSession {
   /// One picture of one frame, as `MASONRY_PICTURE_LOG` has it.
   struct LoggedPicture: Decodable {
     var frame: Int
+    var `protocol`: String?
     var path: String?
     var box: [Int]?
     var visible: [Int]?

@@ -4,7 +4,8 @@ import Testing
 import Thumbnails
 
 /// Pixel pictures in real terminals under Xvfb: xterm (sixel), kitty (graphics) and mlterm
-/// (sixel), each beside a second one of its kind running `--images none`. After the
+/// (sixel, and iTerm2 images), each beside a second one of its kind running
+/// `--images none`. After the
 /// start, one row, a page, a layout switch, a search that hides cards, a resize and
 /// opening a card, every picture the program logged (`MASONRY_PICTURE_LOG`) is on screen
 /// where it says (its region and the source picture, both shrunk to 16×16, differ by less
@@ -32,14 +33,21 @@ import Thumbnails
     }
   }
 
-  @Test(arguments: EmulatorSession.Emulator.allCases)
-  func picturesAreWhereTheFrameSaysAndNothingIsLeftBehind(emulator: EmulatorSession.Emulator)
-    throws
-  {
+  /// The terminals, the options, and the protocol they must end with: what detection
+  /// gives (xterm and mlterm sixel, kitty its graphics), and mlterm's iTerm2 images.
+  static let cases: [(EmulatorSession.Emulator, [String], String)] = [
+    (.xterm, [], "sixel"), (.kitty, [], "kitty"), (.mlterm, [], "sixel"),
+    (.mlterm, ["--images", "iterm"], "iterm"),
+  ]
+
+  @Test(arguments: cases)
+  func picturesAreWhereTheFrameSaysAndNothingIsLeftBehind(
+    emulator: EmulatorSession.Emulator, options: [String], expected: String
+  ) throws {
     let missing = EmulatorSession.missingTools
     try #require(missing.isEmpty, "scripts/setup.sh installs \(missing.joined(separator: ", "))")
     let withPictures = try EmulatorSession(
-      emulator, arguments: ["Data/pictures"], in: Self.repository)
+      emulator, arguments: options + ["Data/pictures"], in: Self.repository)
     let without = try EmulatorSession(
       emulator, arguments: ["--images", "none", "Data/pictures"], in: Self.repository)
     _ = try withPictures.window()
@@ -52,12 +60,16 @@ import Thumbnails
       withPictures.waitForQuietLog()
       let (frame, logged) = withPictures.loggedFrame()
       try #require(!logged.isEmpty, "\(emulator) \(step): no picture logged (frame \(frame))")
+      // What the probe chose in this real terminal.
+      #expect(
+        logged.allSatisfy { $0.protocol == expected }, "\(emulator): \(logged[0].protocol ?? "")")
       let shot = try withPictures.screenshot()
       let plain = try without.screenshot()
       // MASONRY_KEEP_SHOTS=DIR keeps each step's screenshots and log, to look at.
       if let keep = ProcessInfo.processInfo.environment["MASONRY_KEEP_SHOTS"] {
-        withPictures.keepLast(as: "\(keep)/\(emulator)-\(step)")
-        without.keepLast(as: "\(keep)/\(emulator)-\(step)-none")
+        let name = "\(keep)/\(emulator)\(options.isEmpty ? "" : "-" + options.joined())-\(step)"
+        withPictures.keepLast(as: name)
+        without.keepLast(as: name + "-none")
       }
       try #require(
         shot.width == plain.width && shot.height == plain.height,
