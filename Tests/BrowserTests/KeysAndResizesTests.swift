@@ -197,6 +197,11 @@ import Widgets
     var single = BrowserStore(one, size: Self.large)
     single.send(.reloaded(one)) { $0.message = "reloaded 1 card" }
     #expect(single.frame().row(0).hasSuffix(" 1 tag"))
+    // Standard input is called so in the status bar.
+    let piped = CardCollection(source: "-", cards: [Card(caption: "Piped", tags: [])])
+    let fromStdin = BrowserStore(piped, size: Self.large)
+    let status = fromStdin.frame().row(Self.large.height - 1)
+    #expect(status.hasPrefix(" stdin "), "\(status)")
   }
 
   /// A whole session, every step's state spelled out.

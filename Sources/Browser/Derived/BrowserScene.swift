@@ -237,8 +237,10 @@ package struct BrowserScene {
         percent = state.scrollOffset > 0 ? 100 : 0
       }
     }
+    // `-` on the command line is standard input: named so, as less and fzf name it.
     var bar = StatusBar(
-      source: state.cards.source, layoutName: state.layout.kind.name,
+      source: state.cards.source == "-" ? "stdin" : state.cards.source,
+      layoutName: state.layout.kind.name,
       columns: layout.columnCount, visibleRange: range, total: total, percent: percent,
       message: message(state, caches: caches),
       loading: (searchStatus(state) ?? state.load.statusText).map {
