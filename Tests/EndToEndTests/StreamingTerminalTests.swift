@@ -25,7 +25,7 @@ import Testing
       width: 100, height: 30, arguments: "--images none - < \(Self.feed(count: 500))")
     let first = try #require(
       session.waitForScreen { TerminalSessionTests.status($0).contains("of 500") })
-    #expect(TerminalSessionTests.status(first).hasPrefix(" - │"))
+    #expect(TerminalSessionTests.status(first).hasPrefix(" stdin │"), "standard input is named so")
     try session.send("j")
     _ = try #require(session.waitForScreen { $0 != first }, "j scrolls: keys come from the tty")
     try session.send("q")
