@@ -17,8 +17,11 @@ package struct BrowseCommand {
   package let feed: CardFeed?
   /// How far the source is read when the browser starts.
   package let load: LoadStatus
-  /// `--pick`: Enter prints the selected card as a JSON line (exit 0); q or Esc exit 1.
-  package let picking: Bool
+  /// `--pick`: Enter prints the marked cards, else the selected one (exit 0); q or Esc
+  /// exit 1. `nil`: not picking.
+  package let pick: PickOutput?
+  /// Whether Enter answers with cards (`--pick`).
+  package var picking: Bool { pick != nil }
   /// `--probe`: print what the terminal can do, one line each, and exit (nothing loaded).
   package let probing: Bool
   package let options: LayoutOptions
@@ -42,14 +45,8 @@ package struct BrowseCommand {
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
-        ColorOption.documentation(withoutIt: "auto"), pickHelp, probeHelp,
-      ])
-
-  /// `--pick` and what it ends with.
-  static let pickHelp = OptionHelp(
-    "--pick",
-    "Choose a card: Enter prints it as one JSON line on standard output and exits 0; q or Esc exits 1, printing nothing; Ctrl-C exits 130. Standard output may be a pipe (masonry --pick | jq): the browser draws on the terminal."
-  )
+        ColorOption.documentation(withoutIt: "auto")
+      ] + PickOutput.documentation + [probeHelp])
 
   /// `--probe` and what it prints.
   static let probeHelp = OptionHelp(
@@ -79,8 +76,8 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions.union(["--pick", "--probe"]),
-      optionalValueOptions: ColorOption.parsing)
+      flagOptions: SourceOptions.flagOptions.union(["--pick", "--print0", "--probe"]),
+      optionalValueOptions: ColorOption.parsing.merging(PickOutput.parsing) { $1 })
     options = try LayoutOptions(parsed)
     let pictures = try PictureOptions(parsed)
     images = try pictures.browserChoice(environment: environment)
@@ -88,7 +85,7 @@ package struct BrowseCommand {
     colors = try ColorOption.choice(parsed, absent: .auto)!
     sourceOptions = try SourceOptions(parsed)
     sources = parsed.positionals
-    picking = parsed.flags.contains("--pick")
+    pick = try PickOutput(parsed)
     probing = parsed.flags.contains("--probe")
     if probing {
       collection = CardCollection(

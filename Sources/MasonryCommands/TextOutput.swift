@@ -6,6 +6,8 @@
 package protocol TextOutput {
   mutating func write(_ text: String)
   mutating func writeError(_ text: String)
+  /// Writes `bytes` to standard output as they are (file names that are not UTF-8).
+  mutating func write(bytes: [UInt8])
   /// Why writing to standard output failed (`errno`), if it did: the command then ends
   /// (exit 74, or quietly for a closed pipe).
   var writeFailure: Int32? { get }
@@ -13,6 +15,10 @@ package protocol TextOutput {
 
 extension TextOutput {
   package var writeFailure: Int32? { nil }
+
+  package mutating func write(bytes: [UInt8]) {
+    write(String(decoding: bytes, as: UTF8.self))
+  }
 }
 
 /// The process's standard output and error. After a failed write to standard output
@@ -25,16 +31,21 @@ package struct StandardOutput: TextOutput {
 
   package mutating func write(_ text: String) {
     guard writeFailure == nil else { return }
-    writeFailure = Self.write(text, to: 1)
+    writeFailure = Self.write(Array(text.utf8), to: 1)
   }
 
   package mutating func writeError(_ text: String) {
-    _ = Self.write(text, to: 2)
+    _ = Self.write(Array(text.utf8), to: 2)
   }
 
-  /// Writes all of `text`; returns `errno` when a write fails.
-  private static func write(_ text: String, to descriptor: Int32) -> Int32? {
-    var bytes = Array(text.utf8)[...]
+  package mutating func write(bytes: [UInt8]) {
+    guard writeFailure == nil else { return }
+    writeFailure = Self.write(bytes, to: 1)
+  }
+
+  /// Writes all of `bytes`; returns `errno` when a write fails.
+  private static func write(_ all: [UInt8], to descriptor: Int32) -> Int32? {
+    var bytes = all[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {

@@ -3,7 +3,8 @@ import LayoutEngine
 import TerminalScreen
 import TerminalText
 
-/// A card: a box with rounded corners (heavy when selected), an image box of the measured
+/// A card: a box with rounded corners (heavy when selected; a mark on its top border when
+/// marked), an image box of the measured
 /// rows (the thumbnail, or a placeholder in the picture's dominant colour), the caption in bold and the comment dimmed, each
 /// wrapped exactly as the card measurement computed, with search matches highlighted.
 package struct CardWidget: Widget {
@@ -12,6 +13,8 @@ package struct CardWidget: Widget {
   package var captionLines: [String]
   package var commentLines: [String]
   package var isSelected: Bool
+  /// Marked (`m`): a mark on the top border, and the border in the mark's colour.
+  package var isMarked = false
   /// The folded search text whose matches are highlighted (empty: none).
   package var highlight: [Character]
   package var picture: CardPicture
@@ -53,7 +56,14 @@ package struct CardWidget: Widget {
   package func draw(in frame: Rect, clip: Rect, into screen: inout Screen) {
     guard let visible = frame.intersection(clip) else { return }
     (isSelected ? BoxDrawing.heavy : BoxDrawing.rounded).draw(
-      frame, style: isSelected ? Theme.selectedBorder : Theme.border, into: &screen, clip: visible)
+      frame,
+      style: isSelected ? Theme.selectedBorder : isMarked ? Theme.markedBorder : Theme.border,
+      into: &screen, clip: visible)
+    if isMarked && frame.width >= 3 {
+      screen.write(
+        Theme.markGlyph, at: Point(x: frame.minX + 1, y: frame.minY), style: Theme.mark,
+        clip: visible)
+    }
     let inside = CardStyle.contentArea(of: frame)
     guard let area = inside.intersection(visible) else { return }
     var y = inside.minY

@@ -15,6 +15,8 @@ package struct DetailView: Widget {
   package var picture: CardPicture
   /// How far the view is scrolled down.
   package var scroll: Int
+  /// Marked (`m`): said on the top border.
+  package var isMarked = false
 
   /// The view of `card`, whose caption and comment are already prepared (a measurer keeps
   /// them), so that drawing it again needs no ICU call.
@@ -60,7 +62,20 @@ package struct DetailView: Widget {
         lines.append((line, Theme.tags))
       }
     }
+    if let path = Self.path(of: card) {
+      lines.append(("", .plain))
+      for line in PreparedText(path).lines(width: inner, mode: .char) {
+        lines.append((line, Theme.comment))
+      }
+    }
     return (imageRows, lines)
+  }
+
+  /// Where the card's picture is: the file it was read from (resolved against the card
+  /// file's folder), else the path as the card file wrote it; sanitised like card text.
+  static func path(of card: Card) -> String? {
+    if case .file(let path) = card.image?.source { return Sanitizer.sanitize(path) }
+    return card.image?.path.map { Sanitizer.sanitize($0) }
   }
 
   /// The number of rows the content takes in `area` (for scrolling limits).
@@ -74,6 +89,11 @@ package struct DetailView: Widget {
     guard let shownArea = area.intersection(clip) else { return }
     screen.fill(shownArea)
     BoxDrawing.heavy.draw(area, style: Theme.selectedBorder, into: &screen, clip: shownArea)
+    if isMarked && area.width >= 12 {
+      screen.write(
+        " \(Theme.markGlyph) marked ", at: Point(x: area.minX + 2, y: area.minY),
+        style: Theme.mark, clip: shownArea)
+    }
     let inside = CardStyle.contentArea(of: area)
     guard let visible = inside.intersection(shownArea) else { return }
     let (imageRows, lines) = content(in: area)

@@ -21,6 +21,8 @@ package struct StatusBar: Widget {
   package var loading: String?
   /// The viewport's width, when one is set: after the columns (`84 wide`).
   package var viewportWidth: Int?
+  /// How many cards are marked: after the range (`3 marked`) when any is.
+  package var marked = 0
 
   package init(
     source: String, layoutName: String, columns: Int, visibleRange: ClosedRange<Int>?,
@@ -50,6 +52,10 @@ package struct StatusBar: Widget {
       ("hint", hint),
     ]
     if let loading { fields.insert(("loading", Sanitizer.sanitize(loading)), at: 3) }
+    if marked > 0 {
+      let at = fields.firstIndex { $0.name == "range" }! + 1
+      fields.insert(("marked", "\(marked) marked"), at: at)
+    }
     if let viewportWidth { fields.insert(("viewport", "\(viewportWidth) wide"), at: 2) }
     let separator = " │ "
     func length(_ fields: [(name: String, text: String)]) -> Int {

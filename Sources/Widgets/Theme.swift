@@ -6,6 +6,14 @@ import TerminalScreen
 package enum Theme {
   package static let border = CellStyle(foreground: .indexed(244))
   package static let selectedBorder = CellStyle(foreground: .indexed(214), bold: true)
+  /// A marked card's border and its mark (`m`): seen without colour by the mark itself.
+  package static let markedBorder = CellStyle(foreground: .indexed(170))
+  package static let mark = CellStyle(foreground: .indexed(170), bold: true)
+  /// The mark on a marked card's top border: a glyph every common monospace font has.
+  package static let markGlyph = "●"
+  /// A marked card drawn as a chip: underlined, so it shows without colour too.
+  package static let markedChip = CellStyle(foreground: .indexed(170), underline: true)
+  package static let markedActiveChip = CellStyle(reverse: true, underline: true)
   package static let caption = CellStyle(bold: true)
   package static let comment = CellStyle(dim: true)
   package static let header = CellStyle(foreground: .indexed(110), bold: true)

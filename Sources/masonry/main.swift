@@ -94,10 +94,13 @@ end(
     }
     // Ctrl-C: the status an interrupt gives, as when SIGINT ends a program.
     if app.interrupted { return 128 + SIGINT }
-    guard command.picking else { return 0 }
-    guard let picked = app.picked else { return 1 }
+    guard let pick = command.pick else { return 0 }
+    guard let picked = app.picked, !picked.isEmpty else { return 1 }
+    let (bytes, notes) = pick.render(picked, toTerminal: isatty(1) == 1)
     // Its own handle on standard output: `output` is in use by `run` around this closure.
     var answer = StandardOutput()
-    answer.write(picked.jsonLine + "\n")
+    for note in notes { FailureReport.say(note, on: &answer) }
+    guard !bytes.isEmpty else { return 1 }
+    answer.write(bytes: bytes)
     return MasonryCommand.finish(0, output: &answer)
   })

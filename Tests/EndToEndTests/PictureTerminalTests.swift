@@ -42,6 +42,37 @@ import Testing
       ?? ""
   }
 
+  /// Marks in the real program: `m` on two cards, `/` and `M` on a search's matches, then
+  /// Enter with `--pick=path --print0` prints exactly those files, in the folder's order,
+  /// NUL-terminated, and exits 0.
+  @Test func markedPicturesArePickedAsPaths() throws {
+    let folder = try Self.folder(copies: 1)
+    let picked = TemporaryFiles.path(named: "picked-paths")
+    unlink(picked)
+    let session = try TmuxSession(
+      width: 120, height: 40, arguments: "--images none --pick=path --print0 \(folder) > \(picked)")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("of 17") })
+    try session.send("m")
+    try session.send("l")
+    try session.send("m")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("2 marked") })
+    for key in ["/", "o", "w", "l", "Enter", "M"] { try session.send(key) }
+    _ = try #require(session.waitForScreen { Self.status($0).contains("3 marked") })
+    try session.send("Escape")
+    try session.send("Enter")
+    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    let output = try Data(contentsOf: URL(fileURLWithPath: picked))
+    let paths = output.split(separator: 0, omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    #expect(output.last == 0 && !output.contains(0x0A))
+    #expect(paths.count == 4 && paths.last == "", "three paths, each ended by a NUL")
+    let names = paths.dropLast().map { URL(fileURLWithPath: $0).lastPathComponent }
+    #expect(names.contains("photo-1-owl.png"))
+    #expect(names == names.sorted(), "in the folder's order")
+    #expect(paths.dropLast().allSatisfy { FileManager.default.fileExists(atPath: $0) })
+  }
+
   @Test func aFolderOpensAndItsPicturesAppearInColour() throws {
     let folder = try Self.folder(copies: 1)
     let session = try TmuxSession(width: 120, height: 40, arguments: folder)

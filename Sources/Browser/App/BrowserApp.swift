@@ -21,8 +21,9 @@ package struct BrowserApp {
   /// The last frame sent to the terminal, and its pixel pictures.
   private var drawn: Screen?
   private var drawnPictures: [PicturePlacement] = []
-  /// `--pick`: the card chosen with Enter.
-  package private(set) var picked: Card?
+  /// `--pick`: the cards chosen with Enter (the marked ones in card order, else the
+  /// selected one); `nil` when the browser ended otherwise.
+  package private(set) var picked: [Card]?
   /// Whether the browser ended by Ctrl-C (the program exits 130, as after SIGINT).
   package private(set) var interrupted = false
 
@@ -102,7 +103,7 @@ package struct BrowserApp {
           interrupted = true
           return
         case .pick:
-          picked = state.selected.map { state.shownCard($0) }
+          picked = state.pickedCards
           return
         case .suspend:
           terminal.suspend()

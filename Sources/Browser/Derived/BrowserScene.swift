@@ -74,20 +74,25 @@ package struct BrowserScene {
       let highlight = SearchFolding.fold(state.searchQuery)
       func card(_ index: Int, at frame: Rect) {
         visible.append(index)
+        let isMarked = state.marks.contains(state.shown[index])
         if state.layout.kind.showsCardsAsChips {
+          let style =
+            index == selected
+            ? (isMarked ? Theme.markedActiveChip : Theme.activeChip)
+            : (isMarked ? Theme.markedChip : Theme.chip)
           let chip = ChipWidget(
-            text: measurer.caption(ofCard: state.shown[index]).string,
-            style: index == selected ? Theme.activeChip : Theme.chip)
+            text: measurer.caption(ofCard: state.shown[index]).string, style: style)
           add(chip, frame, clip: regions.content)
           return
         }
         let request = Self.thumbnailRequest(
           forShown: index, size: frame.size, state, measurer: measurer)
         let picture = Self.picture(for: request, in: state)
-        let widget = CardWidget(
+        var widget = CardWidget(
           card: state.shownCard(index), index: state.shown[index], measurer: measurer,
           size: frame.size, isSelected: index == selected, highlight: highlight,
           picture: picture)
+        widget.isMarked = isMarked
         add(widget, frame, clip: regions.content)
         if widget.metrics.imageRows > 0 {
           let inside = CardStyle.contentArea(of: frame)
@@ -130,10 +135,11 @@ package struct BrowserScene {
         let cardIndex = state.shown[selected]
         let request = Self.detailThumbnailRequest(state, geometry: geometry, measurer: measurer)
         let picture = Self.picture(for: request, in: state)
-        let view = DetailView(
+        var view = DetailView(
           card: state.shownCard(selected), caption: measurer.caption(ofCard: cardIndex),
           comment: measurer.comment(ofCard: cardIndex), style: state.cardStyle,
           picture: picture, scroll: scroll)
+        view.isMarked = state.marks.contains(cardIndex)
         add(view, geometry.overlayArea)
         let inside = CardStyle.contentArea(of: geometry.overlayArea)
         let image = view.imageBox(in: geometry.overlayArea)
@@ -247,6 +253,7 @@ package struct BrowserScene {
         state.followsEnd ? $0 + " · following the end" : $0
       })
     bar.viewportWidth = state.viewport?.size.width
+    bar.marked = state.marks.count
     return bar
   }
 

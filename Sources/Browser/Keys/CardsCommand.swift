@@ -18,6 +18,12 @@ package enum CardsCommand: Hashable, Sendable {
   case point(open: Bool)
   /// Open the selected card (with `--pick`: answer with it).
   case open
+  /// Mark the selected card, or unmark it.
+  case toggleMark
+  /// Mark every card shown (all of them, or a search's or a tag's).
+  case markShown
+  /// Unmark every card.
+  case clearMarks
   case startSearch
   case nextMatch
   case previousMatch

@@ -29,7 +29,13 @@ package enum KeyBindings {
           (.shiftUp, .select(.up)), (.shiftDown, .select(.down)), (.character("K"), .select(.up)),
           (.character("J"), .select(.down)),
         ], "select the card above / below"),
-      KeyBinding(keys: [(.enter, .open)], "open the selected card (--pick: answer with it)"),
+      KeyBinding(
+        keys: [(.enter, .open)], "open the selected card (--pick: answer)"),
+      KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark the selected card"),
+      KeyBinding(
+        keys: [(.character("M"), .markShown)], "mark every card shown (a search's matches)"
+      ),
+      KeyBinding(keys: [(.character("U"), .clearMarks)], "unmark every card"),
       KeyBinding(keys: [(.character("/"), .startSearch)], "search captions, comments and tags"),
       KeyBinding(
         keys: [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
@@ -73,7 +79,8 @@ package enum KeyBindings {
       KeyBinding(
         keys: [(.character("g"), .top), (.home, .top), (.character("G"), .end), (.end, .end)],
         "the top / the end"),
-      KeyBinding(keys: [(.enter, .accept)], "--pick: answer with this card"),
+      KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark this card"),
+      KeyBinding(keys: [(.enter, .accept)], "--pick: answer (the marked cards, else this)"),
       KeyBinding(keys: [(.escape, .close), (.character("q"), .close)], "close the card"),
       KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
       KeyBinding(

@@ -7,6 +7,8 @@ package enum OpenCardCommand: Hashable, Sendable {
   /// The top, or the end.
   case top
   case end
+  /// Mark the open card, or unmark it.
+  case toggleMark
   /// With `--pick`: answer with this card.
   case accept
   case close

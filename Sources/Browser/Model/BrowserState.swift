@@ -67,6 +67,8 @@ package struct BrowserState: Equatable {
   /// The cards the filter lets through, in layout order (indices into `cards`): all of
   /// them, a tag's, or a search's matches found so far.
   package var shown: CardSelection
+  /// The marked cards (`m`, `M`, `U`), by collection index: what `--pick` answers with.
+  package var marks = CardMarks()
   /// The dataset's tags and the order the strip shows them in.
   package var tags: TagList
   /// The thumbnails received, and what was last asked for.
@@ -124,6 +126,15 @@ package struct BrowserState: Equatable {
   /// Shown card `index`, decoded.
   package func shownCard(_ index: Int) -> Card { cards.cards[shown[index]] }
 
+  /// What `--pick` answers with: the marked cards in card (file) order, else the
+  /// selected card, else none.
+  package var pickedCards: [Card] {
+    if !marks.isEmpty {
+      return marks.sorted.filter { $0 < cards.cards.count }.map { cards.cards[$0] }
+    }
+    return selected.map { [shownCard($0)] } ?? []
+  }
+
   /// The collection index of the selected card (stable across filters).
   package var selectedCard: Int? {
     selected.flatMap { $0 < shown.count ? shown[$0] : nil }
@@ -136,8 +147,10 @@ package struct BrowserState: Equatable {
     tags.count(chunk)
   }
 
-  /// Replaces every card (the source read again): nothing is shown until `shown` is set.
+  /// Replaces every card (the source read again): nothing is shown until `shown` is set;
+  /// the marks follow their cards (see `CardMarks.remapped`).
   package mutating func replaceCards(with collection: CardCollection) {
+    marks = marks.remapped(from: cards.cards, to: collection.cards)
     cards = collection
     shown = CardSelection(all: collection)
     tags = TagList(collection)
@@ -169,7 +182,8 @@ package struct BrowserState: Equatable {
       && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
       && lhs.lastMovement == rhs.lastMovement && lhs.placeholdersUntil == rhs.placeholdersUntil
       && lhs.followsEnd == rhs.followsEnd
-      && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.tags == rhs.tags
+      && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.marks == rhs.marks
+      && lhs.tags == rhs.tags
       && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search
       && lhs.measuring == rhs.measuring && lhs.jobCount == rhs.jobCount
   }

@@ -82,6 +82,13 @@ extension BrowserReducer {
     case .open:
       if state.selected != nil && state.picking { return ([.pick], true) }
       if state.selected != nil { state.mode = .detail(scroll: 0) }
+    case .toggleMark: toggleMark(&state)
+    case .markShown:
+      state.marks.insert(contentsOf: state.shown)
+      state.message = Counted.phrase(state.marks.count, "card") + " marked"
+    case .clearMarks:
+      state.message = state.marks.isEmpty ? "no card is marked" : "marks cleared"
+      state.marks.removeAll()
     case .startSearch: state.mode = .searching(previousQuery: state.searchQuery)
     case .nextMatch: jumpToMatch(1, &state, caches: caches)
     case .previousMatch: jumpToMatch(-1, &state, caches: caches)
@@ -142,6 +149,13 @@ extension BrowserReducer {
     }
   }
 
+  /// `m`: the selected card marked, or unmarked.
+  private static func toggleMark(_ state: inout BrowserState) {
+    guard let card = state.selectedCard else { return }
+    state.marks.toggle(card)
+    state.message = nil
+  }
+
   // MARK: Help and the open card
 
   private static func helpCommand(
@@ -177,6 +191,7 @@ extension BrowserReducer {
     case .scrollPages(let pages): state.mode = scrolled(to: scroll + pages * page)
     case .top: state.mode = scrolled(to: 0)
     case .end: state.mode = scrolled(to: maximum)
+    case .toggleMark: toggleMark(&state)
     case .accept: return state.picking ? [.pick] : []
     case .close: state.mode = .browsing
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)

@@ -1,0 +1,130 @@
+import Cards
+
+/// The marked cards (`m`, `M`, `U`): a set of collection indices, kept as one bit per card
+/// so that marking every card of a million-card view costs 125 KB and a frame asks
+/// "is this card marked?" in O(1). Indices are the collection's, not the view's, so marks
+/// stay through searches, tag filters, layout switches and resizes; `remapped` carries
+/// them through a reload.
+package struct CardMarks: Hashable, Sendable, CustomStringConvertible {
+  private var words: [UInt64] = []
+  /// How many cards are marked.
+  package private(set) var count = 0
+
+  package init() {}
+
+  package init(_ cards: some Sequence<Int>) {
+    insert(contentsOf: cards)
+  }
+
+  package var isEmpty: Bool { count == 0 }
+
+  /// Whether collection card `card` is marked. O(1).
+  package func contains(_ card: Int) -> Bool {
+    let word = card >> 6
+    return card >= 0 && word < words.count && words[word] & (1 << UInt64(card & 63)) != 0
+  }
+
+  /// Marks `card`, or unmarks it when it is marked. O(1) amortised.
+  package mutating func toggle(_ card: Int) {
+    if contains(card) { remove(card) } else { insert(card) }
+  }
+
+  package mutating func insert(_ card: Int) {
+    guard card >= 0, !contains(card) else { return }
+    let word = card >> 6
+    if word >= words.count { words += repeatElement(0, count: word + 1 - words.count) }
+    words[word] |= 1 << UInt64(card & 63)
+    count += 1
+  }
+
+  package mutating func remove(_ card: Int) {
+    guard contains(card) else { return }
+    words[card >> 6] &= ~(1 << UInt64(card & 63))
+    count -= 1
+  }
+
+  /// Marks every card of `cards`. O(cards).
+  package mutating func insert(contentsOf cards: some Sequence<Int>) {
+    for card in cards { insert(card) }
+  }
+
+  package mutating func removeAll() {
+    words = []
+    count = 0
+  }
+
+  /// The marked cards in collection (file) order. O(collection / 64 + marked).
+  package var sorted: [Int] {
+    var cards: [Int] = []
+    cards.reserveCapacity(count)
+    for (index, word) in words.enumerated() where word != 0 {
+      var bits = word
+      while bits != 0 {
+        cards.append(index << 6 + bits.trailingZeroBitCount)
+        bits &= bits - 1
+      }
+    }
+    return cards
+  }
+
+  /// The same marks in `new`, a collection read again: a marked card stays marked when a
+  /// card of `new` has its id, else (no id) its picture's path, else (neither) its index.
+  /// A card whose key appears more than once marks the first card of `new` with it.
+  ///
+  /// - Complexity: O(cards of `new`) when anything is marked, else O(1).
+  package func remapped(from old: CardStore, to new: CardStore) -> CardMarks {
+    guard !isEmpty else { return self }
+    var ids: Set<String> = []
+    var paths: Set<String> = []
+    var indices: [Int] = []
+    for card in sorted where card < old.count {
+      let decoded = old[card]
+      if let id = decoded.id {
+        ids.insert(id)
+      } else if let path = decoded.image?.path {
+        paths.insert(path)
+      } else {
+        indices.append(card)
+      }
+    }
+    var marks = CardMarks()
+    for index in indices where index < new.count && new[index].id == nil {
+      marks.insert(index)
+    }
+    if !ids.isEmpty || !paths.isEmpty {
+      for index in 0..<new.count {
+        let card = new[index]
+        if let id = card.id {
+          if ids.remove(id) != nil { marks.insert(index) }
+        } else if let path = card.image?.path, paths.remove(path) != nil {
+          marks.insert(index)
+        }
+        if ids.isEmpty && paths.isEmpty { break }
+      }
+    }
+    return marks
+  }
+
+  package var description: String {
+    let shown = sorted.prefix(20).map(String.init).joined(separator: ", ")
+    return "CardMarks(\(count): \(shown)\(count > 20 ? ", …" : ""))"
+  }
+
+  package static func == (lhs: CardMarks, rhs: CardMarks) -> Bool {
+    // Trailing zero words (left by removals) do not make two sets differ.
+    guard lhs.count == rhs.count else { return false }
+    let length = Swift.max(lhs.words.count, rhs.words.count)
+    for index in 0..<length
+    where (index < lhs.words.count ? lhs.words[index] : 0)
+      != (index < rhs.words.count ? rhs.words[index] : 0)
+    {
+      return false
+    }
+    return true
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for word in words where word != 0 { hasher.combine(word) }
+  }
+}

@@ -1,0 +1,75 @@
+import Cards
+import MasonryCommands
+import PictureFiles
+import Testing
+
+/// `--pick[=card|path]` and `--print0`: what reaches standard output, byte for byte, and
+/// that nothing a card or a file name holds reaches it as a control sequence.
+@Suite struct PickOutputTests {
+  static func picture(_ path: String, id: String? = nil) -> Card {
+    Card(
+      id: id, caption: "c",
+      image: CardImage(width: 2, height: 1, path: path, source: .file(path)))
+  }
+
+  @Test func cardsAreJSONLinesEndedByNewlinesOrNULs() {
+    let cards = [Self.picture("a.jpg", id: "1"), Card(caption: "two\u{1B}[2J")]
+    let lines = PickOutput().render(cards, toTerminal: false)
+    #expect(
+      String(decoding: lines.bytes, as: UTF8.self) == cards.map { $0.jsonLine + "\n" }.joined())
+    #expect(!lines.bytes.contains(0x1B), "the escape is \\u001b in the JSON")
+    #expect(lines.notes.isEmpty)
+    let nul = PickOutput(nulTerminated: true).render(cards, toTerminal: false)
+    #expect(nul.bytes.filter { $0 == 0 }.count == 2 && nul.bytes.last == 0)
+    #expect(!nul.bytes.contains(0x0A))
+  }
+
+  @Test func pathsArePictureFilesOnlyWithANoteForTheRest() {
+    let cards = [
+      Self.picture("dir/a b.jpg"), Card(caption: "text only"),
+      Card(caption: "bundled", image: CardImage(width: 1, height: 1, source: .embedded("x"))),
+      Self.picture("c.png"),
+    ]
+    let (bytes, notes) = PickOutput(form: .path).render(cards, toTerminal: false)
+    #expect(String(decoding: bytes, as: UTF8.self) == "dir/a b.jpg\nc.png\n")
+    #expect(notes == ["2 picked cards without a picture file left out"])
+  }
+
+  /// A name with a newline or an escape in it: whole after `--print0` (into a pipe), left
+  /// out with a note when a newline would end it, shown escaped on a terminal. A byte that
+  /// is not UTF-8 goes out as the byte it was.
+  @Test func hostileFileNamesNeverReachTheOutputAsControls() {
+    let hostile = "x\u{1B}]52;c;cHduZWQ=\u{07}\ny.jpg"
+    let latin1 = FileName.string(fromBytes: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8))
+    let cards = [Self.picture(hostile), Self.picture(latin1)]
+    let piped = PickOutput(form: .path, nulTerminated: true).render(cards, toTerminal: false)
+    #expect(
+      piped.bytes == Array(hostile.utf8) + [0] + Array("caf".utf8) + [0xE9] + Array(".jpg".utf8) + [
+        0
+      ])
+    let lines = PickOutput(form: .path).render(cards, toTerminal: false)
+    #expect(lines.bytes == Array("caf".utf8) + [0xE9] + Array(".jpg\n".utf8))
+    #expect(lines.notes == ["1 path with a control character left out (--print0 keeps them)"])
+    for nulTerminated in [false, true] {
+      let shown = PickOutput(form: .path, nulTerminated: nulTerminated).render(
+        cards, toTerminal: true)
+      let text = String(decoding: shown.bytes, as: UTF8.self)
+      #expect(text.hasPrefix("x\\x1b]52;c;cHduZWQ=\\x07\\x0ay.jpg"))
+      #expect(text.contains("caf\\xe9.jpg"))
+      #expect(!shown.bytes.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0 })
+    }
+  }
+
+  @Test func theOptionsAreReadAndCheckedOnTheCommandLine() throws {
+    let sample: [String] = []
+    #expect(try BrowseCommand(sample + ["--pick"]).pick == PickOutput())
+    #expect(try BrowseCommand(["--pick=path"]).pick == PickOutput(form: .path))
+    #expect(
+      try BrowseCommand(["--pick=path", "--print0"]).pick
+        == PickOutput(form: .path, nulTerminated: true))
+    #expect(try BrowseCommand(["--pick", "--print0"]).pick == PickOutput(nulTerminated: true))
+    #expect(try BrowseCommand([]).pick == nil)
+    #expect(throws: (any Error).self) { try BrowseCommand(["--print0"]) }
+    #expect(throws: (any Error).self) { try BrowseCommand(["--pick=name"]) }
+  }
+}
