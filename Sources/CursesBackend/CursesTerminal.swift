@@ -186,6 +186,21 @@ package final class CursesTerminal: TerminalDevice {
     if masonry_guard_take_resumed() != 0 { resume() }
   }
 
+  /// `!`: the terminal as the shell had it (the normal screen, cooked keys) while `body`
+  /// runs a program, then taken again and the last frame repainted whole.
+  package func handOver<Result>(_ body: () -> Result) -> Result {
+    removePictures()
+    endwin()
+    send(Self.bracketedPasteOff)
+    let result = body()
+    resume()
+    return result
+  }
+
+  package func copyToClipboard(_ text: String) {
+    send(Self.clipboardEscape(text))
+  }
+
   /// Gives the terminal back as it was.
   package func close() {
     guard isOpen else { return }

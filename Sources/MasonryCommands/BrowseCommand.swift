@@ -22,6 +22,8 @@ package struct BrowseCommand {
   package let pick: PickOutput?
   /// Whether Enter answers with cards (`--pick`).
   package var picking: Bool { pick != nil }
+  /// `--osc52`: `y` may set the clipboard with OSC 52.
+  package let allowsOSC52: Bool
   /// `--probe`: print what the terminal can do, one line each, and exit (nothing loaded).
   package let probing: Bool
   package let options: LayoutOptions
@@ -46,7 +48,13 @@ package struct BrowseCommand {
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
         ColorOption.documentation(withoutIt: "auto")
-      ] + PickOutput.documentation + [probeHelp])
+      ] + PickOutput.documentation + [osc52Help, probeHelp])
+
+  /// `--osc52` and the environment around the browser's actions.
+  static let osc52Help = OptionHelp(
+    "--osc52",
+    "Let y put the selected card's path on the clipboard with OSC 52 (also MASONRY_OSC52=1; inside tmux through tmux load-buffer -w). Without it, y fills tmux's paste buffer inside tmux and says it cannot elsewhere. o opens the picture with MASONRY_OPENER (a program and its arguments, split at spaces) or xdg-open; ! runs a command line with MASONRY_SHELL or /bin/sh -c 'COMMAND \"$@\"', the files as its arguments."
+  )
 
   /// `--probe` and what it prints.
   static let probeHelp = OptionHelp(
@@ -76,7 +84,7 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions.union(["--pick", "--print0", "--probe"]),
+      flagOptions: SourceOptions.flagOptions.union(["--pick", "--print0", "--osc52", "--probe"]),
       optionalValueOptions: ColorOption.parsing.merging(PickOutput.parsing) { $1 })
     options = try LayoutOptions(parsed)
     let pictures = try PictureOptions(parsed)
@@ -86,6 +94,7 @@ package struct BrowseCommand {
     sourceOptions = try SourceOptions(parsed)
     sources = parsed.positionals
     pick = try PickOutput(parsed)
+    allowsOSC52 = parsed.flags.contains("--osc52")
     probing = parsed.flags.contains("--probe")
     if probing {
       collection = CardCollection(

@@ -47,6 +47,12 @@ package struct TracingTerminal<Device: TerminalDevice>: TerminalDevice {
 
   package mutating func suspend() { device.suspend() }
 
+  package mutating func handOver<Result>(_ body: () -> Result) -> Result {
+    device.handOver(body)
+  }
+
+  package mutating func copyToClipboard(_ text: String) { device.copyToClipboard(text) }
+
   private func log(_ text: String) {
     let line = "\(MonotonicClock.nanoseconds()) \(text)\n"
     _ = line.utf8CString.withUnsafeBufferPointer { buffer in

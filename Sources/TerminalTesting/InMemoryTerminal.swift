@@ -81,4 +81,16 @@ package struct InMemoryTerminal: TerminalDevice {
   package private(set) var suspensions = 0
 
   package mutating func suspend() { suspensions += 1 }
+
+  /// How often the terminal was handed to a program.
+  package private(set) var handOvers = 0
+  /// What the program put on the clipboard, in order.
+  package private(set) var clipboard: [String] = []
+
+  package mutating func handOver<Result>(_ body: () -> Result) -> Result {
+    handOvers += 1
+    return body()
+  }
+
+  package mutating func copyToClipboard(_ text: String) { clipboard.append(text) }
 }

@@ -18,6 +18,8 @@ package struct BrowserApp {
   package let caches = BrowserCaches()
   private let mailbox: EventMailbox<BrowserEvent>
   private let runner: EffectRunner
+  /// The opener, the shell and the clipboard's ways.
+  private let actions: ActionSettings
   /// The last frame sent to the terminal, and its pixel pictures.
   private var drawn: Screen?
   private var drawnPictures: [PicturePlacement] = []
@@ -40,12 +42,14 @@ package struct BrowserApp {
     collection: CardCollection, options: LayoutOptions, pictures: PictureDisplay = .placeholders,
     capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .none),
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
-    picking: Bool = false, measuresAhead: Bool = true,
+    picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
+    self.actions = actions
     runner = EffectRunner(
-      mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, reload: reload)
+      mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
+      reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
@@ -108,6 +112,21 @@ package struct BrowserApp {
         case .suspend:
           terminal.suspend()
           drawn = nil
+        case .runCommand(let command, let paths):
+          let arguments = actions.commandArguments(command, paths: paths)
+          let outcome = terminal.handOver {
+            let outcome = ChildProcess.runInForeground(arguments)
+            ChildProcess.waitForEnter(after: outcome)
+            return outcome
+          }
+          drawn = nil
+          queue.append(.actionFinished("!\(command): \(outcome.summary)"))
+        case .copy(let text) where actions.allowsOSC52 && !actions.insideTmux:
+          terminal.copyToClipboard(text)
+          queue.append(.actionFinished("copied (OSC 52)"))
+        case .copy where !actions.insideTmux:
+          queue.append(
+            .actionFinished("cannot copy: OSC 52 is off (--osc52, MASONRY_OSC52=1), no tmux"))
         default:
           runner.run(effect)
         }

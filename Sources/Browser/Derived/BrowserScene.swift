@@ -267,6 +267,10 @@ package struct BrowserScene {
   /// What the status bar says in place of the hint.
   static func message(_ state: BrowserState, caches: BrowserCaches) -> String? {
     if state.mode.isEditingSearch { return "/" + state.searchQuery + "▏" }
+    if let command = state.mode.promptedCommand {
+      let files = Counted.phrase(state.actionPaths.count, "file")
+      return "!" + command + "▏" + (command.isEmpty ? "  a command to run on \(files) · Esc" : "")
+    }
     if let message = state.message { return message }
     switch state.mode.base {
     case .detail: return "Esc close"

@@ -22,15 +22,19 @@ package final class EffectRunner {
   private let measuringQueue = DispatchQueue(label: "masonry.measuring", qos: .utility)
   /// Whether line counts are made ahead (off in tests that count wake-ups).
   private let measuresAhead: Bool
+  /// The opener and the clipboard's ways.
+  private let actions: ActionSettings
 
   /// - Parameters:
   ///   - feed: the rest of the source, read on a thread of its own when asked.
   ///   - reload: reads the source again (`r`), off the event loop's thread.
   package init(
     mailbox: EventMailbox<BrowserEvent>, feed: CardFeed?, measuresAhead: Bool = true,
+    actions: ActionSettings = ActionSettings(),
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     self.mailbox = mailbox
+    self.actions = actions
     self.feed = feed
     self.measuresAhead = measuresAhead
     self.reload = reload
@@ -42,12 +46,36 @@ package final class EffectRunner {
   }
 
   /// Starts `effect`. The effects that end or stop the program (`quit`, `interrupt`,
-  /// `suspend`, `pick`) are the app's, not this runner's: they do nothing here.
+  /// `suspend`, `pick`) and those that need the terminal (`runCommand`) are the app's,
+  /// not this runner's: they do nothing here. `copy` here is the tmux paste buffer's
+  /// way (the app writes OSC 52 itself).
   package func run(_ effect: BrowserEffect) {
     let mailbox = self.mailbox
     switch effect {
-    case .quit, .interrupt, .suspend, .pick:
+    case .quit, .interrupt, .suspend, .pick, .runCommand:
       break
+    case .openExternally(let target):
+      let arguments = actions.openArguments(target)
+      // Waited for on a thread of its own: the opener may take a while to hand over.
+      DispatchQueue.global(qos: .utility).async {
+        let outcome = ChildProcess.run(arguments, streams: .detached)
+        if !outcome.succeeded {
+          mailbox.post(.actionFinished("\(arguments[0]): \(outcome.summary)"))
+        }
+      }
+    case .copy(let text):
+      let allowsOSC52 = actions.allowsOSC52
+      DispatchQueue.global(qos: .utility).async {
+        // -w: tmux sends it on to the outer terminal's clipboard as well (its own OSC 52),
+        // when OSC 52 is allowed.
+        let outcome = ChildProcess.run(
+          ["tmux", "load-buffer"] + (allowsOSC52 ? ["-w"] : []) + ["-"],
+          streams: .input(Array(text.utf8)))
+        mailbox.post(
+          .actionFinished(
+            outcome.succeeded
+              ? "copied to tmux's paste buffer" : "tmux load-buffer: \(outcome.summary)"))
+      }
     case .startLoading:
       guard let feed else { return }
       self.feed = nil

@@ -18,6 +18,15 @@ package enum BrowserEffect: Hashable, Sendable {
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;
   /// answer `.thumbnailReady` for each.
   case makeThumbnails([ThumbnailRequest])
+  /// Open `target` (a picture's path) with the opener, detached from the terminal;
+  /// answer `.actionFinished` only when it fails.
+  case openExternally(String)
+  /// Hand the terminal to `command` run on `paths` (its arguments) and take it back when
+  /// it ends; answer `.actionFinished` with how it ended.
+  case runCommand(String, paths: [String])
+  /// Put `text` on the clipboard (OSC 52 where allowed, else tmux's paste buffer);
+  /// answer `.actionFinished`.
+  case copy(String)
   /// `--pick`: the selected card is the answer; print it and end.
   case pick
   /// Scan the rest of the cards for a search on a worker (stopping any earlier search);

@@ -33,6 +33,9 @@ package enum BrowserEvent: Hashable, Sendable {
   case searchFound(SearchFound)
   /// A thumbnail asked for by `BrowserEffect.makeThumbnails` is ready, or why it is not.
   case thumbnailReady(ThumbnailRequest, Result<Thumbnail, PictureFailure>)
+  /// A program the browser started for the person (`o`, `!`, `y`) ended, or did not
+  /// start: what the status bar says of it.
+  case actionFinished(String)
   /// A script asks for what a person would do with keys (`masonry render`).
   case asked(BrowserRequest)
 }
@@ -53,7 +56,7 @@ extension BrowserEvent {
     switch self {
     case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
     case .reloaded, .reloadFailed, .cardsArrived, .loadFinished, .measured, .searchFound,
-      .thumbnailReady:
+      .thumbnailReady, .actionFinished:
       return false
     }
   }

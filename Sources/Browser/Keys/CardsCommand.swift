@@ -24,6 +24,12 @@ package enum CardsCommand: Hashable, Sendable {
   case markShown
   /// Unmark every card.
   case clearMarks
+  /// Open the selected card's picture with the system's opener.
+  case openPicture
+  /// Open the command prompt (`!`).
+  case promptCommand
+  /// Copy the selected card's path (a card without a picture: its caption).
+  case copyPath
   case startSearch
   case nextMatch
   case previousMatch

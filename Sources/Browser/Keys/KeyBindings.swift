@@ -36,6 +36,11 @@ package enum KeyBindings {
         keys: [(.character("M"), .markShown)], "mark every card shown (a search's matches)"
       ),
       KeyBinding(keys: [(.character("U"), .clearMarks)], "unmark every card"),
+      KeyBinding(
+        keys: [(.character("o"), .openPicture)], "open the picture ($MASONRY_OPENER, xdg-open)"),
+      KeyBinding(
+        keys: [(.character("!"), .promptCommand)], "run a command on the marked cards' files"),
+      KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path (--osc52, tmux's buffer)"),
       KeyBinding(keys: [(.character("/"), .startSearch)], "search captions, comments and tags"),
       KeyBinding(
         keys: [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
@@ -80,6 +85,8 @@ package enum KeyBindings {
         keys: [(.character("g"), .top), (.home, .top), (.character("G"), .end), (.end, .end)],
         "the top / the end"),
       KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark this card"),
+      KeyBinding(keys: [(.character("o"), .openPicture)], "open the picture"),
+      KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path"),
       KeyBinding(keys: [(.enter, .accept)], "--pick: answer (the marked cards, else this)"),
       KeyBinding(keys: [(.escape, .close), (.character("q"), .close)], "close the card"),
       KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
@@ -122,6 +129,17 @@ package enum KeyBindings {
       KeyBinding(keys: [(.backspace, .deleteBackward)], "delete the last character"),
       KeyBinding(keys: [(.enter, .accept)], "keep the search (n N move between matches)"),
       KeyBinding(keys: [(.escape, .cancel)], "cancel the search"),
+    ])
+
+  package static let commandPrompt = KeyTable<CommandPromptCommand>(
+    .commandPrompt,
+    [
+      .described("type, paste", "the command (a shell command line)"),
+      KeyBinding(keys: [(.backspace, .deleteBackward)], "delete the last character"),
+      KeyBinding(
+        keys: [(.enter, .run)],
+        "run it: the terminal is the command's until it ends; the files are its arguments"),
+      KeyBinding(keys: [(.escape, .cancel)], "close the prompt, running nothing"),
     ])
 
   package static let help = KeyTable<HelpCommand>(
@@ -174,6 +192,7 @@ package enum KeyBindings {
       case .openCard: return (context, openCard.documented)
       case .tagStrip: return (context, tagStrip.documented)
       case .search: return (context, search.documented)
+      case .commandPrompt: return (context, commandPrompt.documented)
       case .help: return (context, help.documented)
       case .anywhere: return (context, anywhere.documented)
       }

@@ -4,6 +4,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
   case openCard
   case tagStrip
   case search
+  case commandPrompt
   case help
   /// Keys that mean the same whatever has the keys (and in a terminal too small to draw).
   case anywhere
@@ -16,6 +17,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case .openCard: return "An open card (Enter)"
     case .tagStrip: return "The tag strip (t)"
     case .search: return "The search prompt (/)"
+    case .commandPrompt: return "The command prompt (!)"
     case .help: return "This help (?)"
     }
   }

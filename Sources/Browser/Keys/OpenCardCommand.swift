@@ -9,6 +9,10 @@ package enum OpenCardCommand: Hashable, Sendable {
   case end
   /// Mark the open card, or unmark it.
   case toggleMark
+  /// Open the card's picture with the system's opener.
+  case openPicture
+  /// Copy the card's path (a card without a picture: its caption).
+  case copyPath
   /// With `--pick`: answer with this card.
   case accept
   case close

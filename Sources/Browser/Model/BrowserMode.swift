@@ -5,6 +5,8 @@ package indirect enum BrowserMode: Hashable, Sendable {
   /// The search prompt is open on the status row; the query before it opened comes back
   /// on Esc.
   case searching(previousQuery: String)
+  /// The command prompt (`!`) is open on the status row with `command` typed so far.
+  case commandPrompt(command: String)
   /// The tag strip has the keys, on tag `focused` (an index into the content's tags).
   case tags(focused: Int)
   /// The selected card is open over the screen, scrolled down by `scroll` rows.
@@ -21,6 +23,12 @@ package indirect enum BrowserMode: Hashable, Sendable {
   package var isEditingSearch: Bool {
     if case .searching = base { return true }
     return false
+  }
+
+  /// The command typed so far, while the command prompt is open.
+  package var promptedCommand: String? {
+    if case .commandPrompt(let command) = base { return command }
+    return nil
   }
 
   /// The focused tag, while the tag strip has the keys.

@@ -135,6 +135,24 @@ package struct BrowserState: Equatable {
     return selected.map { [shownCard($0)] } ?? []
   }
 
+  /// The picture files a command (`!`) runs on: the marked cards', in card order, else
+  /// the selected card's (cards without a picture file have none).
+  package var actionPaths: [String] {
+    let chosen = marks.isEmpty ? selectedCard.map { [$0] } ?? [] : marks.sorted
+    return chosen.compactMap { $0 < cards.cards.count ? Self.filePath(of: cards.cards[$0]) : nil }
+  }
+
+  /// The file card `card`'s picture is read from, when it is a file.
+  package static func filePath(of card: Card) -> String? {
+    if case .file(let path) = card.image?.source { return path }
+    return nil
+  }
+
+  /// The last part of `path`, for a message.
+  package static func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
   /// The collection index of the selected card (stable across filters).
   package var selectedCard: Int? {
     selected.flatMap { $0 < shown.count ? shown[$0] : nil }

@@ -22,6 +22,11 @@ extension BrowserReducer {
         searchKey(key, previousQuery: previousQuery, &state, caches: caches)
       }
       return ([], true)
+    case .commandPrompt(let command):
+      if case .key(let key) = input {
+        return (commandPromptKey(key, command: command, &state), true)
+      }
+      return ([], true)
     case .detail(let scroll):
       guard let command = KeyBindings.openCard.command(for: input) else { return ([], true) }
       return (openCardCommand(command, scroll: scroll, &state, caches: caches), true)
@@ -89,6 +94,14 @@ extension BrowserReducer {
     case .clearMarks:
       state.message = state.marks.isEmpty ? "no card is marked" : "marks cleared"
       state.marks.removeAll()
+    case .openPicture: return (openPicture(&state), true)
+    case .copyPath: return (copyPath(&state), true)
+    case .promptCommand:
+      if state.actionPaths.isEmpty {
+        state.message = "no picture file to run a command on"
+      } else {
+        state.mode = .commandPrompt(command: "")
+      }
     case .startSearch: state.mode = .searching(previousQuery: state.searchQuery)
     case .nextMatch: jumpToMatch(1, &state, caches: caches)
     case .previousMatch: jumpToMatch(-1, &state, caches: caches)
@@ -156,6 +169,52 @@ extension BrowserReducer {
     state.message = nil
   }
 
+  // MARK: Acting on cards
+
+  /// `o`: the selected card's picture, to the opener.
+  private static func openPicture(_ state: inout BrowserState) -> [BrowserEffect] {
+    guard let card = state.selectedCard else { return [] }
+    guard let path = BrowserState.filePath(of: state.cards.cards[card]) else {
+      state.message = "this card has no picture file to open"
+      return []
+    }
+    state.message = "opening " + BrowserState.fileName(path)
+    return [.openExternally(path)]
+  }
+
+  /// `y`: the selected card's path (a card without a picture file: its caption).
+  private static func copyPath(_ state: inout BrowserState) -> [BrowserEffect] {
+    guard let card = state.selectedCard else { return [] }
+    let decoded = state.cards.cards[card]
+    return [.copy(BrowserState.filePath(of: decoded) ?? decoded.caption)]
+  }
+
+  /// A key at the command prompt: typing, Backspace, Enter (run), Esc.
+  private static func commandPromptKey(
+    _ key: Key, command: String, _ state: inout BrowserState
+  ) -> [BrowserEffect] {
+    guard let action = KeyBindings.commandPrompt.command(for: key) else {
+      guard case .character(let character) = key,
+        character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+      else { return [] }
+      state.mode = .commandPrompt(command: command + String(character))
+      return []
+    }
+    switch action {
+    case .deleteBackward:
+      state.mode = .commandPrompt(command: String(command.dropLast()))
+    case .cancel:
+      state.mode = .browsing
+    case .run:
+      state.mode = .browsing
+      let trimmed = String(
+        command.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      guard !trimmed.isEmpty else { return [] }
+      return [.runCommand(trimmed, paths: state.actionPaths)]
+    }
+    return []
+  }
+
   // MARK: Help and the open card
 
   private static func helpCommand(
@@ -192,6 +251,8 @@ extension BrowserReducer {
     case .top: state.mode = scrolled(to: 0)
     case .end: state.mode = scrolled(to: maximum)
     case .toggleMark: toggleMark(&state)
+    case .openPicture: return openPicture(&state)
+    case .copyPath: return copyPath(&state)
     case .accept: return state.picking ? [.pick] : []
     case .close: state.mode = .browsing
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)

@@ -46,6 +46,9 @@ package enum BrowserReducer {
       reloaded(&state, caches: caches, with: collection)
     case .reloadFailed(let reason):
       state.message = "reload failed: \(reason)"
+    case .actionFinished(let text):
+      state.message = text
+      positionsCards = false
     case .cardsArrived(let cards):
       positionsCards = cardsArrived(cards, &state, caches: caches)
     case .loadFinished(let error):
@@ -71,20 +74,17 @@ package enum BrowserReducer {
     case .thumbnailReady(let request, let result):
       state.thumbnails.store(result, for: request)
       positionsCards = false
+    case .paste(let text) where state.mode.promptedCommand != nil:
+      // Into the command line, with its line breaks as spaces (never Enter).
+      let line = Self.pastedLine(text)
+      state.mode = .commandPrompt(command: state.mode.promptedCommand! + line)
     case .paste(let text):
       guard state.mode.isEditingSearch, !geometry.isTooSmall else { return [] }
       state.message = nil
       // A pasted line break or tab is part of the query, never Enter or a key; other
       // controls (a pasted Ctrl-C byte among them) are dropped.
-      var query = String.UnicodeScalarView()
-      for scalar in text.unicodeScalars {
-        if scalar == "\t" || Character(scalar).isNewline {
-          query.append(" ")
-        } else if scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
-          query.append(scalar)
-        }
-      }
-      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery += String(query) }
+      let query = Self.pastedLine(text)
+      refilter(&state, caches: caches, selectFirst: true) { $0.searchQuery += query }
     case .mouse(let mouse):
       guard !geometry.isTooSmall else { return [] }
       state.message = nil
@@ -120,6 +120,20 @@ package enum BrowserReducer {
       if let effect = thumbnailEffect(wanted, &state) { effects.append(effect) }
     }
     return effects
+  }
+
+  /// Pasted text as one line of a prompt: a line break or a tab becomes a space; other
+  /// controls (a pasted Ctrl-C byte among them) are dropped.
+  static func pastedLine(_ text: String) -> String {
+    var line = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\t" || Character(scalar).isNewline {
+        line.append(" ")
+      } else if scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
+        line.append(scalar)
+      }
+    }
+    return String(line)
   }
 
   /// Which card is selected and where the cards are scrolled: what tells whether an event

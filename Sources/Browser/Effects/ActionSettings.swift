@@ -1,0 +1,47 @@
+/// How the browser acts outside itself, from the environment and the command line: the
+/// program that opens a picture (`o`), the shell that runs a command (`!`), and whether
+/// the clipboard may be set with OSC 52 (`y`).
+package struct ActionSettings: Hashable, Sendable {
+  /// The opener and its leading arguments; the picture's path is added as one more.
+  package var opener: [String]
+  /// The shell a command line is given to, with `-c`.
+  package var shell: String
+  /// Whether `y` may set the clipboard with OSC 52 (`--osc52`, `MASONRY_OSC52=1`): a
+  /// terminal that takes it lets any program write the clipboard, so only when asked.
+  package var allowsOSC52: Bool
+  /// Whether the browser runs inside tmux (`TMUX`): OSC 52 then goes as tmux expects it,
+  /// and without OSC 52 `y` fills tmux's paste buffer.
+  package var insideTmux: Bool
+
+  package init(
+    opener: [String] = ["xdg-open"], shell: String = "/bin/sh", allowsOSC52: Bool = false,
+    insideTmux: Bool = false
+  ) {
+    self.opener = opener
+    self.shell = shell
+    self.allowsOSC52 = allowsOSC52
+    self.insideTmux = insideTmux
+  }
+
+  /// The settings `environment` asks for: `MASONRY_OPENER` (a program and its arguments,
+  /// split at spaces, never given to a shell), `MASONRY_SHELL`, `MASONRY_OSC52=1`, `TMUX`;
+  /// `osc52` is the command line's `--osc52`.
+  package init(environment: [String: String], osc52: Bool = false) {
+    let opener = environment["MASONRY_OPENER"].map { $0.split(separator: " ").map(String.init) }
+    self.init(
+      opener: opener.flatMap { $0.isEmpty ? nil : $0 } ?? ["xdg-open"],
+      shell: environment["MASONRY_SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh",
+      allowsOSC52: osc52 || environment["MASONRY_OSC52"] == "1",
+      insideTmux: !(environment["TMUX"] ?? "").isEmpty)
+  }
+
+  /// The opener's arguments for `target` (a path or an address): one argument, as it is.
+  package func openArguments(_ target: String) -> [String] { opener + [target] }
+
+  /// The arguments that run `command` on `paths`: `SHELL -c 'COMMAND "$@"' masonry
+  /// PATH…`, so that each path is one argument of the command however it is spelled, and
+  /// the command line alone is the shell's to parse.
+  package func commandArguments(_ command: String, paths: [String]) -> [String] {
+    [shell, "-c", command + " \"$@\"", "masonry"] + paths
+  }
+}

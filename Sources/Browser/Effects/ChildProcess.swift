@@ -1,0 +1,183 @@
+import PictureFiles
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Programs the browser starts for the person: the opener (`o`), a command (`!`), tmux's
+/// paste buffer (`y`). Always `posix_spawnp` with an argument vector: a path or a caption
+/// is one argument, byte for byte (`FileName`), and never passes through a shell's
+/// parsing. Signals the browser blocks or catches are back to their defaults in the
+/// child.
+package enum ChildProcess {
+  /// How a child ended: its exit status, the signal that ended it, or why it did not start.
+  package enum Outcome: Hashable, Sendable {
+    case exited(Int32)
+    case signalled(Int32)
+    case notStarted(String)
+
+    /// `exit 0`, `killed by signal 9`, `cannot start: No such file or directory`.
+    package var summary: String {
+      switch self {
+      case .exited(let status): return "exit \(status)"
+      case .signalled(let signal): return "killed by signal \(signal)"
+      case .notStarted(let reason): return "cannot start: \(reason)"
+      }
+    }
+
+    package var succeeded: Bool { self == .exited(0) }
+  }
+
+  /// Why a child did not start.
+  package struct StartFailure: Error, Hashable, Sendable {
+    package var reason: String
+  }
+
+  /// glibc's `POSIX_SPAWN_SETSID` (2.26 on), which Swift does not import.
+  private static let spawnSetSID: Int32 = 0x80
+
+  /// Where a child's standard input, output and error go.
+  package enum Streams: Sendable {
+    /// `/dev/null` for all three, in a session of its own: a GUI opener that outlives the
+    /// browser and never reads or writes the terminal.
+    case detached
+    /// The terminal (`/dev/tty` where the browser's own descriptor is a pipe, as when the
+    /// cards come on standard input or `--pick` writes to one).
+    case terminal
+    /// `input` on standard input (through a pipe), `/dev/null` for the rest.
+    case input([UInt8])
+  }
+
+  /// Starts `arguments` (the first names the program, found on `PATH`) and returns its
+  /// process id, or why it did not start.
+  package static func start(_ arguments: [String], streams: Streams) -> Result<pid_t, StartFailure>
+  {
+    guard let program = arguments.first, !program.isEmpty else {
+      return .failure(StartFailure(reason: "no program named"))
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    var pipeEnds: [Int32] = [-1, -1]
+    switch streams {
+    case .detached:
+      flags |= spawnSetSID
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    case .terminal:
+      if isatty(0) == 0 { posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDWR, 0) }
+      if isatty(1) == 0 { posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_RDWR, 0) }
+    case .input:
+      guard pipe(&pipeEnds) == 0 else {
+        return .failure(StartFailure(reason: String(cString: strerror(errno))))
+      }
+      // Neither end may stay open in the child past the dup (it would never see the end).
+      _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+      posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGPIPE, SIGCHLD] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    let strings = arguments.map { FileName.bytes($0) + [0] }
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { bytes in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+      bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          pointer.initialize(from: $0.baseAddress!, count: bytes.count)
+        }
+      }
+      return pointer
+    }
+    pointers.append(nil)
+    defer { for pointer in pointers { pointer?.deallocate() } }
+    var pid: pid_t = 0
+    let result = posix_spawnp(&pid, pointers[0]!, &actions, &attributes, &pointers, environ)
+    if case .input(let bytes) = streams {
+      close(pipeEnds[0])
+      if result == 0 { writeAll(bytes, to: pipeEnds[1]) }
+      close(pipeEnds[1])
+    }
+    guard result == 0 else {
+      return .failure(StartFailure(reason: String(cString: strerror(result))))
+    }
+    return .success(pid)
+  }
+
+  /// Waits for child `pid` to end.
+  package static func wait(_ pid: pid_t) -> Outcome {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { return .notStarted(String(cString: strerror(errno))) }
+    }
+    // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+    if status & 0x7F == 0 { return .exited((status >> 8) & 0xFF) }
+    return .signalled(status & 0x7F)
+  }
+
+  /// Starts `arguments` and waits for it.
+  package static func run(_ arguments: [String], streams: Streams) -> Outcome {
+    switch start(arguments, streams: streams) {
+    case .success(let pid): return wait(pid)
+    case .failure(let failure): return .notStarted(failure.reason)
+    }
+  }
+
+  /// Runs `arguments` in the foreground of the terminal, as a shell does: the browser
+  /// ignores the keyboard's signals (Ctrl-C, Ctrl-\) while it waits, as `system(3)` does,
+  /// so they reach the command alone.
+  package static func runInForeground(_ arguments: [String]) -> Outcome {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigemptyset(&ignore.sa_mask)
+    var savedInterrupt = sigaction()
+    var savedQuit = sigaction()
+    sigaction(SIGINT, &ignore, &savedInterrupt)
+    sigaction(SIGQUIT, &ignore, &savedQuit)
+    defer {
+      sigaction(SIGINT, &savedInterrupt, nil)
+      sigaction(SIGQUIT, &savedQuit, nil)
+    }
+    return run(arguments, streams: .terminal)
+  }
+
+  /// After a command run in the foreground: how it ended, and the browser comes back
+  /// when Enter is pressed, so that what the command printed can be read (as lf's `!`
+  /// does). Read in the terminal's cooked mode from `/dev/tty`.
+  package static func waitForEnter(after outcome: Outcome) {
+    let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard terminal >= 0 else { return }
+    defer { close(terminal) }
+    writeAll(Array("\r\n[\(outcome.summary) · Enter: back to masonry]".utf8), to: terminal)
+    var byte: UInt8 = 0
+    while true {
+      let count = read(terminal, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 || byte == 0x0A || byte == 0x0D { return }
+    }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}

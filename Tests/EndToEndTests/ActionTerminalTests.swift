@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `o`, `!` and `y` in the real program inside tmux: the opener gets the path as one
+/// argument, a command gets the terminal and the marked files and gives the terminal
+/// back, `y` fills tmux's paste buffer, and a missing opener says so in the status bar.
+@Suite(.serialized) struct ActionTerminalTests {
+  /// A folder of two pictures whose names a shell would split or run.
+  static func folder() throws -> String {
+    let folder = TemporaryFiles.makeDirectory() + "/odd names"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let pictures = PictureTerminalTests.repository.appendingPathComponent("Data/pictures")
+    for (source, name) in [("cat.jpg", "a b.jpg"), ("owl.png", "$(touch pwned);x.png")] {
+      try FileManager.default.copyItem(
+        atPath: pictures.appendingPathComponent(source).path, toPath: "\(folder)/\(name)")
+    }
+    return folder
+  }
+
+  static func status(_ screen: String) -> String { PictureTerminalTests.status(screen) }
+
+  @Test func openRunAndCopy() throws {
+    let folder = try Self.folder()
+    let work = TemporaryFiles.makeDirectory()
+    let opener = work + "/opener"
+    try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > \(work)/opened\n".write(
+      toFile: opener, atomically: true, encoding: .utf8)
+    chmod(opener, 0o755)
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none \"\(folder)\"",
+      environment: "MASONRY_OPENER=\"\(opener) --new-window\"")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("of 2") })
+
+    // o: the opener, with its own argument and the path as one more.
+    try session.send("o")
+    for _ in 0..<200 where !FileManager.default.fileExists(atPath: work + "/opened") {
+      usleep(25_000)
+    }
+    let lines = try String(contentsOfFile: work + "/opened", encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+    #expect(lines == ["2", "--new-window", "\(folder)/$(touch pwned);x.png"], "the first card")
+
+    // !: both marked; the command runs on the terminal, then Enter brings masonry back.
+    try session.send("m")
+    try session.send("l")
+    try session.send("m")
+    try session.send("!")
+    _ = try #require(session.waitForScreen { $0.contains("a command to run on 2 files") })
+    try session.send("-l", "printf '<%s>\\n'")
+    try session.send("Enter")
+    let shown = try #require(session.waitForScreen { $0.contains("Enter: back to masonry") })
+    #expect(shown.contains("<\(folder)/a b.jpg>"))
+    #expect(shown.contains("<\(folder)/$(touch pwned);x.png>"))
+    #expect(shown.contains("[exit 0 · Enter: back to masonry]"))
+    try session.send("Enter")
+    _ = try #require(
+      session.waitForScreen { Self.status($0).contains("!printf '<%s>\\n': exit 0") })
+    #expect(!FileManager.default.fileExists(atPath: "pwned"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
+
+    // y: into tmux's paste buffer (no --osc52).
+    try session.send("y")
+    _ = try #require(
+      session.waitForScreen { Self.status($0).contains("copied to tmux's paste buffer") })
+    let buffer = try session.tmux(["show-buffer"])
+    #expect(buffer.hasSuffix(".png") || buffer.hasSuffix(".jpg"))
+    #expect(buffer.hasPrefix(folder + "/"))
+    try session.send("q")
+    #expect(StreamingTerminalTests.exitCode(session) == "0")
+  }
+
+  @Test func aMissingOpenerSaysSo() throws {
+    let folder = try Self.folder()
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none \"\(folder)\"",
+      environment: "MASONRY_OPENER=/nonexistent/opener")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("of 2") })
+    try session.send("o")
+    _ = try #require(
+      session.waitForScreen {
+        Self.status($0).contains("/nonexistent/opener: cannot start: No such file or directory")
+      })
+    try session.send("q")
+    #expect(StreamingTerminalTests.exitCode(session) == "0")
+  }
+}
