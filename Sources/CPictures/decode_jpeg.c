@@ -165,9 +165,16 @@ int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64
     jpeg_finish_output(&info);
   }
   if (errors.truncated || info.output_scanline < info.output_height) {
+    // Cut short: the rows that came are the picture's top, the rest stays transparent.
+    // Without a single row there is nothing to show.
+    int rows = (int)info.output_scanline;
     jpeg_destroy_decompress(&info);
-    masonry_downscaler_free(scaler_pointer);
-    return MASONRY_PICTURE_CORRUPT;
+    if (rows == 0 || dc_only) {
+      masonry_downscaler_free(scaler_pointer);
+      return MASONRY_PICTURE_CORRUPT;
+    }
+    masonry_downscaler_finish(scaler_pointer, out);
+    return MASONRY_PICTURE_TRUNCATED;
   }
   jpeg_abort_decompress(&info);
   jpeg_destroy_decompress(&info);

@@ -9,12 +9,25 @@ typedef struct {
   const uint8_t *bytes;
   size_t length;
   size_t offset;
+  /// The file ended before the decoder had what it asked for.
+  int ended;
 } masonry_png_source;
 
 static void read_bytes(png_structp png, png_bytep data, size_t count) {
   masonry_png_source *source = png_get_io_ptr(png);
-  if (source->offset > source->length || count > source->length - source->offset) {
-    png_error(png, "truncated");
+  size_t left = source->offset < source->length ? source->length - source->offset : 0;
+  if (count > left) {
+    // Cut short. libpng asks for a whole buffer of image data at a time, so an error here
+    // would lose the rows in the bytes that are there: they are given, then zeros, which
+    // stop the decoder (a bad deflate block or CRC) right after the last real row.
+    if (source->ended) {
+      png_error(png, "truncated");
+    }
+    memcpy(data, source->bytes + source->offset, left);
+    memset(data + left, 0, count - left);
+    source->offset = source->length;
+    source->ended = 1;
+    return;
   }
   memcpy(data, source->bytes + source->offset, count);
   source->offset += count;
@@ -41,7 +54,9 @@ int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_
     png_destroy_read_struct(&png, NULL, NULL);
     return MASONRY_PICTURE_LIMIT;
   }
-  masonry_png_source source = {bytes, length, 0};
+  masonry_png_source source = {bytes, length, 0, 0};
+  // Rows handed to the downscaler (non-interlaced); -1 once the picture is whole.
+  volatile int rows_pushed = 0;
   masonry_downscaler scaler;
   memset(&scaler, 0, sizeof(scaler));
   masonry_downscaler *volatile scaler_pointer = &scaler;
@@ -50,6 +65,11 @@ int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_
   if (setjmp(png_jmpbuf(png)) != 0) {
     png_destroy_read_struct(&png, &info, NULL);
     free(buffer);
+    if (source.ended && rows_pushed != 0 && result == MASONRY_PICTURE_CORRUPT) {
+      // Cut short: the rows that came (all of them when only the end is missing).
+      masonry_downscaler_finish(scaler_pointer, out);
+      return MASONRY_PICTURE_TRUNCATED;
+    }
     masonry_downscaler_free(scaler_pointer);
     return result;
   }
@@ -94,6 +114,7 @@ int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_
     for (png_uint_32 y = 0; y < height; y++) {
       png_read_row(png, buffer, NULL);
       masonry_downscaler_push_row(scaler_pointer, buffer);
+      rows_pushed = (int)y + 1;
     }
   } else {
     // Interlaced: the passes fill the whole picture in, so it is kept whole (within the
@@ -111,6 +132,7 @@ int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_
     for (png_uint_32 y = 0; y < height; y++) {
       masonry_downscaler_push_row(scaler_pointer, buffer + (size_t)y * width * 4);
     }
+    rows_pushed = -1;
   }
   free(buffer);
   buffer = NULL;

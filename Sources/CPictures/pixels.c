@@ -244,7 +244,8 @@ int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, in
     default:
       return MASONRY_PICTURE_NOT_AN_IMAGE;
   }
-  if (result == MASONRY_PICTURE_OK && masonry_apply_orientation(out, info.orientation) != 0) {
+  if ((result == MASONRY_PICTURE_OK || result == MASONRY_PICTURE_TRUNCATED) &&
+      masonry_apply_orientation(out, info.orientation) != 0) {
     masonry_pixels_free(out);
     return MASONRY_PICTURE_LIMIT;
   }

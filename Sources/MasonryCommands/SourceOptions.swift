@@ -94,9 +94,17 @@ struct SourceOptions {
   /// Whether `source` is read as cards (a card file or a stream), not as pictures.
   func isCardSource(_ source: String) -> Bool { !Self.isPictureOrFolder(source) }
 
+  /// A folder, a picture, or a file named like one (`zero.jpg` is an empty picture,
+  /// never a card file that ends too soon); a dangling link or a loop named like a
+  /// picture too, so that it gets a card that says so.
   private static func isPictureOrFolder(_ path: String) -> Bool {
     var status = stat()
-    guard FileName.withCString(path, { stat($0, &status) }) == 0 else { return false }
+    guard FileName.withCString(path, { stat($0, &status) }) == 0 else {
+      var link = stat()
+      return FileName.withCString(path, { lstat($0, &link) }) == 0
+        && PictureFolder.isNamedLikePicture(path)
+    }
     return status.st_mode & S_IFMT == S_IFDIR || PictureFolder.isPicture(path)
+      || PictureFolder.isNamedLikePicture(path)
   }
 }

@@ -3,6 +3,12 @@ package enum PictureFailure: Error, Hashable, Sendable, CustomStringConvertible 
   case notFound
   case unreadable(String)
   case notAnImage
+  /// A file of no bytes.
+  case emptyFile
+  /// A FIFO, a device, a socket, a folder: nothing a picture can be read from.
+  case notRegularFile
+  /// A symbolic link that leads back to itself.
+  case linkLoop
   /// Over the pixel limit, refused from the header before decoding.
   case tooLarge(width: Int, height: Int)
   /// Over the file size limit.
@@ -16,7 +22,10 @@ package enum PictureFailure: Error, Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .notFound: return "not found"
     case .unreadable(let reason): return reason
-    case .notAnImage: return "not an image"
+    case .notAnImage: return "not a picture"
+    case .emptyFile: return "empty file"
+    case .notRegularFile: return "not a regular file"
+    case .linkLoop: return "link loop"
     case .tooLarge(let width, let height): return "too large: \(width)×\(height)"
     case .fileTooBig(let bytes): return "too large: \(ByteCount.text(bytes))"
     case .corrupt(let format): return "corrupt " + (format?.name ?? "picture")

@@ -17,15 +17,11 @@ package struct PictureFile: ~Copyable {
     // the writer, and closing it again would lose what it wrote.
     var before = stat()
     guard FileName.withCString(path, { stat($0, &before) }) == 0 else {
-      throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(Self.reason(errno))
+      throw Self.failure(errno)
     }
-    guard before.st_mode & S_IFMT == S_IFREG else {
-      throw .unreadable(before.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a file")
-    }
+    guard before.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile }
     let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard descriptor >= 0 else {
-      throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(Self.reason(errno))
-    }
+    guard descriptor >= 0 else { throw Self.failure(errno) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let code = errno
@@ -34,7 +30,7 @@ package struct PictureFile: ~Copyable {
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
       close(descriptor)
-      throw .unreadable(status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a file")
+      throw .notRegularFile
     }
     let size = Int(status.st_size)
     guard size <= PictureLimits.maximumFileBytes else {
@@ -65,6 +61,15 @@ package struct PictureFile: ~Copyable {
     // A file that shrank while being read: what is there is what the decoder sees.
     bytes.removeLast(bytes.count - done)
     return bytes
+  }
+
+  /// Why a path could not be looked at or opened (`errno` `code`).
+  package static func failure(_ code: Int32) -> PictureFailure {
+    switch code {
+    case ENOENT, ENOTDIR: return .notFound
+    case ELOOP: return .linkLoop
+    default: return .unreadable(reason(code))
+    }
   }
 
   package static func reason(_ code: Int32) -> String {

@@ -6,6 +6,11 @@
 /// expect: a folder's pictures by name (numbers by value), date or size, then its
 /// sub-folders, each a section of its own. Only headers are read, so a folder of 10,000
 /// pictures is listed at once; a file is a picture when its first bytes say so.
+///
+/// What cannot be shown is not dropped when it was meant as a picture: a path named on
+/// the command line, or a folder's entry named like one (`x.jpg`), becomes an entry with
+/// the reason (empty file, not a picture, not a regular file, link loop, not found).
+/// Other files (a README among photos) are left out.
 package enum PictureFolder {
   /// The order of the pictures within a folder (all ascending).
   package enum Sort: String, CaseIterable, Sendable {
@@ -24,10 +29,11 @@ package enum PictureFolder {
     package var name: String
     /// The sub-folder it is in, below the folder listed (`nil`: the folder itself).
     package var section: String?
-    /// The file's size in bytes.
-    package var bytes: Int
-    /// `YYYY-MM-DD HH:MM`: the date taken (EXIF), else the modification time.
-    package var date: String
+    /// The file's size in bytes (`nil`: not a regular file, or not there).
+    package var bytes: Int?
+    /// `YYYY-MM-DD HH:MM`: the date taken (EXIF), else the modification time (`nil`:
+    /// not there).
+    package var date: String?
     /// The header, or why it cannot be read (the picture still gets its place).
     package var header: Result<PictureInfo, PictureFailure>
   }
@@ -39,17 +45,53 @@ package enum PictureFolder {
     case missing(String)
   }
 
-  /// The pictures at `path`: itself when it is a picture file, or those of the folder
-  /// (and, with `recursive`, its sub-folders', each with its section).
+  /// How deep `-r` goes below the folder named (links to folders make deep trees cheap).
+  package static let maximumDepth = 32
+
+  /// The pictures at `path`: itself when it is a file (with the reason when it is not a
+  /// picture), or those of the folder (and, with `recursive`, its sub-folders', each
+  /// with its section, following links to folders once each).
   package static func pictures(at path: String, recursive: Bool, sort: Sort) -> Listing {
     var status = stat()
+    var link = stat()
     guard FileName.withCString(path, { stat($0, &status) }) == 0 else {
-      return .missing(errno == ENOENT ? "no such file or directory" : PictureFile.reason(errno))
+      let code = errno
+      // A link that leads nowhere, or to itself, is a card that says so; a path that is
+      // not there at all is the caller's mistake.
+      if FileName.withCString(path, { lstat($0, &link) }) == 0 {
+        return .entries([failed(path: path, name: fileName(path), PictureFile.failure(code))])
+      }
+      return .missing(code == ENOENT ? "no such file or directory" : PictureFile.reason(code))
     }
     if status.st_mode & S_IFMT == S_IFDIR {
-      return .entries(folder(path, section: nil, recursive: recursive, sort: sort))
+      var visited: Set<FileIdentity> = [FileIdentity(status)]
+      return .entries(
+        folder(path, section: nil, recursive: recursive, sort: sort, depth: 0, visited: &visited))
     }
-    return .entries(entry(path: path, name: fileName(path)).map { [$0] } ?? [])
+    return .entries(entry(path: path, name: fileName(path), named: true).map { [$0] } ?? [])
+  }
+
+  /// Whether `name` ends like a picture's (`.jpg`, `.PNG`, `.webp`, `.gif`, …): such a
+  /// file in a folder is a card even when it is not one.
+  package static func isNamedLikePicture(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+    return pictureExtensions.contains(name[name.index(after: dot)...].lowercased())
+  }
+
+  private static let pictureExtensions: Set<String> = [
+    "jpg", "jpeg", "jpe", "jfif", "png", "apng", "webp", "gif",
+  ]
+
+  /// A file's device and inode: a folder reached twice (a link, a bind mount) is listed
+  /// once.
+  private struct FileIdentity: Hashable {
+    var device: UInt
+    var inode: UInt
+
+    init(_ status: stat) {
+      device = UInt(status.st_dev)
+      inode = UInt(status.st_ino)
+    }
   }
 
   /// Whether the file at `path` starts like a picture (never opening what is not a
@@ -61,21 +103,44 @@ package enum PictureFolder {
     return count > 0 && PictureFormat.sniff(Array(bytes.prefix(count))) != nil
   }
 
-  private static func folder(_ folder: String, section: String?, recursive: Bool, sort: Sort)
-    -> [Entry]
-  {
+  private static func folder(
+    _ folder: String, section: String?, recursive: Bool, sort: Sort, depth: Int,
+    visited: inout Set<FileIdentity>
+  ) -> [Entry] {
     var files: [Entry] = []
-    var folders: [String] = []
+    // Sub-folders met: their names, whether a link led to them, and what they are.
+    var found: [(name: String, isLink: Bool, identity: FileIdentity)] = []
     for name in names(in: folder) {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       var status = stat()
-      // lstat: a link to a folder is not followed (no loops); a link to a file is.
       guard FileName.withCString(path, { lstat($0, &status) }) == 0 else { continue }
+      let isLink = status.st_mode & S_IFMT == S_IFLNK
+      if isLink {
+        var target = stat()
+        guard FileName.withCString(path, { stat($0, &target) }) == 0 else {
+          // A dangling link or a loop: a card when it is named like a picture.
+          if isNamedLikePicture(name) {
+            var file = failed(path: path, name: name, PictureFile.failure(errno))
+            file.section = section
+            files.append(file)
+          }
+          continue
+        }
+        status = target
+      }
       if status.st_mode & S_IFMT == S_IFDIR {
-        if recursive { folders.append(name) }
+        if recursive {
+          if depth < maximumDepth { found.append((name, isLink, FileIdentity(status))) }
+          continue
+        }
+        if isNamedLikePicture(name) {
+          var file = failed(path: path, name: name, .notRegularFile)
+          file.section = section
+          files.append(file)
+        }
         continue
       }
-      guard var file = entry(path: path, name: name) else { continue }
+      guard var file = entry(path: path, name: name, named: false) else { continue }
       file.section = section
       files.append(file)
     }
@@ -83,15 +148,23 @@ package enum PictureFolder {
       switch sort {
       case .name: return NaturalOrder.precedes(a.name, b.name)
       case .date:
-        return a.date != b.date ? a.date < b.date : NaturalOrder.precedes(a.name, b.name)
+        let (first, second) = (a.date ?? "", b.date ?? "")
+        return first != second ? first < second : NaturalOrder.precedes(a.name, b.name)
       case .size:
-        return a.bytes != b.bytes ? a.bytes < b.bytes : NaturalOrder.precedes(a.name, b.name)
+        let (first, second) = (a.bytes ?? 0, b.bytes ?? 0)
+        return first != second ? first < second : NaturalOrder.precedes(a.name, b.name)
       }
     }
+    // Each folder once (by device and inode), however many links lead to it: the folder
+    // itself before a link to it, then links by name, so the choice never depends on the
+    // order the system lists names in.
+    found.sort { a, b in a.isLink != b.isLink ? !a.isLink : NaturalOrder.precedes(a.name, b.name) }
+    let folders = found.filter { visited.insert($0.identity).inserted }.map(\.name)
     for name in folders.sorted(by: NaturalOrder.precedes) {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       files += self.folder(
-        path, section: section.map { $0 + "/" + name } ?? name, recursive: true, sort: sort)
+        path, section: section.map { $0 + "/" + name } ?? name, recursive: true, sort: sort,
+        depth: depth + 1, visited: &visited)
     }
     return files
   }
@@ -111,17 +184,37 @@ package enum PictureFolder {
     return names
   }
 
-  /// The entry of the file at `path`, or `nil` when it does not start like a picture.
-  private static func entry(path: String, name: String) -> Entry? {
-    guard isPicture(path) else { return nil }
+  /// The entry of the file at `path`: a picture, or (when it was `named` on the command
+  /// line or is named like a picture) why it is not one; `nil` for any other file.
+  private static func entry(path: String, name: String, named: Bool) -> Entry? {
     var status = stat()
-    _ = FileName.withCString(path) { stat($0, &status) }
+    guard FileName.withCString(path, { stat($0, &status) }) == 0 else {
+      return named || isNamedLikePicture(name)
+        ? failed(path: path, name: name, PictureFile.failure(errno)) : nil
+    }
+    guard isPicture(path) else {
+      guard named || isNamedLikePicture(name) else { return nil }
+      var file = failed(path: path, name: name, .notAnImage)
+      if status.st_mode & S_IFMT != S_IFREG {
+        file.header = .failure(.notRegularFile)
+      } else {
+        file.bytes = Int(status.st_size)
+        file.date = localTime(status.st_mtim.tv_sec)
+        if status.st_size == 0 { file.header = .failure(.emptyFile) }
+      }
+      return file
+    }
     let header = Result { () throws(PictureFailure) in try PictureInfo.read(.file(path)) }
     var date = localTime(status.st_mtim.tv_sec)
     if case .success(let info) = header, let taken = info.dateTaken { date = exifDate(taken) }
     return Entry(
       path: path, name: name, section: nil, bytes: Int(status.st_size), date: date,
       header: header)
+  }
+
+  /// The entry of something at `path` that is no picture, for `reason`.
+  private static func failed(path: String, name: String, _ reason: PictureFailure) -> Entry {
+    Entry(path: path, name: name, section: nil, bytes: nil, date: nil, header: .failure(reason))
   }
 
   private static func fileName(_ path: String) -> String {

@@ -7,11 +7,15 @@ package struct DecodedPicture: Sendable {
   package let width: Int
   package let height: Int
   package let pixels: [UInt8]
+  /// The file ended before the picture did: the rows that decoded are its top, the rest
+  /// is transparent.
+  package let isTruncated: Bool
 
-  package init(width: Int, height: Int, pixels: [UInt8]) {
+  package init(width: Int, height: Int, pixels: [UInt8], isTruncated: Bool = false) {
     self.width = width
     self.height = height
     self.pixels = pixels
+    self.isTruncated = isTruncated
   }
 
   /// The bytes it takes.
@@ -57,7 +61,7 @@ package struct DecodedPicture: Sendable {
     }
     defer { masonry_pixels_free(&decoded) }
     switch result {
-    case Int32(MASONRY_PICTURE_OK): break
+    case Int32(MASONRY_PICTURE_OK), Int32(MASONRY_PICTURE_TRUNCATED): break
     case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAnImage
     case Int32(MASONRY_PICTURE_TOO_LARGE):
       do {
@@ -73,6 +77,8 @@ package struct DecodedPicture: Sendable {
     let width = Int(decoded.width)
     let height = Int(decoded.height)
     let pixels = Array(UnsafeBufferPointer(start: decoded.pixels, count: width * height * 4))
-    return DecodedPicture(width: width, height: height, pixels: pixels)
+    return DecodedPicture(
+      width: width, height: height, pixels: pixels,
+      isTruncated: result == Int32(MASONRY_PICTURE_TRUNCATED))
   }
 }

@@ -28,6 +28,9 @@ package struct Thumbnail: Hashable, Sendable {
   /// cells start in the box (it is letterboxed like symbols).
   package let image: PixelImage?
   package let imageOrigin: (left: Int, top: Int)
+  /// What the box says over the picture, on its last row (`truncated`: the file ended
+  /// before the picture did, and the part that decoded shows).
+  package var note: String?
 
   package init(
     columns: Int, rows: Int, cells: [Cell], image: PixelImage? = nil,
@@ -42,7 +45,7 @@ package struct Thumbnail: Hashable, Sendable {
 
   package static func == (lhs: Thumbnail, rhs: Thumbnail) -> Bool {
     lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.image == rhs.image
-      && lhs.imageOrigin == rhs.imageOrigin && lhs.cells == rhs.cells
+      && lhs.imageOrigin == rhs.imageOrigin && lhs.note == rhs.note && lhs.cells == rhs.cells
   }
 
   package func hash(into hasher: inout Hasher) {

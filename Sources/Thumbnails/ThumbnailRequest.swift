@@ -54,7 +54,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
         picture = try DecodedPicture.decode(source, maxSide: decodeSide)
         caches?.keep(picture, for: source, side: decodeSide, stamp: stamp)
       }
-      let thumbnail =
+      var thumbnail =
         pixels.map {
           ThumbnailRenderer.renderPixels(
             picture, columns: columns, rows: rows, cell: cellShape, protocolKind: $0,
@@ -63,6 +63,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
         ?? ThumbnailRenderer.render(
           picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape,
           symbols: symbols)
+      if picture.isTruncated { thumbnail.note = "truncated" }
       caches?.keep(thumbnail, for: self, stamp: stamp)
       return .success(thumbnail)
     } catch {

@@ -46,11 +46,34 @@ package struct PictureBox: Widget {
         }
         screen.write(row, at: Point(x: start, y: y), style: style, clip: shown)
       }
+      if let note = thumbnail.note {
+        // On the last row, where a picture cut short is transparent: seen over pixels too.
+        let text = TextFitting.truncated(note, toWidth: box.width)
+        screen.write(
+          text, at: Point(x: box.minX + (box.width - DisplayWidth.of(text)) / 2, y: box.maxY - 1),
+          style: Theme.pictureProblem, clip: shown)
+      }
       return
     case .unavailable(let reason):
       problem = reason
     case .thumbnail, .placeholder:
       break
+    }
+    if problem == nil, let image, image.source == nil {
+      // No picture file: nothing is on its way, so not the shaded placeholder either, but
+      // the card's colour flat (a swatch), or a quiet "no picture".
+      if let color = image.dominantColor {
+        guard let drawn = letterboxed(box, image).intersection(shown) else { return }
+        screen.fill(drawn, with: " ", style: Theme.swatch(color))
+      } else {
+        screen.fill(shown)
+        let text = TextFitting.truncated("no picture", toWidth: box.width)
+        let x = box.minX + (box.width - DisplayWidth.of(text)) / 2
+        screen.write(
+          text, at: Point(x: x, y: box.minY + (box.height - 1) / 2), style: Theme.comment,
+          clip: shown)
+      }
+      return
     }
     if let problem {
       // The reason on a neutral box: the picture's own colour would say nothing here.
@@ -61,17 +84,20 @@ package struct PictureBox: Widget {
         text, at: Point(x: x, y: box.minY + (box.height - 1) / 2), style: Theme.pictureProblem,
         clip: shown)
     } else {
-      var filled = box
-      if let image, image.width > 0, image.height > 0 {
-        let fitted = ThumbnailRenderer.fittedBox(
-          pictureWidth: image.width, pictureHeight: image.height, columns: box.width,
-          rows: box.height, cellShape: cellShape)
-        filled = Rect(
-          x: box.minX + fitted.left, y: box.minY + fitted.top, width: fitted.columns,
-          height: fitted.rows)
-      }
-      guard let drawn = filled.intersection(shown) else { return }
+      guard let drawn = letterboxed(box, image).intersection(shown) else { return }
       screen.fill(drawn, with: Theme.imageFill, style: Theme.image(image?.dominantColor))
     }
+  }
+
+  /// The cells the picture takes in `box`, letterboxed as its thumbnail will be (the
+  /// whole box when its size is unknown).
+  private func letterboxed(_ box: Rect, _ image: CardImage?) -> Rect {
+    guard let image, image.width > 0, image.height > 0 else { return box }
+    let fitted = ThumbnailRenderer.fittedBox(
+      pictureWidth: image.width, pictureHeight: image.height, columns: box.width,
+      rows: box.height, cellShape: cellShape)
+    return Rect(
+      x: box.minX + fitted.left, y: box.minY + fitted.top, width: fitted.columns,
+      height: fitted.rows)
   }
 }

@@ -35,11 +35,31 @@ package enum Theme {
   package static let pictureProblem = CellStyle(
     foreground: .indexed(255), background: .indexed(240), bold: true)
 
-  /// The placeholder of an image: its dominant colour, or grey when it has none.
+  /// The placeholder of a picture on its way: its dominant colour (grey when it has
+  /// none) shaded with a lighter or darker tone of it, so that it reads as "coming", unlike
+  /// the flat swatch of a card that has no picture file.
   package static func image(_ color: RGBColor?) -> CellStyle {
-    let terminalColor =
-      color.map { TerminalColor.rgb(red: $0.red, green: $0.green, blue: $0.blue) } ?? .indexed(240)
-    return CellStyle(foreground: terminalColor, background: terminalColor)
+    guard let color else { return CellStyle(foreground: .indexed(244), background: .indexed(240)) }
+    return CellStyle(foreground: terminalColor(shaded(color)), background: terminalColor(color))
+  }
+
+  /// A card's colour where it has no picture file: the colour alone, flat.
+  package static func swatch(_ color: RGBColor) -> CellStyle {
+    CellStyle(background: terminalColor(color))
+  }
+
+  private static func terminalColor(_ color: RGBColor) -> TerminalColor {
+    .rgb(red: color.red, green: color.green, blue: color.blue)
+  }
+
+  /// `color` a quarter of the way to white (dark colours) or black (light ones).
+  static func shaded(_ color: RGBColor) -> RGBColor {
+    let luma = (Int(color.red) * 299 + Int(color.green) * 587 + Int(color.blue) * 114) / 1000
+    func mix(_ channel: UInt8) -> UInt8 {
+      let value = Int(channel)
+      return UInt8(luma < 128 ? value + (255 - value) / 4 : value - value / 4)
+    }
+    return RGBColor(red: mix(color.red), green: mix(color.green), blue: mix(color.blue))
   }
 
   /// The character that fills image placeholders: a shade, so that plain-text dumps show

@@ -82,7 +82,7 @@ import Testing
         """.utf8), to: folder + "/cards.json")
     let (code, text, _) = Self.frame(["--size", "100x16", source, "--images", "symbols"])
     #expect(code == 0)
-    for reason in ["not found", "corrupt JPEG", "not an image"] {
+    for reason in ["not found", "corrupt JPEG", "not a picture"] {
       #expect(text.contains(reason), "\(reason)")
     }
   }

@@ -52,18 +52,36 @@ import Thumbnails
     #expect(gif.pixels.count == 64 * 48 * 4)
   }
 
+  /// A file cut short shows the part that decoded and says so (`isTruncated`); one cut
+  /// before any row decodes, or a format that cannot be read in part, is corrupt. Nothing
+  /// cut short passes for whole.
   @Test(arguments: valid.map(\.0))
-  func truncatedFilesAreCorrupt(name: String) {
+  func truncatedFilesShowWhatDecodedOrAreCorrupt(name: String) {
     let whole = Self.bytes(name)
     for keep in [whole.count / 2, whole.count - 9] {
       do {
-        _ = try DecodedPicture.decode(bytes: Array(whole.prefix(keep)))
-        Issue.record("\(name) cut to \(keep) bytes decoded")
+        let picture = try DecodedPicture.decode(bytes: Array(whole.prefix(keep)))
+        #expect(picture.isTruncated, "\(name) cut to \(keep) bytes decoded as whole")
+        #expect(name.hasSuffix(".jpg") || name.hasSuffix(".png"), "\(name): only JPEG and PNG")
       } catch {
         #expect(
           error.description.hasPrefix("corrupt"), "\(name) cut to \(keep): \(error.description)")
       }
     }
+  }
+
+  /// A baseline JPEG and a PNG cut in half: their top rows are the picture's, their bottom
+  /// rows transparent.
+  @Test(arguments: ["cmyk.jpg", "gray.png", "palette.png"])
+  func theTopOfAHalfFileDecodes(name: String) throws {
+    let whole = try DecodedPicture.decode(bytes: Self.bytes(name))
+    let half = try DecodedPicture.decode(
+      bytes: Array(Self.bytes(name).prefix(Self.bytes(name).count / 2)))
+    #expect(half.isTruncated && !whole.isTruncated)
+    #expect(half.width == whole.width && half.height == whole.height)
+    #expect(half.pixels[3] == 255, "the first row came")
+    #expect(Array(half.pixels[0..<4]) == Array(whole.pixels[0..<4]), "as it is in the whole file")
+    #expect(half.pixels[half.pixels.count - 1] == 0, "the last row did not")
   }
 
   @Test func emptyAndForeignFilesAreNotImages() {
@@ -134,7 +152,7 @@ import Thumbnails
 
   @Test func filesThatAreNotPicturesFilesGiveReasons() throws {
     #expect(throws: PictureFailure.notFound) { try PictureInfo.read(.file("/no/such/picture.jpg")) }
-    #expect(throws: PictureFailure.unreadable("a folder")) {
+    #expect(throws: PictureFailure.notRegularFile) {
       try PictureInfo.read(.file(TemporaryFiles.makeDirectory()))
     }
     // A FIFO would block a reader forever: it is refused without reading.
@@ -142,7 +160,7 @@ import Thumbnails
     unlink(fifo)
     #expect(mkfifo(fifo, 0o600) == 0)
     defer { unlink(fifo) }
-    #expect(throws: PictureFailure.unreadable("not a file")) { try PictureInfo.read(.file(fifo)) }
+    #expect(throws: PictureFailure.notRegularFile) { try PictureInfo.read(.file(fifo)) }
     // Over the file size limit: refused from the size, not read.
     let big = TemporaryFiles.write([], named: "big.jpg")
     #expect(truncate(big, off_t(PictureLimits.maximumFileBytes + 1)) == 0)

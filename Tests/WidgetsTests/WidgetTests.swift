@@ -12,7 +12,8 @@ import Widgets
 @Suite struct WidgetTests {
   static let card = Card(
     caption: "Red panda", comment: "Lives in the mountain forests of the Himalayas.",
-    image: CardImage(width: 40, height: 20), tags: ["mammal", "forest"])
+    image: CardImage(width: 40, height: 20, path: "panda.jpg", source: .file("panda.jpg")),
+    tags: ["mammal", "forest"])
 
   static func cardWidget(selected: Bool = false, size: Size) -> CardWidget {
     let measurer = CardMeasurer(cards: [card])
@@ -186,5 +187,36 @@ import Widgets
     Self.cardWidget(size: frame.size).draw(in: frame, into: &screen)
     #expect(screen[inside.minX, inside.minY].grapheme == "░")
     #expect(screen[inside.minX - 1, inside.minY].grapheme == " ")
+  }
+
+  /// A picture on its way, a card without a picture file (its colour flat, or "no
+  /// picture"), and a picture cut short (its note on the last row) look different.
+  @Test func loadingSwatchNoPictureAndTruncatedLookDifferent() {
+    let color = RGBColor(red: 200, green: 60, blue: 20)
+    let box = Rect(x: 0, y: 0, width: 12, height: 4)
+    func drawn(_ image: CardImage, _ picture: CardPicture = .placeholder) -> Screen {
+      var screen = Screen(width: 12, height: 4)
+      PictureBox(picture: picture, image: image).draw(in: box, into: &screen)
+      return screen
+    }
+    let loading = drawn(
+      CardImage(width: 0, height: 0, dominantColor: color, source: .file("a.jpg")))
+    #expect(loading[0, 0].grapheme == "░")
+    #expect(loading[0, 0].style.foreground != loading[0, 0].style.background, "shaded")
+    let swatch = drawn(CardImage(width: 0, height: 0, dominantColor: color))
+    #expect(swatch[0, 0].grapheme == " ")
+    #expect(swatch[0, 0].style.background == .rgb(red: 200, green: 60, blue: 20))
+    let nothing = drawn(CardImage(width: 0, height: 0))
+    #expect(nothing.row(1).contains("no picture"))
+    let thumbnail = Thumbnail(
+      columns: 12, rows: 4,
+      cells: Array(
+        repeating: Thumbnail.Cell(symbol: "▀", foreground: .indexed(100), background: .indexed(30)),
+        count: 48))
+    var cut = thumbnail
+    cut.note = "truncated"
+    let shown = drawn(CardImage(width: 12, height: 8, source: .file("a.jpg")), .thumbnail(cut))
+    #expect(shown.row(3).contains("truncated") && shown.row(0) == String(repeating: "▀", count: 12))
+    #expect(!drawn(CardImage(width: 12, height: 8), .thumbnail(thumbnail)).row(3).contains("t"))
   }
 }

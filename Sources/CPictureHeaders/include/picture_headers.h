@@ -30,6 +30,9 @@ enum {
   MASONRY_PICTURE_UNSUPPORTED = 4,
   /// Memory ran out or a decoder's own limit (memory, progressive scans) was reached.
   MASONRY_PICTURE_LIMIT = 5,
+  /// The file ends before the picture does: the rows that decoded are in the result (the
+  /// rest transparent), as with OK.
+  MASONRY_PICTURE_TRUNCATED = 6,
 };
 
 /// What a header says about a picture.

@@ -6,8 +6,10 @@ import PictureFiles
 /// modification time), tagged with its format.
 package enum PictureCards {
   /// The cards of `paths`: pictures, and folders of pictures (their sub-folders too, each
-  /// a section, when `recursive`). Files that are not pictures are skipped in folders; a
-  /// path given by name that is not there is an error.
+  /// a section, when `recursive`). A file meant as a picture that is not one (named on
+  /// the command line, or named like a picture in a folder) keeps a card with the reason
+  /// in its image box; other files in folders are left out; a path given by name that is
+  /// not there is an error.
   ///
   /// - Throws: `DataError` (66) for a path that is missing or unreadable, or when no
   ///   picture is found at all.
@@ -52,8 +54,8 @@ package enum PictureCards {
       }
       image.problem = failure.description
     }
-    let comment = ([size].compactMap { $0 } + [ByteCount.text(entry.bytes), entry.date]).joined(
-      separator: " · ")
+    let parts = [size, entry.bytes.map(ByteCount.text), entry.date].compactMap { $0 }
+    let comment = parts.isEmpty ? nil : parts.joined(separator: " · ")
     var card = Card(id: entry.path, caption: entry.name, comment: comment, image: image, tags: tags)
     card.section = entry.section
     return card

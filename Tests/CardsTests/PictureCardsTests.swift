@@ -1,0 +1,105 @@
+import Cards
+import Foundation
+import PictureFiles
+import TestSupport
+import Testing
+
+/// What a folder, or a path on the command line, meant as pictures becomes: a card for
+/// every file named like a picture, with the reason when it is not one; `-r` through
+/// links to folders, once each, to a bounded depth.
+@Suite struct PictureCardsTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let cat = repository.appendingPathComponent("Data/pictures/cat.jpg").path
+  static let frog = repository.appendingPathComponent("Data/pictures/frog.png").path
+
+  /// A folder of everything that is not a picture but is named like one, one picture, one
+  /// picture cut short, and a README.
+  static func badFolder() throws -> String {
+    let folder = TemporaryFiles.makeDirectory()
+    let files = FileManager.default
+    _ = files.createFile(atPath: folder + "/zero.jpg", contents: Data())
+    _ = files.createFile(atPath: folder + "/text.webp", contents: Data("hello\n".utf8))
+    var generator = SeededGenerator(seed: 7)
+    let noise = (0..<3000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    _ = files.createFile(atPath: folder + "/random.png", contents: Data(noise))
+    #expect(mkfifo(folder + "/fifo.gif", 0o600) == 0)
+    try files.createSymbolicLink(atPath: folder + "/loop.jpg", withDestinationPath: "loop.jpg")
+    try files.createSymbolicLink(atPath: folder + "/dangling.jpg", withDestinationPath: "gone.jpg")
+    try files.createDirectory(atPath: folder + "/dir.jpg", withIntermediateDirectories: false)
+    try files.copyItem(atPath: cat, toPath: folder + "/ok.jpg")
+    let frog = try Data(contentsOf: URL(fileURLWithPath: Self.frog))
+    _ = files.createFile(atPath: folder + "/cut.png", contents: frog.prefix(frog.count / 2))
+    _ = files.createFile(atPath: folder + "/README", contents: Data("notes\n".utf8))
+    return folder
+  }
+
+  static func reasons(_ collection: CardCollection) -> [String: String] {
+    var reasons: [String: String] = [:]
+    for index in 0..<collection.cards.count {
+      let card = collection.cards[index]
+      reasons[card.caption] = card.image?.problem ?? "picture"
+    }
+    return reasons
+  }
+
+  @Test func aFolderOfBadFilesKeepsACardForEach() throws {
+    let folder = try Self.badFolder()
+    let collection = try PictureCards.load(paths: [folder], recursive: false, sort: .name)
+    #expect(
+      Self.reasons(collection) == [
+        "zero.jpg": "empty file", "text.webp": "not a picture", "random.png": "not a picture",
+        "fifo.gif": "not a regular file", "loop.jpg": "link loop", "dangling.jpg": "not found",
+        "dir.jpg": "not a regular file", "ok.jpg": "picture", "cut.png": "picture",
+      ], "the README is no card; the truncated PNG is a picture (its thumbnail says so)")
+    // Each keeps what can be said of it.
+    let zero = (0..<collection.cards.count).map { collection.cards[$0] }.first {
+      $0.caption == "zero.jpg"
+    }
+    #expect(zero?.comment?.hasPrefix("0 B · ") == true)
+  }
+
+  /// Named on the command line, each is a card too, never read as a card file.
+  @Test func pathsOnTheCommandLineAreCardsWithReasons() throws {
+    let folder = try Self.badFolder()
+    for (name, reason) in [
+      ("zero.jpg", "empty file"), ("fifo.gif", "not a regular file"), ("loop.jpg", "link loop"),
+      ("dangling.jpg", "not found"), ("text.webp", "not a picture"),
+    ] {
+      let collection = try PictureCards.load(
+        paths: [folder + "/" + name], recursive: false, sort: .name)
+      #expect(Self.reasons(collection) == [name: reason])
+    }
+    #expect(throws: DataError.self) {
+      try PictureCards.load(paths: [folder + "/missing.jpg"], recursive: false, sort: .name)
+    }
+  }
+
+  /// `-r`: a link to a folder is followed, each folder once (a link back to a parent, or a
+  /// second link to the same folder, lists nothing again), and no deeper than the bound.
+  @Test func recursionFollowsLinksOnceAndStopsAtTheBound() throws {
+    let top = TemporaryFiles.makeDirectory()
+    let files = FileManager.default
+    try files.createDirectory(atPath: top + "/a", withIntermediateDirectories: true)
+    try files.copyItem(atPath: Self.cat, toPath: top + "/a/one.jpg")
+    try files.createSymbolicLink(atPath: top + "/a/back", withDestinationPath: "..")
+    try files.createSymbolicLink(atPath: top + "/b", withDestinationPath: "a")
+    let outside = TemporaryFiles.makeDirectory()
+    try files.copyItem(atPath: Self.cat, toPath: outside + "/two.jpg")
+    try files.createSymbolicLink(atPath: top + "/c", withDestinationPath: outside)
+    let collection = try PictureCards.load(paths: [top], recursive: true, sort: .name)
+    let cards = (0..<collection.cards.count).map { collection.cards[$0] }
+    #expect(cards.map(\.caption).sorted() == ["one.jpg", "two.jpg"], "each folder once")
+    #expect(Set(cards.compactMap(\.section)) == ["a", "c"])
+
+    var deep = TemporaryFiles.makeDirectory()
+    let root = deep
+    for level in 0..<(PictureFolder.maximumDepth + 5) {
+      deep += "/\(level)"
+      try files.createDirectory(atPath: deep, withIntermediateDirectories: false)
+      try files.copyItem(atPath: Self.cat, toPath: deep + "/p\(level).jpg")
+    }
+    let bounded = try PictureCards.load(paths: [root], recursive: true, sort: .name)
+    #expect(bounded.cards.count == PictureFolder.maximumDepth)
+  }
+}
