@@ -39,7 +39,7 @@ for terminal in ${TERMINALS:-kitty xterm}; do
     cat > "$work/run-masonry" <<SCRIPT
 #!/bin/sh
 date +%s%N > $work/start
-MASONRY_PICTURE_LOG=$log exec $masonry $folder
+MASONRY_PICTURE_LOG=$log exec $masonry --no-cache $folder
 SCRIPT
     chmod +x "$work/run-masonry"
     pid=$(start_terminal $terminal "$work/run-masonry")

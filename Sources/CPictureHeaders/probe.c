@@ -7,12 +7,13 @@
 #include <unistd.h>
 
 int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer, size_t count) {
-  if (reader->bytes != NULL) {
-    if (offset > reader->length || count > reader->length - offset) {
-      return -1;
-    }
+  // From the bytes held when they cover the range; else from the file, when there is one.
+  if (reader->bytes != NULL && offset <= reader->length && count <= reader->length - offset) {
     memcpy(buffer, reader->bytes + offset, count);
     return 0;
+  }
+  if (reader->descriptor < 0) {
+    return -1;
   }
   size_t done = 0;
   while (done < count) {
@@ -247,7 +248,15 @@ int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *inf
 }
 
 int masonry_picture_probe(int descriptor, masonry_picture_info *info) {
-  masonry_reader reader = {descriptor, NULL, 0};
+  // One read of the file's start holds nearly every header (a JPEG's EXIF and frame
+  // header, PNG's IHDR, WebP's and GIF's first chunk); what lies beyond is read from the
+  // file. A folder of 1,000 photos is then 1,000 reads, not 20,000.
+  uint8_t start[16384];
+  ssize_t got;
+  do {
+    got = pread(descriptor, start, sizeof(start), 0);
+  } while (got < 0 && errno == EINTR);
+  masonry_reader reader = {descriptor, got > 0 ? start : NULL, got > 0 ? (size_t)got : 0};
   return masonry_probe_reader(&reader, info);
 }
 

@@ -22,6 +22,8 @@ package struct BrowseCommand {
   package let pick: PickOutput?
   /// Whether Enter answers with cards (`--pick`).
   package var picking: Bool { pick != nil }
+  /// Whether thumbnails are kept on disk between runs (not `--no-cache`).
+  package let usesDiskCache: Bool
   /// `--osc52`: `y` may set the clipboard with OSC 52.
   package let allowsOSC52: Bool
   /// `--probe`: print what the terminal can do, one line each, and exit (nothing loaded).
@@ -48,7 +50,13 @@ package struct BrowseCommand {
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
         ColorOption.documentation(withoutIt: "auto")
-      ] + PickOutput.documentation + [osc52Help, probeHelp])
+      ] + PickOutput.documentation + [osc52Help, noCacheHelp, probeHelp])
+
+  /// `--no-cache`.
+  static let noCacheHelp = OptionHelp(
+    "--no-cache",
+    "Keep no thumbnails on disk. Without it, thumbnails made once are kept under $XDG_CACHE_HOME/masonry (else ~/.cache/masonry), at most 256 MB, the least recently used dropped first, so a folder opened again shows its pictures at once."
+  )
 
   /// `--osc52` and the environment around the browser's actions.
   static let osc52Help = OptionHelp(
@@ -84,7 +92,9 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions.union(["--pick", "--print0", "--osc52", "--probe"]),
+      flagOptions: SourceOptions.flagOptions.union([
+        "--pick", "--print0", "--osc52", "--no-cache", "--probe",
+      ]),
       optionalValueOptions: ColorOption.parsing.merging(PickOutput.parsing) { $1 })
     options = try LayoutOptions(parsed)
     let pictures = try PictureOptions(parsed)
@@ -95,6 +105,7 @@ package struct BrowseCommand {
     sources = parsed.positionals
     pick = try PickOutput(parsed)
     allowsOSC52 = parsed.flags.contains("--osc52")
+    usesDiskCache = !parsed.flags.contains("--no-cache")
     probing = parsed.flags.contains("--probe")
     if probing {
       collection = CardCollection(

@@ -15,6 +15,8 @@ package enum FileName {
 
   /// `bytes` as a name.
   package static func string(fromBytes bytes: some Collection<UInt8>) -> String {
+    // Nearly every name is UTF-8 already.
+    if let valid = String(validating: bytes, as: UTF8.self) { return valid }
     let bytes = Array(bytes)
     var scalars = String.UnicodeScalarView()
     bytes.withUnsafeBufferPointer { bytes in
@@ -36,6 +38,9 @@ package enum FileName {
 
   /// The bytes of `name` (the escaped bytes back as they were), without a terminating NUL.
   package static func bytes(_ name: String) -> [UInt8] {
+    // An escaped byte is U+10FF80 ... U+10FFFF, whose UTF-8 starts with F4: without one,
+    // the name's UTF-8 is its bytes.
+    if !name.utf8.contains(0xF4) { return Array(name.utf8) }
     var result: [UInt8] = []
     result.reserveCapacity(name.utf8.count)
     for scalar in name.unicodeScalars {

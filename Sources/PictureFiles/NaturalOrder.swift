@@ -2,8 +2,12 @@
 /// comes before `img10`; otherwise case-insensitive, then exact, so the order is total.
 package enum NaturalOrder {
   package static func precedes(_ left: String, _ right: String) -> Bool {
-    let a = Array(left.unicodeScalars)
-    let b = Array(right.unicodeScalars)
+    precedes(Array(left.unicodeScalars), Array(right.unicodeScalars))
+  }
+
+  /// The same order on names already split into scalars (what a sort of many names keeps,
+  /// so that each comparison allocates nothing).
+  package static func precedes(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
     var i = 0
     var j = 0
     while i < a.count && j < b.count {
@@ -25,7 +29,7 @@ package enum NaturalOrder {
       j += 1
     }
     if (a.count - i) != (b.count - j) { return a.count - i < b.count - j }
-    return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
+    return a.lexicographicallyPrecedes(b)
   }
 
   private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {

@@ -34,14 +34,19 @@ package struct PictureInfo: Hashable, Sendable {
   package static func read(_ source: PictureSource) throws(PictureFailure) -> PictureInfo {
     switch source {
     case .file(let path):
-      let file = try PictureFile(path: path)
-      var info = masonry_picture_info()
-      let result = masonry_picture_probe(file.descriptor, &info)
-      return try make(info, result: result, stamp: file.stamp)
+      return try read(file: PictureFile(path: path))
     case .embedded(let name):
       guard let bytes = EmbeddedPictures.bytes(named: name) else { throw .notFound }
       return try read(bytes: bytes, stamp: PictureStamp(modified: 0, bytes: bytes.count))
     }
+  }
+
+  /// The header of the picture `file` holds (one read of its start, more only where the
+  /// header goes on beyond it).
+  package static func read(file: borrowing PictureFile) throws(PictureFailure) -> PictureInfo {
+    var info = masonry_picture_info()
+    let result = masonry_picture_probe(file.descriptor, &info)
+    return try make(info, result: result, stamp: file.stamp)
   }
 
   /// The header of the picture in `bytes`.

@@ -25,13 +25,16 @@ package final class ThumbnailCaches: Sendable {
 
   private let pictures: Mutex<LRUCache<PictureKey, DecodedPicture>>
   private let thumbnails: Mutex<LRUCache<ThumbnailKey, Thumbnail>>
+  /// Thumbnails kept between runs (`nil`: `--no-cache`, or no cache folder).
+  package let disk: ThumbnailDiskCache?
 
   package init(
     decodedBudget: Int = ThumbnailCaches.decodedBudget,
-    thumbnailBudget: Int = ThumbnailCaches.thumbnailBudget
+    thumbnailBudget: Int = ThumbnailCaches.thumbnailBudget, disk: ThumbnailDiskCache? = nil
   ) {
     pictures = Mutex(LRUCache(budget: decodedBudget))
     thumbnails = Mutex(LRUCache(budget: thumbnailBudget))
+    self.disk = disk
   }
 
   func picture(for source: PictureSource, side: Int, stamp: PictureStamp) -> DecodedPicture? {

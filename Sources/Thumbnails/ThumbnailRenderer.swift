@@ -91,41 +91,59 @@ package enum ThumbnailRenderer {
       canvas.replaceSubrange(
         to..<(to + drawnWidth * 4), with: resized[from..<(from + drawnWidth * 4)])
     }
-    let image: PixelImage
-    let pixels = canvas
+    let image = pixelImage(
+      PixelCanvas(pixels: canvas, width: width, height: height), columns: fitted.columns,
+      rows: fitted.rows, protocolKind: protocolKind, label: label, sixelColors: sixelColors)
+    return Thumbnail(
+      columns: columns, rows: rows, cells: blank, image: image,
+      imageOrigin: (fitted.left, fitted.top))
+  }
+
+  /// A picture's pixels exactly as its cells take them (RGBA, transparent around it).
+  package struct PixelCanvas: Sendable {
+    package var pixels: [UInt8]
+    package var width: Int
+    package var height: Int
+  }
+
+  /// The image of `canvas` for `protocolKind`, encoded now, or with `encoded` as made
+  /// before (the disk cache keeps it). Sixel and iTerm2 keep the pixels: a crop is
+  /// encoded anew.
+  package static func pixelImage(
+    _ canvas: PixelCanvas, columns: Int, rows: Int, protocolKind: PixelProtocol, label: String,
+    sixelColors: Int, encoded: [UInt8]? = nil
+  ) -> PixelImage {
+    let (pixels, width, height) = (canvas.pixels, canvas.width, canvas.height)
     switch protocolKind {
     case .kitty:
       // kitty crops the stored picture itself: the pixels need not be kept.
-      image = PixelImage(
-        protocolKind: .kitty, label: label, width: width, height: height,
-        columns: fitted.columns, rows: fitted.rows,
-        encoded: encodePNG(canvas, width: width, height: height)
+      return PixelImage(
+        protocolKind: .kitty, label: label, width: width, height: height, columns: columns,
+        rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height)
       ) { _, _ in [] }
     case .iterm:
-      image = PixelImage(
-        protocolKind: .iterm, label: label, width: width, height: height,
-        columns: fitted.columns, rows: fitted.rows,
-        encoded: encodePNG(canvas, width: width, height: height), keptBytes: canvas.count
+      return PixelImage(
+        protocolKind: .iterm, label: label, width: width, height: height, columns: columns,
+        rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
+        keptPixels: pixels
       ) { top, count in
         encodePNG(
           Array(pixels[(top * width * 4)..<((top + count) * width * 4)]), width: width,
           height: count)
       }
     case .sixel:
-      image = PixelImage(
-        protocolKind: .sixel, label: label, width: width, height: height,
-        columns: fitted.columns, rows: fitted.rows,
-        encoded: encodeSixel(
-          canvas, width: width, height: height, top: 0, count: height, colors: sixelColors),
-        keptBytes: canvas.count
+      return PixelImage(
+        protocolKind: .sixel, label: label, width: width, height: height, columns: columns,
+        rows: rows,
+        encoded: encoded
+          ?? encodeSixel(
+            pixels, width: width, height: height, top: 0, count: height, colors: sixelColors),
+        keptPixels: pixels
       ) { top, count in
         encodeSixel(
           pixels, width: width, height: height, top: top, count: count, colors: sixelColors)
       }
     }
-    return Thumbnail(
-      columns: columns, rows: rows, cells: blank, image: image,
-      imageOrigin: (fitted.left, fitted.top))
   }
 
   /// `picture` resized to exactly `width` × `height` (`nil` when that fails).

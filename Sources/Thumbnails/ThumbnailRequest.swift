@@ -42,14 +42,34 @@ package struct ThumbnailRequest: Hashable, Sendable {
     return Swift.min(PictureLimits.pixelSide, Swift.max(PictureLimits.decodedSide, side))
   }
 
+  /// The longest side, in pixels, a picture must have for this thumbnail to lose nothing:
+  /// the box's pixels for a pixel protocol; for symbols, eight pixels a cell across and
+  /// sixteen down (more than any symbol set resolves).
+  var neededSide: Int {
+    guard pixels == nil else {
+      return Swift.max(columns * cellShape.width, rows * cellShape.height)
+    }
+    return Swift.max(columns * 8, rows * 16)
+  }
+
   /// Makes the thumbnail now, on this thread, through `caches` when given.
   package func make(caches: ThumbnailCaches? = nil) -> Result<Thumbnail, PictureFailure> {
     do {
       let stamp = try Self.stamp(of: source)
       if let thumbnail = caches?.thumbnail(for: self, stamp: stamp) { return .success(thumbnail) }
+      if let thumbnail = caches?.disk?.thumbnail(for: self, stamp: stamp) {
+        caches?.keep(thumbnail, for: self, stamp: stamp)
+        return .success(thumbnail)
+      }
       let picture: DecodedPicture
       if let decoded = caches?.picture(for: source, side: decodeSide, stamp: stamp) {
         picture = decoded
+      } else if case .file(let path) = source,
+        let shared = caches?.disk?.shared?.picture(
+          path: path, modified: stamp.modified, side: neededSide)
+      {
+        // A file manager's fresh thumbnail, big enough: the picture is not decoded at all.
+        picture = shared
       } else {
         picture = try DecodedPicture.decode(source, maxSide: decodeSide)
         caches?.keep(picture, for: source, side: decodeSide, stamp: stamp)
@@ -65,6 +85,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
           symbols: symbols)
       if picture.isTruncated { thumbnail.note = "truncated" }
       caches?.keep(thumbnail, for: self, stamp: stamp)
+      caches?.disk?.store(thumbnail, for: self, stamp: stamp)
       return .success(thumbnail)
     } catch {
       return .failure(error)

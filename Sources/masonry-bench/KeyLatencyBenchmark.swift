@@ -129,7 +129,7 @@ enum KeyLatencyBenchmark {
       tmux.run([
         "new-session", "-d", "-s", "k", "-x", "120", "-y", "40",
         "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 MASONRY_TRACE=\(trace) "
-          + "\(binary) \(folder); sleep 30",
+          + "\(binary) --no-cache \(folder); sleep 30",
       ])
     else { return nil }
     // The first frame.

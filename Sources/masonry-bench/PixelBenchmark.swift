@@ -121,6 +121,54 @@ enum PixelBenchmark {
     }
   }
 
+  /// Opening the folder again: the release program on a fresh cache folder, then again on
+  /// the same one, each from exec to its last frame before 1.5 s of quiet (every
+  /// thumbnail of the first screen drawn); symbols and kitty pixels. Target: the second
+  /// opening ≤ 100 ms (the first is what every opening cost before the cache).
+  static func runReopen(report: inout BenchmarkReport) {
+    guard let binary = PictureBenchmark.siblingExecutable("masonry") else {
+      report.emit([("name", "reopen"), ("skipped", "no masonry binary beside the benchmark")])
+      return
+    }
+    let folder = KeyLatencyBenchmark.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+    for terminal in [Terminal.symbols, .kitty] {
+      let cache = NSTemporaryDirectory() + "masonry-reopen-\(getpid())-\(terminal)"
+      try? FileManager.default.removeItem(atPath: cache)
+      defer { try? FileManager.default.removeItem(atPath: cache) }
+      func open(_ environment: [String]) -> (milliseconds: Double, frames: Int)? {
+        guard
+          let session = Session(
+            binary: binary, folder: folder, terminal: terminal, environment: environment)
+        else { return nil }
+        defer { session.end() }
+        session.waitForQuiet(milliseconds: 1_500, atMost: 60_000)
+        let times = session.frameTimes()
+        guard let last = times.last else { return nil }
+        return (Double(last - session.started) / 1e6, times.count)
+      }
+      guard let first = open(["XDG_CACHE_HOME=\(cache)"]),
+        let again = open(["XDG_CACHE_HOME=\(cache)"]),
+        let third = open(["XDG_CACHE_HOME=\(cache)"])
+      else {
+        report.emit([("name", "reopen.\(terminal)"), ("skipped", "no pseudo-terminal")])
+        continue
+      }
+      let files =
+        (try? FileManager.default.contentsOfDirectory(atPath: cache + "/masonry/thumbnails-1"))?
+        .count ?? 0
+      let reopen = Swift.min(again.milliseconds, third.milliseconds)
+      report.emit([
+        ("name", "reopen.\(terminal)"), ("folder_photos", 1_000),
+        ("first_open_ms", first.milliseconds), ("reopen_ms", again.milliseconds),
+        ("reopen_again_ms", third.milliseconds), ("frames_first", first.frames),
+        ("frames_reopen", again.frames), ("cache_files", files),
+        ("ratio_reopen_to_first", reopen / Swift.max(1, first.milliseconds)),
+        ("met", Swift.max(again.milliseconds, third.milliseconds) <= 100),
+      ])
+    }
+  }
+
   /// `masonry` on a pseudo-terminal whose other end is this benchmark.
   final class Session: @unchecked Sendable {
     let master: Int32
@@ -133,7 +181,10 @@ enum PixelBenchmark {
     private let output = Output()
     private let reader: Thread
 
-    init?(binary: String, folder: String, terminal: Terminal) {
+    /// When the program was started (`MonotonicClock`, as the trace's times).
+    let started: Int
+
+    init?(binary: String, folder: String, terminal: Terminal, environment: [String] = []) {
       var path = [CChar](repeating: 0, count: 128)
       master = masonry_bench_open_pty(&path, path.count)
       guard master >= 0 else { return nil }
@@ -142,10 +193,14 @@ enum PixelBenchmark {
       _ = ioctl(master, UInt(TIOCSWINSZ), &size)
       trace = NSTemporaryDirectory() + "masonry-pixels-\(getpid())-\(terminal).trace"
       unlink(trace)
-      let command = [
-        "setsid", "-c", "env", "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8",
-        "MASONRY_TRACE=\(trace)", binary, folder,
-      ]
+      let command =
+        [
+          "setsid", "-c", "env", "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8",
+          "MASONRY_TRACE=\(trace)",
+        ] + environment + [binary]
+        // Cold unless a cache folder is given: the user's cache is never read or filled.
+        + (environment.contains { $0.hasPrefix("XDG_CACHE_HOME=") } ? [] : ["--no-cache"])
+        + [folder]
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
@@ -156,6 +211,7 @@ enum PixelBenchmark {
       var arguments = command.map { strdup($0) } + [nil]
       defer { for argument in arguments { free(argument) } }
       var pid: pid_t = 0
+      started = MonotonicClock.nanoseconds()
       guard posix_spawnp(&pid, "setsid", &actions, nil, &arguments, environ) == 0 else {
         return nil
       }
@@ -204,9 +260,12 @@ enum PixelBenchmark {
     }
 
     /// The frames drawn so far (`MASONRY_TRACE`).
-    func frames() -> Int {
+    func frames() -> Int { frameTimes().count }
+
+    /// When each frame was drawn (`MonotonicClock` nanoseconds).
+    func frameTimes() -> [Int] {
       ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
-        .filter { $0.hasSuffix(" frame") }.count
+        .filter { $0.hasSuffix(" frame") }.compactMap { Int($0.split(separator: " ")[0]) }
     }
 
     /// Waits until nothing has been written for `milliseconds` (at most `atMost`).

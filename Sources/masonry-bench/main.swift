@@ -5,7 +5,7 @@ import LayoutEngine
 // same run. Run in release: `make bench`. Prints one JSON object per line; the last lines
 // say whether each target is met.
 
-// `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`) runs one part; no
+// `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`, `reopen`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
 // `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench photos`
 // makes the folder of 1,000 photographs and prints its path; `masonry-bench keys-load
@@ -54,6 +54,7 @@ if runs("stream") { StreamBenchmark.run(report: &report) }
 if runs("sweep") { SweepBenchmark.run(report: &report) }
 if runs("keys") { KeyLatencyBenchmark.run(report: &report) }
 if runs("pixels") { PixelBenchmark.run(report: &report) }
+if runs("pixels") || parts.contains("reopen") { PixelBenchmark.runReopen(report: &report) }
 if runs("pictures") {
   PictureBenchmark.run(report: &report)
   FolderBenchmark.run(report: &report)

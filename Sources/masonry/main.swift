@@ -16,7 +16,8 @@ var environment: [String: String] = [:]
 // What the terminal's colours and its terminfo entry are chosen by (see ColorDepth).
 for name in [
   "NO_COLOR", "TERM", "COLORTERM", "TMUX", "TERM_PROGRAM", "KONSOLE_VERSION", "MASONRY_IMAGES",
-  "MASONRY_PICTURE_LOG", "MASONRY_OPENER", "MASONRY_SHELL", "MASONRY_OSC52",
+  "MASONRY_PICTURE_LOG", "MASONRY_OPENER", "MASONRY_SHELL", "MASONRY_OSC52", "HOME",
+  "XDG_CACHE_HOME",
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
@@ -74,6 +75,8 @@ end(
       capabilities: terminal.capabilities,
       wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
+      diskCache: command.usesDiskCache
+        ? ThumbnailDiskCache.standard(environment: environment) : nil,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in

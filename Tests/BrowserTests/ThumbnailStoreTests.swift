@@ -16,7 +16,8 @@ import Thumbnails
     for index in 0..<1_000 {
       let image = PixelImage(
         protocolKind: .sixel, label: "\(index)", width: 270, height: 180, columns: 30, rows: 10,
-        encoded: [UInt8](repeating: 0x3F, count: 100_000), keptBytes: 200_000
+        encoded: [UInt8](repeating: 0x3F, count: 100_000),
+        keptPixels: [UInt8](repeating: 0, count: 200_000)
       ) { _, _ in [] }
       let thumbnail = Thumbnail(
         columns: 30, rows: 10, cells: Array(repeating: .blank, count: 300), image: image)

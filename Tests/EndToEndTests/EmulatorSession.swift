@@ -76,6 +76,8 @@ final class EmulatorSession {
     // What the program runs with: the terminal's own TERM, no colour overrides.
     var variables = [
       "MASONRY_PICTURE_LOG=\(logPath)", "LANG=C.UTF-8",
+      // Never the user's thumbnail cache: each session starts cold.
+      "XDG_CACHE_HOME=\(logPath).cache",
     ]
     for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
       variables.append("\(name)=\(value)")
@@ -122,8 +124,9 @@ final class EmulatorSession {
     try? FileManager.default.removeItem(atPath: directory)
   }
 
-  /// The terminal's window, once it exists.
-  func window(seconds: Double = 15) throws -> String {
+  /// The terminal's window, once it exists (a loaded machine running the whole suite has
+  /// taken over 15 s to start xterm).
+  func window(seconds: Double = 45) throws -> String {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       let found = Self.output(["xdotool", "search", "--name", "^PX$"], display: display)

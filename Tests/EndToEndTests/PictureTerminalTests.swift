@@ -73,6 +73,40 @@ import Testing
     #expect(paths.dropLast().allSatisfy { FileManager.default.fileExists(atPath: $0) })
   }
 
+  /// The disk cache in the real program: the first opening fills it (in the folder
+  /// XDG_CACHE_HOME names), a damaged file in it is replaced by a sound one at the next,
+  /// which shows the same pictures; `--no-cache` writes nothing.
+  @Test func thumbnailsAreKeptOnDiskBetweenRuns() throws {
+    let folder = try Self.folder(copies: 1)
+    let cache = TemporaryFiles.makeDirectory()
+    let thumbnails = cache + "/masonry/thumbnails-1"
+    func open(_ options: String = "") throws -> String {
+      let session = try TmuxSession(
+        width: 120, height: 40, arguments: "\(options) \(folder)",
+        environment: "XDG_CACHE_HOME=\(cache)")
+      _ = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
+      // Settled: the first screen's last thumbnails in too.
+      usleep(600_000)
+      let screen = session.screen()
+      try session.send("q")
+      #expect(StreamingTerminalTests.exitCode(session) == "0")
+      return screen
+    }
+    let first = try open()
+    let files = try FileManager.default.contentsOfDirectory(atPath: thumbnails).sorted()
+    #expect(files.count >= 6, "the first screen's thumbnails: \(files.count)")
+    #expect(!files.contains { $0.hasPrefix(".") })
+    let damaged = thumbnails + "/" + files[0]
+    let sound = try Data(contentsOf: URL(fileURLWithPath: damaged))
+    try Data(sound.prefix(sound.count / 2)).write(to: URL(fileURLWithPath: damaged))
+    let second = try open()
+    #expect(second == first, "the same screen from the cache")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == sound, "made again, whole")
+    try FileManager.default.removeItem(atPath: cache + "/masonry")
+    _ = try open("--no-cache")
+    #expect(!FileManager.default.fileExists(atPath: cache + "/masonry"))
+  }
+
   @Test func aFolderOpensAndItsPicturesAppearInColour() throws {
     let folder = try Self.folder(copies: 1)
     let session = try TmuxSession(width: 120, height: 40, arguments: folder)

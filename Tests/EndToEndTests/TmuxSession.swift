@@ -33,15 +33,16 @@ final class TmuxSession {
     directory = TemporaryFiles.makeDirectory()
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // The test runner may export NO_COLOR or COLORTERM; each session decides for itself.
+    // Thumbnails are kept in the session's own folder, never the user's cache.
     let program =
-      "env -u NO_COLOR -u COLORTERM \(environment) TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
+      "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache \(environment) TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
     let script = """
       stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
       echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30
       """
     let command =
       interactiveShell
-      ? "env -u NO_COLOR -u COLORTERM TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+      ? "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
       : script
     try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
   }

@@ -3,6 +3,7 @@ import Cards
 import LayoutEngine
 import TerminalCore
 import TerminalScreen
+import Thumbnails
 
 /// The browser's event loop: wait for the terminal or for background work, turn what
 /// arrives into events, `reduce` each, hand the effects to the runner, and draw the frame
@@ -23,6 +24,8 @@ package struct BrowserApp {
   /// The last frame sent to the terminal, and its pixel pictures.
   private var drawn: Screen?
   private var drawnPictures: [PicturePlacement] = []
+  /// Whether the last frame lacked a thumbnail some picture box on it waits for.
+  private var drawnWithoutSomePictures = false
   /// `--pick`: the cards chosen with Enter (the marked ones in card order, else the
   /// selected one); `nil` when the browser ended otherwise.
   package private(set) var picked: [Card]?
@@ -43,13 +46,14 @@ package struct BrowserApp {
     capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .none),
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
     picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
+    diskCache: ThumbnailDiskCache? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     self.actions = actions
     runner = EffectRunner(
       mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
-      reload: reload)
+      diskCache: diskCache, reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
@@ -83,8 +87,10 @@ package struct BrowserApp {
       if queue.isEmpty {
         // Only background work since the last frame, and that frame is recent: wait for
         // the rest of the interval, unless input comes first.
+        // Once the last thumbnail a screen waited for is in, its frame goes at once (a
+        // folder opened again fills from the disk cache in a few milliseconds).
         let due = lastFrame + Self.backgroundFrameInterval - terminal.now()
-        if !inputSinceFrame && due > 0 {
+        if !inputSinceFrame && due > 0 && !(drawnWithoutSomePictures && screenPicturesAreIn()) {
           queue = waitForEvents(on: &terminal, timeout: due)
           if !queue.isEmpty {
             inputSinceFrame = inputSinceFrame || queue.contains { $0.isInput }
@@ -134,8 +140,16 @@ package struct BrowserApp {
     }
   }
 
+  /// Whether every picture box on screen has its thumbnail, or the reason it has none.
+  private func screenPicturesAreIn() -> Bool {
+    caches.scene(for: state).pictureBoxes.allSatisfy { box in
+      box.request.map { state.thumbnails.result(for: $0) != nil } ?? true
+    }
+  }
+
   /// Draws the state's frame unless the terminal already shows it, pictures included.
   private mutating func show(on terminal: inout some TerminalDevice) {
+    drawnWithoutSomePictures = state.pictures != .placeholders && !screenPicturesAreIn()
     let scene = caches.scene(for: state)
     let screen = FrameComposer.compose(scene)
     guard screen != drawn || scene.picturePlacements != drawnPictures else { return }

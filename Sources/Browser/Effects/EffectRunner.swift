@@ -24,17 +24,20 @@ package final class EffectRunner {
   private let measuresAhead: Bool
   /// The opener and the clipboard's ways.
   private let actions: ActionSettings
+  /// Thumbnails kept between runs (`nil`: none).
+  private let diskCache: ThumbnailDiskCache?
 
   /// - Parameters:
   ///   - feed: the rest of the source, read on a thread of its own when asked.
   ///   - reload: reads the source again (`r`), off the event loop's thread.
   package init(
     mailbox: EventMailbox<BrowserEvent>, feed: CardFeed?, measuresAhead: Bool = true,
-    actions: ActionSettings = ActionSettings(),
+    actions: ActionSettings = ActionSettings(), diskCache: ThumbnailDiskCache? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     self.mailbox = mailbox
     self.actions = actions
+    self.diskCache = diskCache
     self.feed = feed
     self.measuresAhead = measuresAhead
     self.reload = reload
@@ -91,7 +94,7 @@ package final class EffectRunner {
       }
     case .makeThumbnails(let requests):
       if thumbnails == nil {
-        thumbnails = ThumbnailService { request, result in
+        thumbnails = ThumbnailService(caches: ThumbnailCaches(disk: diskCache)) { request, result in
           mailbox.post(.thumbnailReady(request, result))
         }
       }

@@ -21,15 +21,17 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
   package let encoded: [UInt8]
   /// The picture's pixel rows `top ..< top + count` encoded for the protocol, for a
   /// picture cut at the screen's edge (sixel and iTerm2 cannot crop).
-  /// The bytes `encodeRows` keeps (the pixels it cuts crops from).
-  private let keptBytes: Int
+  /// The pixels crops are cut from (RGBA, `width` × `height`; empty for kitty, which
+  /// crops the stored picture itself). Shared with `encodeRows`, and what a disk cache
+  /// keeps to make the image again.
+  package let keptPixels: [UInt8]
   private let encodeRows: @Sendable (_ top: Int, _ count: Int) -> [UInt8]
 
   private static let nextID = Atomic<UInt32>(1)
 
   package init(
     protocolKind: PixelProtocol, label: String, width: Int, height: Int, columns: Int, rows: Int,
-    encoded: [UInt8], keptBytes: Int = 0,
+    encoded: [UInt8], keptPixels: [UInt8] = [],
     encodeRows: @escaping @Sendable (Int, Int) -> [UInt8]
   ) {
     var id = Self.nextID.add(1, ordering: .relaxed).oldValue
@@ -42,7 +44,7 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
     self.columns = columns
     self.rows = rows
     self.encoded = encoded
-    self.keptBytes = keptBytes
+    self.keptPixels = keptPixels
     self.encodeRows = encodeRows
   }
 
@@ -61,7 +63,7 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The bytes it takes in memory.
-  package var cost: Int { encoded.count + keptBytes + 128 }
+  package var cost: Int { encoded.count + keptPixels.count + 128 }
 
   package static func == (lhs: PixelImage, rhs: PixelImage) -> Bool { lhs.id == rhs.id }
   package func hash(into hasher: inout Hasher) { hasher.combine(id) }

@@ -1,0 +1,107 @@
+import PictureFiles
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The thumbnails file managers share (the freedesktop.org thumbnail specification):
+/// `$XDG_CACHE_HOME/thumbnails/{large,x-large}/MD5(URI).png`, 256 and 512 pixels on the
+/// longer side, each naming its picture's URI and modification time in `tEXt` chunks. A
+/// fresh one (`Thumb::MTime` the picture's, and `Thumb::URI` its URI when given) is read
+/// instead of decoding the picture: a folder a file manager has shown opens like one
+/// masonry has.
+package struct FreedesktopThumbnails: Sendable {
+  /// The cache's folder (`…/thumbnails`).
+  package let directory: String
+
+  package init(directory: String) {
+    self.directory = directory
+  }
+
+  /// The folder `environment` names: `$XDG_CACHE_HOME/thumbnails`, else
+  /// `$HOME/.cache/thumbnails`.
+  package static func directory(environment: [String: String]) -> String? {
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+      return cache + "/thumbnails"
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return home + "/.cache/thumbnails"
+  }
+
+  /// The sizes, smallest first, with their longest side.
+  private static let sizes = [("large", 256), ("x-large", 512)]
+
+  /// A fresh thumbnail of the picture file at `path` (modified at `modified`, in
+  /// nanoseconds) at least `side` pixels on its longer side, decoded; `nil` when there is
+  /// none, it is stale, or it is not a sound PNG.
+  package func picture(path: String, modified: Int, side: Int) -> DecodedPicture? {
+    guard path.hasPrefix("/") else { return nil }
+    let uri = Self.uri(path)
+    let name = MD5.hex(Array(uri.utf8)) + ".png"
+    for (folder, longest) in Self.sizes where longest >= side {
+      let file = directory + "/" + folder + "/" + name
+      guard let bytes = Self.read(file),
+        Self.isFresh(bytes, uri: uri, seconds: modified / 1_000_000_000),
+        let picture = try? DecodedPicture.decode(bytes: bytes, maxSide: longest),
+        !picture.isTruncated
+      else { continue }
+      return picture
+    }
+    return nil
+  }
+
+  /// `file://` and the path's bytes, each outside RFC 3986's path characters escaped as
+  /// `%XX` (as GLib's `g_filename_to_uri`, which file managers name thumbnails by, does).
+  static func uri(_ path: String) -> String {
+    let allowed = Set(
+      Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/".utf8)
+    )
+    let digits = Array("0123456789ABCDEF")
+    var uri = "file://"
+    for byte in FileName.bytes(path) {
+      if allowed.contains(byte) {
+        uri.append(Character(Unicode.Scalar(byte)))
+      } else {
+        uri += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+      }
+    }
+    return uri
+  }
+
+  /// Whether the PNG in `bytes` says it is of `uri` as modified at `seconds`: its
+  /// `Thumb::MTime` must be there and match; its `Thumb::URI`, when there, too. Only the
+  /// chunks before the image data are read, each bounded by what the file holds.
+  static func isFresh(_ bytes: [UInt8], uri: String, seconds: Int) -> Bool {
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.count > 8, Array(bytes[0..<8]) == signature else { return false }
+    var offset = 8
+    var modified: String?
+    var named: String?
+    while offset + 12 <= bytes.count {
+      let length =
+        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+        | Int(bytes[offset + 3])
+      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      guard length <= bytes.count - offset - 12 else { return false }
+      if type == "IDAT" || type == "IEND" { break }
+      if type == "tEXt" {
+        let data = bytes[(offset + 8)..<(offset + 8 + length)]
+        if let zero = data.firstIndex(of: 0) {
+          let key = String(decoding: data[data.startIndex..<zero], as: UTF8.self)
+          let value = String(decoding: data[(zero + 1)...], as: UTF8.self)
+          if key == "Thumb::MTime" { modified = value }
+          if key == "Thumb::URI" { named = value }
+        }
+      }
+      offset += length + 12
+    }
+    guard let modified, Int(modified) == seconds else { return false }
+    return named == nil || named == uri
+  }
+
+  /// The regular file at `path`, at most 8 MB.
+  private static func read(_ path: String) -> [UInt8]? {
+    guard let file = try? PictureFile(path: path), file.stamp.bytes <= 8 << 20 else { return nil }
+    return try? file.readAll()
+  }
+}

@@ -1,0 +1,183 @@
+import TerminalCore
+import TerminalScreen
+
+/// A thumbnail as the disk cache stores it, and back: a header (magic, version, the full
+/// key, the payload's length and checksum), then the cells, the picture's place, its note
+/// and, for a pixel picture, its encoding and the pixels crops are cut from. Reading
+/// treats the file as untrusted: every length is checked against what is left, every
+/// count against the thumbnail's size, every symbol and colour against what a cell can
+/// hold; anything else is `nil` (the caller drops the file and makes the thumbnail anew).
+enum ThumbnailFile {
+  static let magic = Array("masonry-thumbnail\n".utf8)
+  static let version: UInt32 = 1
+  /// The most a file may hold (a pixel picture of the open card is the largest).
+  static let maximumBytes = 64 << 20
+  /// The most cells either way.
+  static let maximumSide = 4096
+
+  /// The file's bytes for `thumbnail` under `key`.
+  static func encode(_ thumbnail: Thumbnail, key: String) -> [UInt8] {
+    var payload = Writer()
+    payload.int(thumbnail.columns)
+    payload.int(thumbnail.rows)
+    for cell in thumbnail.cells {
+      payload.u32(cell.symbol.value)
+      payload.color(cell.foreground)
+      payload.color(cell.background)
+    }
+    payload.int(thumbnail.imageOrigin.left)
+    payload.int(thumbnail.imageOrigin.top)
+    payload.bytes(Array((thumbnail.note ?? "").utf8))
+    if let image = thumbnail.image {
+      payload.u8(1)
+      payload.bytes(Array(image.protocolKind.rawValue.utf8))
+      payload.bytes(Array(image.label.utf8))
+      payload.int(image.width)
+      payload.int(image.height)
+      payload.int(image.columns)
+      payload.int(image.rows)
+      payload.bytes(image.encoded)
+      payload.bytes(image.keptPixels)
+    } else {
+      payload.u8(0)
+    }
+    var file = Writer()
+    file.raw(magic)
+    file.u32(version)
+    file.bytes(Array(key.utf8))
+    file.u64(checksum(payload.output))
+    file.bytes(payload.output)
+    return file.output
+  }
+
+  /// The thumbnail in `bytes`, when they are a whole, sound file made under `key`;
+  /// `sixelColors` remakes a sixel picture's crops as they were made.
+  static func decode(_ bytes: [UInt8], key: String, sixelColors: Int) -> Thumbnail? {
+    var file = Reader(bytes)
+    guard file.raw(magic.count) == magic, file.u32() == version,
+      let storedKey = file.bytes(), storedKey == Array(key.utf8), let sum = file.u64(),
+      let payloadBytes = file.bytes(), file.isAtEnd, checksum(payloadBytes) == sum
+    else { return nil }
+    var payload = Reader(payloadBytes)
+    guard let columns = payload.int(), let rows = payload.int(),
+      (0...maximumSide).contains(columns), (0...maximumSide).contains(rows)
+    else { return nil }
+    var cells: [Thumbnail.Cell] = []
+    cells.reserveCapacity(columns * rows)
+    for _ in 0..<(columns * rows) {
+      guard let value = payload.u32(), let symbol = Unicode.Scalar(value),
+        value >= 0x20, !(0x7F...0x9F).contains(value),
+        let foreground = payload.color(), let background = payload.color()
+      else { return nil }
+      cells.append(Thumbnail.Cell(symbol: symbol, foreground: foreground, background: background))
+    }
+    guard let left = payload.int(), let top = payload.int(), let noteBytes = payload.bytes(),
+      let hasImage = payload.u8()
+    else { return nil }
+    var image: PixelImage?
+    if hasImage == 1 {
+      guard let kindBytes = payload.bytes(),
+        let kind = PixelProtocol(rawValue: String(decoding: kindBytes, as: UTF8.self)),
+        let label = payload.bytes(), let width = payload.int(), let height = payload.int(),
+        let imageColumns = payload.int(), let imageRows = payload.int(),
+        let encoded = payload.bytes(), let kept = payload.bytes(),
+        (1...65_536).contains(width), (1...65_536).contains(height),
+        (1...columns).contains(imageColumns), (1...rows).contains(imageRows),
+        (0...columns - imageColumns).contains(left), (0...rows - imageRows).contains(top),
+        kind == .kitty ? kept.isEmpty : kept.count == width * height * 4
+      else { return nil }
+      image = ThumbnailRenderer.pixelImage(
+        ThumbnailRenderer.PixelCanvas(pixels: kept, width: width, height: height),
+        columns: imageColumns, rows: imageRows, protocolKind: kind,
+        label: String(decoding: label, as: UTF8.self), sixelColors: sixelColors, encoded: encoded)
+    } else if hasImage != 0 {
+      return nil
+    }
+    guard payload.isAtEnd else { return nil }
+    var thumbnail = Thumbnail(
+      columns: columns, rows: rows, cells: cells, image: image, imageOrigin: (left, top))
+    if !noteBytes.isEmpty { thumbnail.note = String(decoding: noteBytes, as: UTF8.self) }
+    return thumbnail
+  }
+
+  /// FNV-1a, 64 bits: enough to tell a damaged file from a sound one (the key is compared
+  /// whole).
+  static func checksum(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  struct Writer {
+    var output: [UInt8] = []
+
+    mutating func raw(_ bytes: [UInt8]) { output += bytes }
+    mutating func u8(_ value: UInt8) { output.append(value) }
+    mutating func u32(_ value: UInt32) {
+      for shift in stride(from: 0, to: 32, by: 8) {
+        output.append(UInt8(truncatingIfNeeded: value >> shift))
+      }
+    }
+    mutating func u64(_ value: UInt64) {
+      for shift in stride(from: 0, to: 64, by: 8) {
+        output.append(UInt8(truncatingIfNeeded: value >> shift))
+      }
+    }
+    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
+    mutating func bytes(_ bytes: [UInt8]) {
+      u64(UInt64(bytes.count))
+      output += bytes
+    }
+    mutating func color(_ color: TerminalColor) {
+      switch color {
+      case .default: u8(0)
+      case .indexed(let index): raw([1, index])
+      case .rgb(let red, let green, let blue): raw([2, red, green, blue])
+      }
+    }
+  }
+
+  struct Reader {
+    private let input: [UInt8]
+    private var offset = 0
+
+    init(_ input: [UInt8]) { self.input = input }
+
+    var isAtEnd: Bool { offset == input.count }
+
+    mutating func raw(_ count: Int) -> [UInt8]? {
+      guard count >= 0, count <= input.count - offset else { return nil }
+      defer { offset += count }
+      return Array(input[offset..<(offset + count)])
+    }
+    mutating func u8() -> UInt8? { raw(1)?[0] }
+    mutating func u32() -> UInt32? {
+      raw(4).map { $0.enumerated().reduce(0) { $0 | UInt32($1.element) << ($1.offset * 8) } }
+    }
+    mutating func u64() -> UInt64? {
+      raw(8).map { $0.enumerated().reduce(0) { $0 | UInt64($1.element) << ($1.offset * 8) } }
+    }
+    mutating func int() -> Int? {
+      guard let value = u64() else { return nil }
+      let signed = Int64(bitPattern: value)
+      return signed >= 0 && signed <= Int64(Int32.max) ? Int(signed) : nil
+    }
+    mutating func bytes() -> [UInt8]? {
+      guard let count = u64(), count <= UInt64(input.count - offset) else { return nil }
+      return raw(Int(count))
+    }
+    mutating func color() -> TerminalColor? {
+      switch u8() {
+      case 0: return .default
+      case 1: return u8().map { .indexed($0) }
+      case 2:
+        guard let rgb = raw(3) else { return nil }
+        return .rgb(red: rgb[0], green: rgb[1], blue: rgb[2])
+      default: return nil
+      }
+    }
+  }
+}
