@@ -22,6 +22,8 @@ package struct BrowseCommand {
   package let pick: PickOutput?
   /// Whether Enter answers with cards (`--pick`).
   package var picking: Bool { pick != nil }
+  /// The card file read on from a byte as it grows (`F`), when the source is one.
+  package let follow: (@Sendable (Int) -> CardFeed)?
   /// Whether thumbnails are kept on disk between runs (not `--no-cache`).
   package let usesDiskCache: Bool
   /// `--osc52`: `y` may set the clipboard with OSC 52.
@@ -50,7 +52,13 @@ package struct BrowseCommand {
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
         ColorOption.documentation(withoutIt: "auto")
-      ] + PickOutput.documentation + [osc52Help, noCacheHelp, probeHelp])
+      ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp])
+
+  /// `--follow`.
+  static let followHelp = OptionHelp(
+    "--follow",
+    "Follow the card file as it grows, as tail -F and less +F do: cards written to its end show within 100 ms, the last one selected (a movement key or Esc stops following the end; F follows it again; reading goes on); a line waits for its newline; a file truncated or replaced (log rotation) is read again from its start. F in the browser starts following a card file read to its end."
+  )
 
   /// `--no-cache`.
   static let noCacheHelp = OptionHelp(
@@ -93,7 +101,7 @@ package struct BrowseCommand {
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions),
       flagOptions: SourceOptions.flagOptions.union([
-        "--pick", "--print0", "--osc52", "--no-cache", "--probe",
+        "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe",
       ]),
       optionalValueOptions: ColorOption.parsing.merging(PickOutput.parsing) { $1 })
     options = try LayoutOptions(parsed)
@@ -105,12 +113,43 @@ package struct BrowseCommand {
     sources = parsed.positionals
     pick = try PickOutput(parsed)
     allowsOSC52 = parsed.flags.contains("--osc52")
+    if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source),
+      !ByteSource.isStream(source), CardLoader.format(forPath: source) != .propertyList
+    {
+      let reading = sourceOptions.reading
+      follow = { offset in
+        CardFeed(
+          open: { () throws(DataError) in
+            try CardStreamReader(path: source, options: reading, follow: true, offset: offset)
+          },
+          reopen: { () throws(DataError) in
+            try CardStreamReader(path: source, options: reading, follow: true)
+          })
+      }
+    } else {
+      follow = nil
+    }
     usesDiskCache = !parsed.flags.contains("--no-cache")
     probing = parsed.flags.contains("--probe")
     if probing {
       collection = CardCollection(
         source: "", store: CardStore(), sections: sourceOptions.reading.sections)
       (load, feed) = (.complete, nil)
+    } else if parsed.flags.contains("--follow") {
+      guard sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source),
+        !ByteSource.isStream(source)
+      else {
+        throw UsageError("--follow follows one card file (not a stream, a picture or a folder)")
+      }
+      // Opened now, so that a missing file fails before the terminal is touched; read
+      // wholly in the background (at its end a followed file waits, never ends).
+      let reading = sourceOptions.reading
+      let first = try CardStreamReader(path: source, options: reading, follow: true)
+      collection = CardCollection(source: source, store: CardStore(), sections: reading.sections)
+      load = .following
+      feed = CardFeed(open: { first }) { () throws(DataError) in
+        try CardStreamReader(path: source, options: reading, follow: true)
+      }
     } else if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source) {
       (collection, load, feed) = try Self.startReading(source, options: sourceOptions.reading)
     } else {

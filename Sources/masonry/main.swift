@@ -77,6 +77,7 @@ end(
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
       diskCache: command.usesDiskCache
         ? ThumbnailDiskCache.standard(environment: environment) : nil,
+      follow: command.follow,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in

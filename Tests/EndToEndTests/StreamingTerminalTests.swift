@@ -121,4 +121,65 @@ import Testing
       #expect(output.isEmpty)
     }
   }
+
+  /// `--follow` in the real program: cards appended show within a poll (the last one
+  /// selected), a half-written line waits, `k` stops following the end but reading goes
+  /// on, `F` follows again, a truncated file is read again from its start.
+  @Test func followingAFileAsItGrows() throws {
+    let path = TemporaryFiles.path(named: "followed.jsonl")
+    try "{\"id\":\"c1\",\"caption\":\"first\"}\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    func append(_ text: String) throws {
+      let handle = try #require(FileHandle(forWritingAtPath: path))
+      handle.seekToEndOfFile()
+      handle.write(Data(text.utf8))
+      try handle.close()
+    }
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none --follow \(path)")
+    _ = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("following the end") })
+    try append("{\"id\":\"c2\",\"caption\":\"second\"}\n{\"caption\":\"thi")
+    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 2") })
+    try append("rd card\"}\n")
+    let three = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("of 3") })
+    #expect(three.contains("third card"))
+    try session.send("k")
+    _ = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("│ following │") })
+    try append("{\"caption\":\"fourth\"}\n")
+    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 4") })
+    try session.send("F")
+    _ = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("following the end") })
+    _ = truncate(path, 0)
+    try append("{\"caption\":\"anew\"}\n")
+    let again = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("1 of 1") })
+    #expect(again.contains("anew"))
+    try session.send("q")
+    #expect(Self.exitCode(session) == "0")
+  }
+
+  /// `F` after a file was read to its end: what is appended next shows.
+  @Test func capitalFFollowsAFileReadToItsEnd() throws {
+    let path = TemporaryFiles.path(named: "later.jsonl")
+    try "{\"caption\":\"one\"}\n{\"caption\":\"two\"}\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let session = try TmuxSession(width: 100, height: 30, arguments: "--images none \(path)")
+    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 2") })
+    try session.send("F")
+    _ = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("following the end") })
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data("{\"caption\":\"three\"}\n".utf8))
+    try handle.close()
+    let screen = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("of 3") })
+    #expect(screen.contains("three"))
+    try session.send("q")
+    #expect(Self.exitCode(session) == "0")
+  }
 }

@@ -46,19 +46,22 @@ package struct BrowserApp {
     capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .none),
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
     picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
-    diskCache: ThumbnailDiskCache? = nil,
+    diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     self.actions = actions
     runner = EffectRunner(
       mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
-      diskCache: diskCache, reload: reload)
+      diskCache: diskCache, follow: follow, reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
     state.picking = picking
     state.load = load
+    state.followable = follow != nil
+    // `--follow`: the end is followed from the start, as `less +F`.
+    state.followsEnd = load == .following
   }
 
   /// Why the browser ended without showing anything: the source failed before its first

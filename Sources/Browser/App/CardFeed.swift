@@ -8,27 +8,41 @@ import TerminalCore
 /// shows "waiting for input…" and answers keys.
 package struct CardFeed: Sendable {
   private let open: @Sendable () throws(DataError) -> CardStreamReader
+  /// A followed file (`--follow`, `F`): opens it again from its start after it was
+  /// truncated or replaced.
+  private let reopen: (@Sendable () throws(DataError) -> CardStreamReader)?
 
-  /// - Parameter open: gives the reader (opening the source, or handing over one already
-  ///   open).
-  package init(open: @escaping @Sendable () throws(DataError) -> CardStreamReader) {
+  /// - Parameters:
+  ///   - open: gives the reader (opening the source, or handing over one already open).
+  ///   - reopen: for a followed file, a reader of it from its start.
+  package init(
+    open: @escaping @Sendable () throws(DataError) -> CardStreamReader,
+    reopen: (@Sendable () throws(DataError) -> CardStreamReader)? = nil
+  ) {
     self.open = open
+    self.reopen = reopen
   }
 
   /// Starts reading; every piece is posted to `mailbox`.
   func start(posting mailbox: EventMailbox<BrowserEvent>) {
-    let open = self.open
+    let (open, reopen) = (self.open, self.reopen)
     // Below the event loop's priority: keys are answered first.
     DispatchQueue.global(qos: .utility).async {
       BackgroundPriority.lowerCallingThread()
       do throws(DataError) {
-        let reader = try open()
+        var reader = try open()
         while true {
           let (chunks, error, finished) = reader.next()
           if !chunks.isEmpty {
             mailbox.post(
               .cardsArrived(
                 LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
+          }
+          if let error, error.isRestart, let reopen {
+            // Truncated or replaced (log rotation): from its start again, as tail -F.
+            mailbox.post(.sourceRestarted(error.message))
+            reader = try reopen()
+            continue
           }
           if finished {
             mailbox.post(.loadFinished(error))

@@ -250,7 +250,8 @@ package struct BrowserScene {
       columns: layout.columnCount, visibleRange: range, total: total, percent: percent,
       message: message(state, caches: caches),
       loading: (searchStatus(state) ?? state.load.statusText).map {
-        state.followsEnd ? $0 + " · following the end" : $0
+        guard state.followsEnd else { return $0 }
+        return state.load == .following ? "following the end" : $0 + " · following the end"
       })
     bar.viewportWidth = state.viewport?.size.width
     bar.marked = state.marks.count

@@ -26,6 +26,8 @@ package final class EffectRunner {
   private let actions: ActionSettings
   /// Thumbnails kept between runs (`nil`: none).
   private let diskCache: ThumbnailDiskCache?
+  /// The card file followed from a byte on (`F`), when the source can be.
+  private let follow: (@Sendable (Int) -> CardFeed)?
 
   /// - Parameters:
   ///   - feed: the rest of the source, read on a thread of its own when asked.
@@ -33,9 +35,11 @@ package final class EffectRunner {
   package init(
     mailbox: EventMailbox<BrowserEvent>, feed: CardFeed?, measuresAhead: Bool = true,
     actions: ActionSettings = ActionSettings(), diskCache: ThumbnailDiskCache? = nil,
+    follow: (@Sendable (Int) -> CardFeed)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     self.mailbox = mailbox
+    self.follow = follow
     self.actions = actions
     self.diskCache = diskCache
     self.feed = feed
@@ -83,6 +87,8 @@ package final class EffectRunner {
       guard let feed else { return }
       self.feed = nil
       feed.start(posting: mailbox)
+    case .startFollowing(let offset):
+      follow?(offset).start(posting: mailbox)
     case .reload:
       let reload = self.reload
       DispatchQueue.global().async {

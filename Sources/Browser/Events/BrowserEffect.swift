@@ -13,6 +13,9 @@ package enum BrowserEffect: Hashable, Sendable {
   /// Start reading the rest of the source on a thread of its own; answer
   /// `.cardsArrived` for each piece and `.loadFinished` at the end.
   case startLoading
+  /// `F`: read the card file on from byte `offset` as it grows; answer `.cardsArrived`
+  /// (and `.sourceRestarted` when it is truncated or replaced).
+  case startFollowing(offset: Int)
   /// Read the source again; answer `.reloaded` or `.reloadFailed`.
   case reload
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;

@@ -25,6 +25,9 @@ package enum BrowserEvent: Hashable, Sendable {
   case reloadFailed(String)
   /// More cards were read from the source (it streams in behind the first screen).
   case cardsArrived(LoadedCards)
+  /// A followed file was truncated or replaced (why): its cards are read again from its
+  /// start.
+  case sourceRestarted(String)
   /// The source is read to its end, or reading stopped at this error.
   case loadFinished(DataError?)
   /// A measuring worker counted the lines of more cards (`BrowserEffect.measure`).
@@ -55,7 +58,8 @@ extension BrowserEvent {
   package var isInput: Bool {
     switch self {
     case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
-    case .reloaded, .reloadFailed, .cardsArrived, .loadFinished, .measured, .searchFound,
+    case .reloaded, .reloadFailed, .cardsArrived, .sourceRestarted, .loadFinished, .measured,
+      .searchFound,
       .thumbnailReady, .actionFinished:
       return false
     }

@@ -12,6 +12,8 @@ package enum CardsCommand: Hashable, Sendable {
   case first
   /// Select the last card and show the end.
   case last
+  /// Follow the file as it grows, the last card selected (`F`, as in less).
+  case follow
   /// Select the nearest card in a direction.
   case select(SelectionDirection)
   /// Select the card (or toggle the tag) under the mouse; `open` opens the card too.

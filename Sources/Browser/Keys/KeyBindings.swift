@@ -20,6 +20,9 @@ package enum KeyBindings {
         keys: [(.character("G"), .last), (.end, .last)],
         "select the last card, at the end (while reading: and follow it)"),
       KeyBinding(
+        keys: [(.character("F"), .follow)],
+        "follow the file as it grows (--follow)"),
+      KeyBinding(
         keys: [
           (.left, .select(.left)), (.right, .select(.right)), (.character("h"), .select(.left)),
           (.character("l"), .select(.right)),

@@ -55,6 +55,8 @@ package struct BrowserState: Equatable {
   /// screen, as more cards arrive (as `less +F` follows a file), until another movement
   /// key.
   package var followsEnd = false
+  /// Whether the source is a card file that `F` can follow as it grows.
+  package var followable = false
   /// When the last key that moves through the cards came (`nil`: none yet).
   package var lastMovement: Int?
   /// While a movement key is held down (keys repeating), pictures are drawn as their
@@ -199,7 +201,7 @@ package struct BrowserState: Equatable {
       && lhs.transition == rhs.transition && lhs.time == rhs.time
       && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
       && lhs.lastMovement == rhs.lastMovement && lhs.placeholdersUntil == rhs.placeholdersUntil
-      && lhs.followsEnd == rhs.followsEnd
+      && lhs.followsEnd == rhs.followsEnd && lhs.followable == rhs.followable
       && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.marks == rhs.marks
       && lhs.tags == rhs.tags
       && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search

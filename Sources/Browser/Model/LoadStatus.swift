@@ -9,13 +9,15 @@ package enum LoadStatus: Hashable, Sendable {
   case waiting
   /// Reading: `bytesRead` of `totalBytes` (known for a regular file).
   case loading(bytesRead: Int, totalBytes: Int?)
+  /// Reading a file as it grows (`--follow`, `F`): never finished.
+  case following
   /// Reading stopped at bad data or a read error; the cards before it are kept.
   case failed(DataError)
 
   /// Whether more cards may still arrive.
   package var isLoading: Bool {
     switch self {
-    case .waiting, .loading: return true
+    case .waiting, .loading, .following: return true
     case .complete, .failed: return false
     }
   }
@@ -28,6 +30,7 @@ package enum LoadStatus: Hashable, Sendable {
     case .loading(let read, let total?) where total > 0:
       return "loading \(Swift.min(99, read * 100 / total))%"
     case .loading: return "loading…"
+    case .following: return "following"
     case .failed(let error): return "stopped: \(error.description)"
     }
   }

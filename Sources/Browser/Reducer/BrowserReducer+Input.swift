@@ -72,6 +72,8 @@ extension BrowserReducer {
       state.followsEnd = false
     case .last:
       state.followsEnd = state.load.isLoading
+    case .follow:
+      state.followsEnd = state.load.isLoading || state.followable
     default: break
     }
     switch command {
@@ -81,6 +83,14 @@ extension BrowserReducer {
       scroll(by: halves * (geometry.page + 1) / 2, &state, caches: caches)
     case .first: selectFirstCard(&state, caches: caches)
     case .last: selectLastCard(&state, caches: caches)
+    case .follow:
+      selectLastCard(&state, caches: caches)
+      if state.load == .complete && state.followable {
+        state.load = .following
+        let offset = state.cards.cards.chunks.reduce(0) { $0 + $1.sourceBytes }
+        return ([.startFollowing(offset: offset)], true)
+      }
+      if !state.followsEnd { state.message = "only a card file can be followed" }
     case .select(let direction): moveSelection(direction, &state, caches: caches)
     case .point(let open):
       if let pointer { point(at: pointer, open: open, &state, caches: caches) }
@@ -113,7 +123,11 @@ extension BrowserReducer {
         state.tagStripOffset = strip.offset(revealing: focused, width: state.size.width)
       }
     case .clearFilters:
-      if !state.searchQuery.isEmpty {
+      if state.followsEnd {
+        // The end is no longer followed; the file is still read.
+        state.followsEnd = false
+        state.message = "not following the end (F: again)"
+      } else if !state.searchQuery.isEmpty {
         refilter(&state, caches: caches) { $0.searchQuery = "" }
       } else if state.tagFilter != nil {
         refilter(&state, caches: caches) { $0.tagFilter = nil }

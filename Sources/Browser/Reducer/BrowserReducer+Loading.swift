@@ -13,7 +13,7 @@ extension BrowserReducer {
       for chunk in cards.chunks { $0.append(chunk) }
       showArrivedCards(from: start, &$0, caches: caches)
     }
-    if state.load.isLoading {
+    if state.load.isLoading && state.load != .following {
       state.load = .loading(bytesRead: cards.bytesRead, totalBytes: cards.totalBytes)
     }
     // A few thousand tags are ranked again with each piece; more, once at the end.
@@ -29,6 +29,25 @@ extension BrowserReducer {
     state.selected = 0
     keepSelectionVisible(&state, caches: caches)
     return true
+  }
+
+  /// A followed file was truncated or replaced: its cards go, and come again as it is
+  /// read from its start; the marks stay on cards that come back (by id, path, index).
+  static func sourceRestarted(_ reason: String, _ state: inout BrowserState, caches: BrowserCaches)
+  {
+    let empty = CardCollection(
+      source: state.cards.source, store: CardStore(), sections: state.cards.sectionMode)
+    // The marks stay by index: a file read again mostly gives the same cards in order.
+    let marks = state.marks
+    state.replaceCards(with: empty)
+    state.marks = marks
+    state.selected = nil
+    state.scrollOffset = 0
+    state.transition = nil
+    if state.mode.detailScroll != nil || state.mode.focusedTag != nil { state.mode = .browsing }
+    state.tagFilter = nil
+    showCards(matching: state.filter, &state, caches: caches)
+    state.message = "\(BrowserState.fileName(state.cards.source)) \(reason)"
   }
 
   /// The source is read (or stopped at `error`, keeping the cards before it). Returns

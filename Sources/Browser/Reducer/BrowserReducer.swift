@@ -51,6 +51,8 @@ package enum BrowserReducer {
       positionsCards = false
     case .cardsArrived(let cards):
       positionsCards = cardsArrived(cards, &state, caches: caches)
+    case .sourceRestarted(let reason):
+      sourceRestarted(reason, &state, caches: caches)
     case .loadFinished(let error):
       positionsCards = false
       if loadFinished(error, &state, caches: caches) { effects = [.quit] }

@@ -32,9 +32,18 @@ package final class ByteSource {
   /// The size of each read.
   package static let chunkSize = 1 << 20
 
+  /// Whether a regular file is followed (`--follow`): at its end a read waits for more
+  /// rather than end (a partial last line waits for its newline), and a file truncated
+  /// or replaced under its name ends the read with a `restarted` error.
+  package let follows: Bool
+  /// How often a followed file is looked at again at its end, in milliseconds.
+  package static let followInterval: Int32 = 50
+  /// The file that was opened (device, inode), to tell a replaced one.
+  private var identity: (device: UInt, inode: UInt)?
+
   /// Opens `path` (`-`: standard input). Opening a FIFO waits for a writer: call it on a
-  /// thread that may wait.
-  package init(path: String) throws(DataError) {
+  /// thread that may wait. `follow` follows a regular file from byte `offset` on.
+  package init(path: String, follow: Bool = false, offset: Int = 0) throws(DataError) {
     self.path = path
     if path == "-" {
       descriptor = 0
@@ -59,8 +68,13 @@ package final class ByteSource {
     var status = stat()
     if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
       size = Int(status.st_size)
+      identity = (UInt(status.st_dev), UInt(status.st_ino))
     } else {
       size = nil
+    }
+    follows = follow && size != nil
+    if follows && offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) {
+      bytesRead = offset
     }
     readSizes = []
   }
@@ -74,6 +88,7 @@ package final class ByteSource {
     memory = bytes
     size = readSizes.isEmpty ? bytes.count : nil
     self.readSizes = readSizes.map { Swift.max(1, $0) }
+    follows = false
   }
 
   /// The sizes of successive reads of a source in memory (empty: as much as asked).
@@ -103,6 +118,11 @@ package final class ByteSource {
   /// Whether a read would return at once: always for a file; for a pipe, whether the
   /// writer has written more. A stream that pauses hands over the cards it has.
   package func hasDataReady() -> Bool {
+    if follows {
+      // A followed file pauses at its end like a pipe.
+      var status = stat()
+      return fstat(descriptor, &status) == 0 && Int(status.st_size) > bytesRead
+    }
     guard memory == nil, size == nil else { return true }
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, 0) != 0
@@ -131,6 +151,12 @@ package final class ByteSource {
       if result < 0 && errno == EINTR { continue }
       if result < 0 { failure = errno }
       count = Swift.max(0, result)
+      if result == 0 && follows {
+        // At the end of a followed file: more may be written, or the file replaced.
+        try checkFollowedFile()
+        _ = poll(nil, 0, Self.followInterval)
+        continue
+      }
       break
     }
     // One copy of what was read (a memcpy, whatever the build).
@@ -140,5 +166,21 @@ package final class ByteSource {
     }
     bytesRead += count
     return count
+  }
+
+  /// Throws `restarted` when the file followed was truncated below what was read, or
+  /// when its name now leads to another file (log rotation).
+  private func checkFollowedFile() throws(DataError) {
+    var open = stat()
+    var named = stat()
+    let truncated = fstat(descriptor, &open) == 0 && Int(open.st_size) < bytesRead
+    let found = FileName.withCString(path) { stat($0, &named) } == 0
+    let replaced =
+      found && identity.map { $0 != (UInt(named.st_dev), UInt(named.st_ino)) } ?? false
+    if truncated || replaced {
+      throw DataError(
+        .restarted, path: path, position: nil,
+        message: truncated ? "truncated: read again" : "replaced: read again")
+    }
   }
 }

@@ -23,9 +23,12 @@ package final class CardStreamReader: @unchecked Sendable {
   /// The bytes of each later piece, per core.
   static let pieceBytes = 2 << 20
 
-  /// Opens `path` (`-`: standard input; a FIFO waits here for a writer).
-  package convenience init(path: String, options: CardReadOptions) throws(DataError) {
-    let source = try ByteSource(path: path)
+  /// Opens `path` (`-`: standard input; a FIFO waits here for a writer); `follow` follows
+  /// a regular file as it grows, from byte `offset` on (see `ByteSource.follows`).
+  package convenience init(
+    path: String, options: CardReadOptions, follow: Bool = false, offset: Int = 0
+  ) throws(DataError) {
+    let source = try ByteSource(path: path, follow: follow, offset: offset)
     self.init(source: source, options: options, pictureBase: CardPictures.base(forCardFile: path))
   }
 

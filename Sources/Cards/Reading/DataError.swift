@@ -6,6 +6,9 @@ package struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
   package enum Kind: Hashable, Sendable {
     case badData
     case missingInput
+    /// A file followed (`--follow`) was truncated or replaced: it is read again from its
+    /// start, as `tail -F` does. Never an exit status.
+    case restarted
   }
 
   package var kind: Kind
@@ -49,4 +52,7 @@ package struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
   static func quote(_ text: String) -> String { MessageText.quoted(text) }
 
   package var exitCode: Int32 { kind == .badData ? 65 : 66 }
+
+  /// Whether this is a followed file read again from its start (not a failure).
+  package var isRestart: Bool { kind == .restarted }
 }
