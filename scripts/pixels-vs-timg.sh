@@ -38,10 +38,12 @@ for terminal in ${TERMINALS:-kitty xterm}; do
     log=$work/log-$terminal-$round
     cat > "$work/run-masonry" <<SCRIPT
 #!/bin/sh
-date +%s%N > $work/start
+date +%s%N > $work/start.new && mv $work/start.new $work/start
 MASONRY_PICTURE_LOG=$log exec $masonry --no-cache $folder
 SCRIPT
     chmod +x "$work/run-masonry"
+    # Each round's own start time (written whole, then renamed: never read half written).
+    rm -f "$work/start" "$log"
     pid=$(start_terminal $terminal "$work/run-masonry")
     # The log's last change, once it has been quiet for 2 s (at most 30 s).
     # Until the program has started, then until its log has been quiet for 2 s.
@@ -53,6 +55,11 @@ SCRIPT
       sleep 0.005
       [ $(( ($(now) - $(cat $work/start 2>/dev/null || now)) / 1000000 )) -gt 30000 ] && break
     done
+    if [ ! -s "$work/start" ] || [ ! -s "$log" ]; then
+      kill $pid 2>/dev/null; wait $pid 2>/dev/null
+      echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"skipped\":\"masonry drew no picture\"}"
+      continue
+    fi
     masonry_ms=$(( (last - $(cat $work/start)) / 1000000 ))
     frame=$(tail -1 "$log" | sed 's/.*"frame":\([0-9]*\).*/\1/')
     files=$(grep "\"frame\":$frame," "$log" | sed 's/.*"path":"\([^"]*\)".*/\1/')
@@ -61,16 +68,20 @@ SCRIPT
     # timg on the same files, in the same terminal, to its exit.
     cat > "$work/run-timg" <<SCRIPT
 #!/bin/sh
-date +%s%N > $work/timg-start
+date +%s%N > $work/timg-start.new && mv $work/timg-start.new $work/timg-start
 timg -p$([ $protocol = kitty ] && echo k || echo s) --grid=4x3 $(echo $files | tr '\n' ' ')
-date +%s%N > $work/timg-end
+date +%s%N > $work/timg-end.new && mv $work/timg-end.new $work/timg-end
 sleep 30
 SCRIPT
-    chmod +x "$work/run-timg"; rm -f "$work/timg-end"
+    chmod +x "$work/run-timg"; rm -f "$work/timg-end" "$work/timg-start"
     pid=$(start_terminal $terminal "$work/run-timg")
     for i in $(seq 3000); do [ -s "$work/timg-end" ] && break; sleep 0.01; done
-    timg_ms=$(( ($(cat $work/timg-end) - $(cat $work/timg-start)) / 1000000 ))
     kill $pid 2>/dev/null; wait $pid 2>/dev/null
+    if [ ! -s "$work/timg-end" ] || [ ! -s "$work/timg-start" ]; then
+      echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"skipped\":\"timg did not finish\"}"
+      continue
+    fi
+    timg_ms=$(( ($(cat $work/timg-end) - $(cat $work/timg-start)) / 1000000 ))
     echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"pictures\":$count,\"masonry_ms\":$masonry_ms,\"timg_ms\":$timg_ms,\"ratio\":$(echo "scale=2; $masonry_ms / $timg_ms" | bc)}"
   done
 done

@@ -22,6 +22,9 @@ package struct BrowseCommand {
   package let pick: PickOutput?
   /// Whether Enter answers with cards (`--pick`).
   package var picking: Bool { pick != nil }
+  /// Folders and pictures: their order now, and how to list them in another (`s`, `S`).
+  package let folderSort: FolderSort?
+  package let resort: (@Sendable (FolderSort) throws -> CardCollection)?
   /// The card file read on from a byte as it grows (`F`), when the source is one.
   package let follow: (@Sendable (Int) -> CardFeed)?
   /// Whether thumbnails are kept on disk between runs (not `--no-cache`).
@@ -113,6 +116,15 @@ package struct BrowseCommand {
     sources = parsed.positionals
     pick = try PickOutput(parsed)
     allowsOSC52 = parsed.flags.contains("--osc52")
+    if !parsed.flags.contains("--probe") && sourceOptions.arePictures(parsed.positionals) {
+      let (sources, options) = (parsed.positionals, sourceOptions)
+      folderSort = FolderSort(order: options.sort)
+      resort = { sort in
+        try options.loadPictures(sources, sort: sort.order, descending: sort.descending)
+      }
+    } else {
+      (folderSort, resort) = (nil, nil)
+    }
     if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source),
       !ByteSource.isStream(source), CardLoader.format(forPath: source) != .propertyList
     {

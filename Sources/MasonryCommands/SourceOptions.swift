@@ -91,6 +91,18 @@ struct SourceOptions {
     return try PictureCards.load(paths: sources, recursive: recursive, sort: sort)
   }
 
+  /// Whether `sources` are read as pictures and folders (then `s` and `S` sort them).
+  func arePictures(_ sources: [String]) -> Bool {
+    !sources.isEmpty && !(sources.count == 1 && !Self.isPictureOrFolder(sources[0]))
+  }
+
+  /// The pictures of `sources` in another order.
+  func loadPictures(_ sources: [String], sort: PictureFolder.Sort, descending: Bool)
+    throws(DataError) -> CardCollection
+  {
+    try PictureCards.load(paths: sources, recursive: recursive, sort: sort, descending: descending)
+  }
+
   /// Whether `source` is read as cards (a card file or a stream), not as pictures.
   func isCardSource(_ source: String) -> Bool { !Self.isPictureOrFolder(source) }
 

@@ -21,7 +21,10 @@ enum ThumbnailCommand {
       that cannot be shown is a one-line error; the others are still printed.
       """,
     options: [
-      OptionHelp("--size COLSxROWS", "The most cells a thumbnail takes (default: 40x20)."),
+      OptionHelp(
+        "--size COLSxROWS",
+        "The most cells a thumbnail takes (default: 40x20); printed to a terminal, never wider than it."
+      ),
       ColorOption.documentation(withoutIt: "auto"),
     ])
 
@@ -37,10 +40,16 @@ enum ThumbnailCommand {
       output.write(usage + "\n")
       return 0
     }
-    let size =
+    var wanted =
       try parsed.values["--size"].map { text throws(UsageError) in
         try RenderCommand.parseSize(text)
       } ?? Size(width: 40, height: 20)
+    // On a terminal (the executable puts its width in MASONRY_TERMINAL_COLUMNS), a line
+    // wider than it would wrap and tear the picture apart.
+    if let columns = environment["MASONRY_TERMINAL_COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+      wanted.width = Swift.min(wanted.width, columns)
+    }
+    let size = wanted
     let depth = try ColorOption.choice(parsed, absent: .auto)!
       .depth(environment: environment, terminfo: nil)
     guard !parsed.positionals.isEmpty else { throw UsageError("a picture file is required") }

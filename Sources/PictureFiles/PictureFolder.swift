@@ -54,7 +54,9 @@ package enum PictureFolder {
   /// The pictures at `path`: itself when it is a file (with the reason when it is not a
   /// picture), or those of the folder (and, with `recursive`, its sub-folders', each
   /// with its section, following links to folders once each).
-  package static func pictures(at path: String, recursive: Bool, sort: Sort) -> Listing {
+  package static func pictures(
+    at path: String, recursive: Bool, sort: Sort, descending: Bool = false
+  ) -> Listing {
     var status = stat()
     var link = stat()
     guard FileName.withCString(path, { stat($0, &status) }) == 0 else {
@@ -69,7 +71,9 @@ package enum PictureFolder {
     if status.st_mode & S_IFMT == S_IFDIR {
       var visited: Set<FileIdentity> = [FileIdentity(status)]
       return .entries(
-        folder(path, section: nil, recursive: recursive, sort: sort, depth: 0, visited: &visited))
+        folder(
+          path, section: nil, recursive: recursive, sort: sort, descending: descending, depth: 0,
+          visited: &visited))
     }
     return .entries(entry(path: path, name: fileName(path), named: true).map { [$0] } ?? [])
   }
@@ -107,8 +111,8 @@ package enum PictureFolder {
   }
 
   private static func folder(
-    _ folder: String, section: String?, recursive: Bool, sort: Sort, depth: Int,
-    visited: inout Set<FileIdentity>
+    _ folder: String, section: String?, recursive: Bool, sort: Sort, descending: Bool,
+    depth: Int, visited: inout Set<FileIdentity>
   ) -> [Entry] {
     var files: [Entry] = []
     // Files to look at (their headers are read on every core at once).
@@ -166,7 +170,7 @@ package enum PictureFolder {
         return first != second ? first < second : NaturalOrder.precedes(keys[i], keys[j])
       }
     }
-    files = order.map { files[$0] }
+    files = (descending ? order.reversed() : order).map { files[$0] }
     // Each folder once (by device and inode), however many links lead to it: the folder
     // itself before a link to it, then links by name, so the choice never depends on the
     // order the system lists names in.
@@ -176,7 +180,7 @@ package enum PictureFolder {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       files += self.folder(
         path, section: section.map { $0 + "/" + name } ?? name, recursive: true, sort: sort,
-        depth: depth + 1, visited: &visited)
+        descending: descending, depth: depth + 1, visited: &visited)
     }
     return files
   }

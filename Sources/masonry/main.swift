@@ -21,6 +21,13 @@ for name in [
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
+// Printing to a terminal: its width, for what must fit it (`masonry thumbnail`).
+if isatty(1) == 1 {
+  var window = winsize()
+  if ioctl(1, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0 {
+    environment["MASONRY_TERMINAL_COLUMNS"] = String(window.ws_col)
+  }
+}
 // The arguments as bytes: a file name that is not UTF-8 still opens (see `FileName`).
 let arguments = (1..<Int(CommandLine.argc)).map { index in
   FileName.string(
@@ -77,7 +84,7 @@ end(
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
       diskCache: command.usesDiskCache
         ? ThumbnailDiskCache.standard(environment: environment) : nil,
-      follow: command.follow,
+      follow: command.follow, folderSort: command.folderSort, resort: command.resort,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in

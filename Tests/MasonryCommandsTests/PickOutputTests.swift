@@ -1,4 +1,6 @@
+import Browser
 import Cards
+import Foundation
 import MasonryCommands
 import PictureFiles
 import Testing
@@ -71,5 +73,21 @@ import Testing
     #expect(try BrowseCommand([]).pick == nil)
     #expect(throws: (any Error).self) { try BrowseCommand(["--print0"]) }
     #expect(throws: (any Error).self) { try BrowseCommand(["--pick=name"]) }
+  }
+
+  /// A folder can be listed again in another order (`s`, `S` in the browser); a card file
+  /// cannot.
+  @Test func foldersCanBeSortedAgain() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("PicturesTests/Fixtures").path
+    let command = try BrowseCommand([folder])
+    #expect(command.folderSort == FolderSort(order: .name))
+    let resort = try #require(command.resort)
+    let bySize = try resort(FolderSort(order: .size, descending: true))
+    let sizes = (0..<bySize.cards.count).map { bySize.cards[$0].comment ?? "" }
+    #expect(bySize.cards[0].caption == "progressive-large.jpg", "the largest first: \(sizes[0])")
+    let byName = try resort(FolderSort(order: .name))
+    #expect(byName.cards[0].caption == "alpha.png")
+    #expect(try BrowseCommand([]).resort == nil, "the bundled sample is a card file")
   }
 }

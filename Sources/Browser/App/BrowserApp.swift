@@ -47,19 +47,22 @@ package struct BrowserApp {
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
     picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
+    folderSort: FolderSort? = nil,
+    resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     self.actions = actions
     runner = EffectRunner(
       mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
-      diskCache: diskCache, follow: follow, reload: reload)
+      diskCache: diskCache, follow: follow, resort: resort, reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
     state.picking = picking
     state.load = load
     state.followable = follow != nil
+    state.folderSort = resort == nil ? nil : folderSort
     // `--follow`: the end is followed from the start, as `less +F`.
     state.followsEnd = load == .following
   }

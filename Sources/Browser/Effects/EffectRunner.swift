@@ -26,6 +26,8 @@ package final class EffectRunner {
   private let actions: ActionSettings
   /// Thumbnails kept between runs (`nil`: none).
   private let diskCache: ThumbnailDiskCache?
+  /// Lists the folders again in an order (`s`, `S`), when the source is folders.
+  private let resort: (@Sendable (FolderSort) throws -> CardCollection)?
   /// The card file followed from a byte on (`F`), when the source can be.
   private let follow: (@Sendable (Int) -> CardFeed)?
 
@@ -36,9 +38,11 @@ package final class EffectRunner {
     mailbox: EventMailbox<BrowserEvent>, feed: CardFeed?, measuresAhead: Bool = true,
     actions: ActionSettings = ActionSettings(), diskCache: ThumbnailDiskCache? = nil,
     follow: (@Sendable (Int) -> CardFeed)? = nil,
+    resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     self.mailbox = mailbox
+    self.resort = resort
     self.follow = follow
     self.actions = actions
     self.diskCache = diskCache
@@ -94,6 +98,15 @@ package final class EffectRunner {
       DispatchQueue.global().async {
         do {
           mailbox.post(.reloaded(try reload()))
+        } catch {
+          mailbox.post(.reloadFailed("\(error)"))
+        }
+      }
+    case .sort(let sort):
+      guard let resort else { return }
+      DispatchQueue.global().async {
+        do {
+          mailbox.post(.sorted(try resort(sort), sort))
         } catch {
           mailbox.post(.reloadFailed("\(error)"))
         }

@@ -16,6 +16,8 @@ package enum BrowserEffect: Hashable, Sendable {
   /// `F`: read the card file on from byte `offset` as it grows; answer `.cardsArrived`
   /// (and `.sourceRestarted` when it is truncated or replaced).
   case startFollowing(offset: Int)
+  /// List the folders again in this order; answer `.sorted` or `.reloadFailed`.
+  case sort(FolderSort)
   /// Read the source again; answer `.reloaded` or `.reloadFailed`.
   case reload
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;

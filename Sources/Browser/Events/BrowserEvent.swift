@@ -21,6 +21,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case endOfInput
   /// The source was read again (the answer to `BrowserEffect.reload`).
   case reloaded(CardCollection)
+  /// The folders listed again in another order (the answer to `BrowserEffect.sort`).
+  case sorted(CardCollection, FolderSort)
   /// Reading the source again failed, for this reason.
   case reloadFailed(String)
   /// More cards were read from the source (it streams in behind the first screen).
@@ -58,7 +60,8 @@ extension BrowserEvent {
   package var isInput: Bool {
     switch self {
     case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
-    case .reloaded, .reloadFailed, .cardsArrived, .sourceRestarted, .loadFinished, .measured,
+    case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .loadFinished,
+      .measured,
       .searchFound,
       .thumbnailReady, .actionFinished:
       return false

@@ -52,6 +52,9 @@ package enum CardsCommand: Hashable, Sendable {
   case nextBreakpoint
   /// No viewport: the terminal's whole width.
   case fullWidth
+  /// Folders: the next order of the pictures (name, date, size), or the order reversed.
+  case nextSort
+  case reverseSort
   case reload
   case showHelp
   case quit

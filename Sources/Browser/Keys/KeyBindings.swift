@@ -68,6 +68,9 @@ package enum KeyBindings {
       KeyBinding(keys: [(.character("="), .fullWidth)], "viewport back to the full width"),
       KeyBinding(keys: [(.character("r"), .reload)], "read the source again"),
       KeyBinding(
+        keys: [(.character("s"), .nextSort), (.character("S"), .reverseSort)],
+        "folders: sort by name, date, size / reverse"),
+      KeyBinding(
         keys: [(.escape, .clearFilters)], "clear the search, then the tag filter (--pick: cancel)"),
       KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
       KeyBinding(keys: [(.character("q"), .quit)], "quit"),

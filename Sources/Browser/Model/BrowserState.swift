@@ -55,6 +55,8 @@ package struct BrowserState: Equatable {
   /// screen, as more cards arrive (as `less +F` follows a file), until another movement
   /// key.
   package var followsEnd = false
+  /// How folders' pictures are ordered (`s`, `S`); `nil` for a card file's cards.
+  package var folderSort: FolderSort?
   /// Whether the source is a card file that `F` can follow as it grows.
   package var followable = false
   /// When the last key that moves through the cards came (`nil`: none yet).
@@ -202,6 +204,7 @@ package struct BrowserState: Equatable {
       && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
       && lhs.lastMovement == rhs.lastMovement && lhs.placeholdersUntil == rhs.placeholdersUntil
       && lhs.followsEnd == rhs.followsEnd && lhs.followable == rhs.followable
+      && lhs.folderSort == rhs.folderSort
       && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.marks == rhs.marks
       && lhs.tags == rhs.tags
       && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search

@@ -160,6 +160,18 @@ extension BrowserReducer {
     case .nextBreakpoint: moveViewport(.nextBreakpoint, &state, caches: caches)
     case .fullWidth: moveViewport(.fullWidth, &state, caches: caches)
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
+    case .nextSort, .reverseSort:
+      guard let sort = state.folderSort else {
+        state.message = "s and S sort folders of pictures; a card file keeps its order"
+        return ([], true)
+      }
+      var wanted = sort.next
+      if command == .reverseSort {
+        wanted = sort
+        wanted.descending.toggle()
+      }
+      state.message = "sorting…"
+      return ([.sort(wanted)], true)
     case .reload:
       if state.load.isLoading {
         state.message = "still reading the source"

@@ -44,6 +44,12 @@ package enum BrowserReducer {
       effects = [.quit]
     case .reloaded(let collection):
       reloaded(&state, caches: caches, with: collection)
+    case .sorted(let collection, let sort):
+      // The same cards in another order: the selected card stays selected, where it was
+      // on screen when the new order allows.
+      reloaded(&state, caches: caches, with: collection)
+      state.folderSort = sort
+      state.message = sort.phrase
     case .reloadFailed(let reason):
       state.message = "reload failed: \(reason)"
     case .actionFinished(let text):

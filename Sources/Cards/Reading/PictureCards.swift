@@ -13,12 +13,14 @@ package enum PictureCards {
   ///
   /// - Throws: `DataError` (66) for a path that is missing or unreadable, or when no
   ///   picture is found at all.
-  package static func load(paths: [String], recursive: Bool, sort: PictureFolder.Sort)
-    throws(DataError) -> CardCollection
-  {
+  package static func load(
+    paths: [String], recursive: Bool, sort: PictureFolder.Sort, descending: Bool = false
+  ) throws(DataError) -> CardCollection {
     var cards: [Card] = []
     for path in paths {
-      switch PictureFolder.pictures(at: path, recursive: recursive, sort: sort) {
+      switch PictureFolder.pictures(
+        at: path, recursive: recursive, sort: sort, descending: descending)
+      {
       case .missing(let reason):
         throw DataError(.missingInput, path: path, position: nil, message: reason)
       case .entries(let entries):
