@@ -56,7 +56,7 @@ import Widgets
     #expect(marks.count == 2)
     store.press(.character("/"), .character("x"), .character("y"), .character("z"), .enter)
     #expect(store.state.marks == marks)
-    store.press(.escape, .character("t"), .enter, .character("t"), .escape, .escape)
+    store.press(.escape, .character("t"), .enter, .character("t"), .tab, .escape, .escape)
     #expect(store.state.marks == marks)
     for key in ["2", "3", "4", "5", "1"] { store.press(.character(Character(key))) }
     store.send(.resized(Size(width: 44, height: 14)))

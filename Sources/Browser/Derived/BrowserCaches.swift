@@ -139,7 +139,7 @@ package final class BrowserCaches {
   package func geometry(for state: BrowserState) -> FrameGeometry {
     let openCard = state.mode.detailScroll != nil ? state.selectedCard : nil
     let key = GeometryKey(
-      size: state.size, tags: state.tags.order, openCard: openCard,
+      size: state.size, tags: state.stripTags, openCard: openCard,
       style: openCard.map { _ in state.cardStyle })
     var geometry: FrameGeometry
     if let memo = geometryMemo, memo.key == key {
@@ -147,8 +147,8 @@ package final class BrowserCaches {
     } else {
       geometry = FrameGeometry(
         size: state.size,
-        tagStrip: TagStripWidget.layout(tags: state.tags.order, width: state.size.width),
-        tagCount: state.tags.order.count)
+        tagStrip: TagStripWidget.layout(tags: key.tags, width: state.size.width),
+        tagCount: key.tags.count)
       if let openCard {
         let view = DetailView(
           card: state.cards.cards[openCard],

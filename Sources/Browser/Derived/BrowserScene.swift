@@ -276,7 +276,13 @@ package struct BrowserScene {
     switch state.mode.base {
     case .detail: return "Esc close"
     case .tags(let focused):
-      return "tag \(focused + 1) of \(state.tags.order.count): ← → ↑ ↓ Enter filter · Esc clear"
+      let count = state.stripTags.count
+      guard !state.tagQuery.isEmpty else {
+        return "tag \(focused + 1) of \(count): type to narrow · ← → ↑ ↓ Enter filter · Esc clear"
+      }
+      let typed = "tags holding “\(state.tagQuery)”"
+      guard count > 0 else { return "no \(typed) · Backspace · Esc" }
+      return "\(typed): \(focused + 1) of \(count) · Enter filter · Esc"
     default: break
     }
     var parts: [String] = []

@@ -104,21 +104,16 @@ package enum KeyBindings {
   package static let tagStrip = KeyTable<TagStripCommand>(
     .tagStrip,
     [
+      .described("type", "show only the tags holding what is typed"),
+      KeyBinding(keys: [(.backspace, .widen)], "take back the last character typed"),
       KeyBinding(
-        keys: [
-          (.left, .previousTag), (.right, .nextTag), (.character("h"), .previousTag),
-          (.character("l"), .nextTag),
-        ], "previous / next tag, row by row"),
-      KeyBinding(
-        keys: [
-          (.up, .tagAbove), (.down, .tagBelow), (.character("k"), .tagAbove),
-          (.character("j"), .tagBelow),
-        ], "the tag above / below"),
+        keys: [(.left, .previousTag), (.right, .nextTag)], "previous / next tag, row by row"),
+      KeyBinding(keys: [(.up, .tagAbove), (.down, .tagBelow)], "the tag above / below"),
       KeyBinding(keys: [(.home, .firstTag), (.end, .lastTag)], "the first / last tag"),
       KeyBinding(keys: [(.enter, .toggleTag)], "show only this tag's cards (again: all cards)"),
-      KeyBinding(keys: [(.escape, .clearTag)], "clear the tag filter, back to the cards"),
       KeyBinding(
-        keys: [(.character("t"), .leaveTags), (.character("q"), .leaveTags)], "back to the cards"),
+        keys: [(.escape, .clearTag)], "take back what was typed, else clear the tag filter"),
+      KeyBinding(keys: [(.tab, .leaveTags)], "back to the cards (the filter stays)"),
       KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
       KeyBinding(
         [(.mouse(.wheelUp), .scrollCards(-3)), (.mouse(.wheelDown), .scrollCards(3))],

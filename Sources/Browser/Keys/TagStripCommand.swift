@@ -12,6 +12,8 @@ package enum TagStripCommand: Hashable, Sendable {
   case clearTag
   /// Give the keys back to the cards.
   case leaveTags
+  /// Take back the last character typed (the strip shows more tags again).
+  case widen
   /// Scroll the cards by rows (the mouse wheel reaches them from the strip too).
   case scrollCards(Int)
   /// A click: on a tag toggles it, on a card selects it.

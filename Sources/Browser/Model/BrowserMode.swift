@@ -7,7 +7,8 @@ package indirect enum BrowserMode: Hashable, Sendable {
   case searching(previousQuery: String)
   /// The command prompt (`!`) is open on the status row with `command` typed so far.
   case commandPrompt(command: String)
-  /// The tag strip has the keys, on tag `focused` (an index into the content's tags).
+  /// The tag strip has the keys, on tag `focused` (an index into the tags the strip shows,
+  /// `BrowserState.stripTags`: all of them, or those holding what was typed).
   case tags(focused: Int)
   /// The selected card is open over the screen, scrolled down by `scroll` rows.
   case detail(scroll: Int)

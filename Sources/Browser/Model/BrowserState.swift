@@ -2,6 +2,7 @@ import CardLayouts
 import Cards
 import LayoutEngine
 import TerminalCore
+import TerminalText
 
 /// Everything the browser shows that can change: one value, changed only by
 /// `BrowserReducer.reduce`. It holds the cards and what was derived from events that no
@@ -35,6 +36,9 @@ package struct BrowserState: Equatable {
   package var mode: BrowserMode = .browsing
   /// Only cards with this tag are shown.
   package var tagFilter: String?
+  /// What was typed in the tag strip: it shows only the tags holding it (folded as the
+  /// search folds), and `.tags(focused:)` indexes `stripTags`.
+  package var tagQuery = ""
   /// How far the tag strip is scrolled sideways.
   package var tagStripOffset = 0
   /// A line for the status bar instead of the hint (what just happened).
@@ -115,6 +119,15 @@ package struct BrowserState: Equatable {
       Size(width: Swift.min(viewportWidth, terminalSize.width), height: terminalSize.height - 1),
       terminalSize.height - 1
     )
+  }
+
+  /// The tags the strip shows: all of them, or those holding `tagQuery`.
+  ///
+  /// - Complexity: O(1) without a query (the same storage); O(tags) with one.
+  package var stripTags: [String] {
+    guard !tagQuery.isEmpty else { return tags.order }
+    let query = SearchFolding.folded(tagQuery)
+    return tags.order.filter { SearchFolding.folded($0).contains(query) }
   }
 
   /// Which cards are shown.
@@ -199,6 +212,7 @@ package struct BrowserState: Equatable {
       && lhs.scrollOffset == rhs.scrollOffset && lhs.selected == rhs.selected
       && lhs.selectionRow == rhs.selectionRow && lhs.mode == rhs.mode
       && lhs.tagFilter == rhs.tagFilter && lhs.tagStripOffset == rhs.tagStripOffset
+      && lhs.tagQuery == rhs.tagQuery
       && lhs.message == rhs.message && lhs.searchQuery == rhs.searchQuery
       && lhs.transition == rhs.transition && lhs.time == rhs.time
       && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking

@@ -33,6 +33,11 @@ extension BrowserReducer {
     case .tags(let focused):
       if let command = KeyBindings.tagStrip.command(for: input) {
         tagCommand(command, focused: focused, pointer: pointer, &state, caches: caches)
+      } else if case .key(.character(let character)) = input,
+        character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+      {
+        // Typing narrows the tags shown to those holding what is typed.
+        narrowTags(to: state.tagQuery + String(character), &state, caches: caches)
       }
       return ([], true)
     case .browsing:
@@ -118,7 +123,7 @@ extension BrowserReducer {
     case .focusTags:
       let strip = tagStrip(state, geometry: geometry)
       if let first = strip.readingOrder.first {
-        let focused = state.tagFilter.flatMap { state.tags.order.firstIndex(of: $0) } ?? first
+        let focused = state.tagFilter.flatMap { state.stripTags.firstIndex(of: $0) } ?? first
         state.mode = .tags(focused: focused)
         state.tagStripOffset = strip.offset(revealing: focused, width: state.size.width)
       }

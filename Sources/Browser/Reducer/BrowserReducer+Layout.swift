@@ -95,7 +95,7 @@ extension BrowserReducer {
       state.tagStripOffset = strip.offset(revealing: focused, width: size.width)
     } else {
       let chipsWidth = TagStripWidget.chipsWidth(
-        tagCount: state.tags.order.count, width: size.width)
+        tagCount: state.stripTags.count, width: size.width)
       state.tagStripOffset = Swift.min(
         state.tagStripOffset, Swift.max(0, geometry.tagStrip.contentSize.width - chipsWidth))
     }

@@ -196,11 +196,13 @@ extension BrowserReducer {
       let point = Rect(
         x: pointer.x + state.tagStripOffset, y: pointer.y - strip.minY, width: 1, height: 1)
       let chipsWidth = TagStripWidget.chipsWidth(
-        tagCount: state.tags.order.count, width: strip.width)
+        tagCount: state.stripTags.count, width: strip.width)
       guard pointer.x < chipsWidth, let chip = geometry.tagStrip.attributes(in: point).first else {
         return
       }
-      let tag = state.tags.order[chip.index]
+      let tags = state.stripTags
+      guard chip.index < tags.count else { return }
+      let tag = tags[chip.index]
       refilter(&state, caches: caches) { $0.tagFilter = $0.tagFilter == tag ? nil : tag }
       return
     }

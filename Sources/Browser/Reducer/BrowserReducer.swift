@@ -213,7 +213,7 @@ package enum BrowserReducer {
   /// The tag strip of `state` at `geometry`'s width.
   static func tagStrip(_ state: BrowserState, geometry: FrameGeometry) -> TagStripWidget {
     TagStripWidget(
-      tags: state.tags.order, layout: geometry.tagStrip, horizontalOffset: state.tagStripOffset,
+      tags: state.stripTags, layout: geometry.tagStrip, horizontalOffset: state.tagStripOffset,
       activeTag: state.tagFilter, focusedIndex: state.mode.focusedTag)
   }
 }
