@@ -364,22 +364,6 @@ package final class CursesTerminal: TerminalDevice {
     logPictures(plan.shown)
   }
 
-  /// `text` as a JSON string, every control character escaped.
-  private static func jsonQuoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-
   /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).
   private func logPictures(_ placements: [PicturePlacement]) {
     frameNumber += 1
@@ -391,7 +375,7 @@ package final class CursesTerminal: TerminalDevice {
       }
       text +=
         "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\",\"path\":"
-        + Self.jsonQuoted(placement.image.label) + ",\"box\":\(cells(placement.box)),"
+        + JSONText.quoted(placement.image.label) + ",\"box\":\(cells(placement.box)),"
         + "\"visible\":\(cells(placement.visible)),"
         + "\"cell\":[\(placement.image.cellPixels.width),\(placement.image.cellPixels.height)]}\n"
     }

@@ -1,3 +1,5 @@
+import TerminalText
+
 extension Card {
   /// The card as one line of JSON, in the shape masonry reads (`id`, `caption`,
   /// `comment`, `image`, `tags`, `section`; absent fields left out), for `--pick`.
@@ -22,29 +24,5 @@ extension Card {
     return "{\(members.joined(separator: ","))}"
   }
 
-  private static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        let value = scalar.value
-        let escaped =
-          value < 0x20 || (0x7F...0x9F).contains(value) || (0x200E...0x200F).contains(value)
-          || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-          || value == 0x061C
-        if escaped {
-          let hex = String(value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
+  private static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }
