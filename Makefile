@@ -80,3 +80,8 @@ install: setup
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 .build/release/masonry $(DESTDIR)$(PREFIX)/bin/masonry
 	install -m 644 .build/masonry.1 $(DESTDIR)$(PREFIX)/share/man/man1/masonry.1
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	./.build/release/masonry --completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/masonry
+	./.build/release/masonry --completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_masonry
+	./.build/release/masonry --completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/masonry.fish

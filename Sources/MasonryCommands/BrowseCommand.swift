@@ -50,7 +50,8 @@ package struct BrowseCommand {
     description: """
       Browses the cards of SOURCE (a card file, pictures or folders of pictures; the \
       bundled sample when absent) in the terminal, in columns that follow the window's \
-      width. Press ? in the browser for the keys.
+      width. Press ? in the browser for the keys. MASONRY_OPTS holds default options, \
+      read before the command line (which wins), split as a shell splits words.
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
@@ -98,7 +99,17 @@ package struct BrowseCommand {
   ///
   /// - Throws: `UsageError` or `DataError`.
   package init(_ arguments: [String], environment: [String: String] = [:]) throws {
-    let rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
+    var rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
+    // MASONRY_OPTS: default options, read before the command line (which wins where both
+    // set a value), as FZF_DEFAULT_OPTS is for fzf.
+    if let line = environment["MASONRY_OPTS"] {
+      let defaults = try ShellWords.split(line, name: "MASONRY_OPTS")
+      if let word = Self.firstPositional(defaults) {
+        throw UsageError(
+          "MASONRY_OPTS holds options only, not '\(ParsedArguments.printable(word))'")
+      }
+      rest = defaults + rest
+    }
     let parsed = try ParsedArguments(
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
@@ -169,6 +180,19 @@ package struct BrowseCommand {
       load = .complete
       feed = nil
     }
+  }
+
+  /// The first word of `words` that is neither an option nor an option's value.
+  private static func firstPositional(_ words: [String]) -> String? {
+    let takingValues = LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
+      PictureOptions.valueOptions)
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if !word.hasPrefix("-") || word == "-" || word == "--" { return word }
+      index += takingValues.contains(word) ? 2 : 1
+    }
+    return nil
   }
 
   /// Starts reading a card source: a file's first piece now (so that a file that is bad

@@ -12,7 +12,9 @@ package enum MasonryCommand {
   /// The words that name a command other than the browser (`help` prints the help).
   static let commandNames = Set(Subcommand.allCases.map(\.rawValue) + ["help"])
   /// Options of the program itself, which the browser does not take.
-  static let programOptions: Set<String> = ["--help", "-h", "--version", "--man"]
+  static let programOptions: Set<String> = [
+    "--help", "-h", "--version", "--man", "--completions",
+  ]
 
   /// The version `--version` prints.
   package static let version = "0.3.0"
@@ -26,7 +28,7 @@ package enum MasonryCommand {
     return """
       usage: masonry [browse] [SOURCE] [options]   browse the cards in the terminal
       \(synopses.map { "       " + $0 }.joined(separator: "\n"))
-             masonry --version | --man
+             masonry --version | --man | --completions bash|zsh|fish
 
       \(BrowseCommand.documentation.wrappedDescription)
       'masonry <command> --help' describes each command.
@@ -48,6 +50,10 @@ package enum MasonryCommand {
     CommandDocumentation.helpOption,
     OptionHelp("--version", "Print the version."),
     OptionHelp("--man", "Print the manual page as roff (man -l <(masonry --man))."),
+    OptionHelp(
+      "--completions SHELL",
+      "Print completions for bash, zsh or fish (commands, options, files), made from the tables this help is: source <(masonry --completions bash). make install installs them."
+    ),
   ]
 
   /// The exit code for a closed pipe downstream (`| head -1`): quiet, as when SIGPIPE
@@ -83,7 +89,13 @@ package enum MasonryCommand {
       }
       // The browser's own arguments with a program option, or `help`.
       let options = arguments.prefix { $0 != "--" }
-      if options.contains("--version") {
+      if let index = options.firstIndex(of: "--completions") {
+        let shell = index + 1 < options.count ? options[index + 1] : ""
+        guard Completions.shells.contains(shell) else {
+          throw UsageError("--completions takes bash, zsh or fish")
+        }
+        output.write(Completions.script(for: shell))
+      } else if options.contains("--version") {
         output.write("masonry \(version)\n")
       } else if options.contains("--man") {
         output.write(ManualPage.text)
