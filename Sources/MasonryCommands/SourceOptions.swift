@@ -35,7 +35,7 @@ struct SourceOptions {
     ),
     OptionHelp(
       "--caption KEY",
-      "Where each card's caption is: a key, or a dotted path into nested objects (--caption title, --caption meta.name); the same for --comment, --tags, --image, --section and --id. For JSON from any program or API."
+      "Where each card's caption is: a key, or a dotted path into nested objects (--caption title, --caption meta.name); the same for --comment, --tags, --image, --section, --id and --url. For JSON from any program or API."
     ),
     OptionHelp("--comment KEY", "Where each card's comment is (default: comment)."),
     OptionHelp("--tags KEY", "Where each card's tags are: an array of strings (default: tags)."),
@@ -48,6 +48,10 @@ struct SourceOptions {
       "Where each card's section name is (default: section). Cards with the same name form a section (see --sections)."
     ),
     OptionHelp("--id KEY", "Where each card's id is: a string or a whole number (default: id)."),
+    OptionHelp(
+      "--url KEY",
+      "Where each card's address is, which o opens instead of its picture (default: url)."
+    ),
     OptionHelp(
       "--sections grouped|runs|none",
       "How cards fall into sections: grouped, every card with the same section name in one section, in the order the names first appear (the default; a card read later for an earlier section joins its end); runs, each run of consecutive cards with the same name; none, one section in file order."

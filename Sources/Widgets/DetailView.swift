@@ -62,9 +62,10 @@ package struct DetailView: Widget {
         lines.append((line, Theme.tags))
       }
     }
-    if let path = Self.path(of: card) {
-      lines.append(("", .plain))
-      for line in PreparedText(path).lines(width: inner, mode: .char) {
+    let places = [Self.path(of: card), card.url.map { Sanitizer.sanitize($0) }].compactMap { $0 }
+    if !places.isEmpty { lines.append(("", .plain)) }
+    for place in places {
+      for line in PreparedText(place).lines(width: inner, mode: .char) {
         lines.append((line, Theme.comment))
       }
     }

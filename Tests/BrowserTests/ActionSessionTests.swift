@@ -118,4 +118,29 @@ import Testing
     #expect(missing == .notStarted("No such file or directory"))
     #expect(missing.summary == "cannot start: No such file or directory")
   }
+
+  /// A card with a `url`: `o` opens it rather than the picture; the open card shows it;
+  /// `--pick` prints it; both the fast and the careful reader read it.
+  @Test func aCardsURLIsWhatOOpens() throws {
+    let lines = """
+      {"caption":"fast","url":"https://example.org/a?b=1","image":{"width":4,"height":3}}
+      {"caption":"careful","url":"https://example.org/\\u00e9","tags":["x"],"extra":[1,{"k":null}]}
+      {"caption":"dash","url":"--help"}
+      """
+    let collection = try CardLoader.load(bytes: Array(lines.utf8), path: "u.jsonl")
+    let cards = (0..<collection.cards.count).map { collection.cards[$0] }
+    #expect(cards.map(\.url) == ["https://example.org/a?b=1", "https://example.org/é", "--help"])
+    #expect(cards[0].jsonLine.contains(#""url":"https://example.org/a?b=1""#))
+    var store = BrowserStore(collection, size: Self.size)
+    #expect(
+      store.send(.key(.character("o"))).contains(.openExternally("https://example.org/a?b=1")))
+    store.press(.enter)
+    #expect(store.frame().plainText().contains("https://example.org/a?b=1"))
+    store.press(.escape, .character("G"))
+    #expect(
+      !store.send(.key(.character("o"))).contains {
+        if case .openExternally = $0 { true } else { false }
+      })
+    #expect(store.state.message == "this card's url is not an address")
+  }
 }

@@ -202,10 +202,20 @@ extension BrowserReducer {
 
   // MARK: Acting on cards
 
-  /// `o`: the selected card's picture, to the opener.
+  /// `o`: the selected card's address when it has one, else its picture, to the opener.
   private static func openPicture(_ state: inout BrowserState) -> [BrowserEffect] {
     guard let card = state.selectedCard else { return [] }
-    guard let path = BrowserState.filePath(of: state.cards.cards[card]) else {
+    let decoded = state.cards.cards[card]
+    if let url = decoded.url, !url.isEmpty {
+      // One argument, never a shell's; but a leading dash would be the opener's option.
+      guard !url.hasPrefix("-") else {
+        state.message = "this card's url is not an address"
+        return []
+      }
+      state.message = "opening " + url
+      return [.openExternally(url)]
+    }
+    guard let path = BrowserState.filePath(of: decoded) else {
       state.message = "this card has no picture file to open"
       return []
     }

@@ -9,10 +9,12 @@ package struct Card: Hashable, Sendable {
   package var tags: [String]
   /// The name of the section the card belongs to (`nil`: the collection's only section).
   package var section: String?
+  /// An address the card stands for (a page, a post): what `o` opens, when there is one.
+  package var url: String?
 
   package init(
     id: String? = nil, caption: String, comment: String? = nil, image: CardImage? = nil,
-    tags: [String] = [], section: String? = nil
+    tags: [String] = [], section: String? = nil, url: String? = nil
   ) {
     self.id = id
     self.caption = caption
@@ -20,5 +22,6 @@ package struct Card: Hashable, Sendable {
     self.image = image
     self.tags = tags
     self.section = section
+    self.url = url
   }
 }

@@ -64,7 +64,8 @@ enum CardDecoder {
       comment: try optionalString(field(.comment), named: mapping.name(of: .comment)),
       image: try image(field(.image), named: mapping.name(of: .image)),
       tags: try tags(field(.tags), named: mapping.name(of: .tags)),
-      section: try optionalString(field(.section), named: mapping.name(of: .section)))
+      section: try optionalString(field(.section), named: mapping.name(of: .section)),
+      url: try optionalString(field(.url), named: mapping.name(of: .url)))
   }
 
   private static func string(_ value: DataValue, named name: String) throws(DataError) -> String {

@@ -46,6 +46,7 @@ struct FastCardParser {
   private var comment: Slice?
   private var id: Slice?
   private var section: Slice?
+  private var url: Slice?
   private var path: Slice?
   private var tags: [Slice] = []
   private var image: CardChunkBuilder.ImageFields?
@@ -78,6 +79,7 @@ struct FastCardParser {
     comment = nil
     id = nil
     section = nil
+    url = nil
     path = nil
     image = nil
     visited = 0
@@ -100,6 +102,7 @@ struct FastCardParser {
         text.id = id.map(buffer)
         text.path = path.map(buffer)
         text.section = section.map(buffer)
+        text.url = url.map(buffer)
         text.tags = tags.map(buffer)
         builder.append(text, image: image)
       }
@@ -188,6 +191,8 @@ struct FastCardParser {
       if !isNull { comment = try readStringValue(&cursor) }
     case .section:
       if !isNull { section = try readStringValue(&cursor) }
+    case .url:
+      if !isNull { url = try readStringValue(&cursor) }
     case .id:
       if isNull { break }
       if byte == UInt8(ascii: "\"") {

@@ -4,7 +4,7 @@
 /// without reshaping it.
 package struct FieldMapping: Hashable, Sendable {
   package enum Field: String, CaseIterable, Sendable {
-    case caption, comment, tags, image, section, id
+    case caption, comment, tags, image, section, id, url
   }
 
   /// The path of each field: keys, outermost first.

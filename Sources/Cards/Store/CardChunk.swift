@@ -19,6 +19,8 @@ package final class CardChunk: Sendable {
   /// Pictures whose card said less than the card needs (a size read from the header, a
   /// reason it cannot be shown), by the card's index in the chunk.
   let resolvedImages: [Int: CardImage]
+  /// The addresses of the cards that have one (`url`), by index in the chunk.
+  let urls: [Int: String]
   /// Where relative picture paths point.
   let pictureBase: CardPictures.Base?
   /// How many bytes of the source the chunk's cards came from (for progress).
@@ -26,8 +28,8 @@ package final class CardChunk: Sendable {
 
   init(
     records: [CardRecord], text: [UInt8], tagReferences: [UInt32], tagNames: [String],
-    sectionNames: [String?], resolvedImages: [Int: CardImage], pictureBase: CardPictures.Base?,
-    sourceBytes: Int
+    sectionNames: [String?], resolvedImages: [Int: CardImage], urls: [Int: String] = [:],
+    pictureBase: CardPictures.Base?, sourceBytes: Int
   ) {
     self.records = records
     self.text = text
@@ -35,6 +37,7 @@ package final class CardChunk: Sendable {
     self.tagNames = tagNames
     self.sectionNames = sectionNames
     self.resolvedImages = resolvedImages
+    self.urls = urls
     self.pictureBase = pictureBase
     self.sourceBytes = sourceBytes
   }
@@ -55,7 +58,7 @@ package final class CardChunk: Sendable {
         ? string(record.commentStart, Int(record.commentLength)) : nil,
       image: image(index),
       tags: tags(index),
-      section: sectionNames[Int(record.section)])
+      section: sectionNames[Int(record.section)], url: urls[index])
   }
 
   /// Card `index`'s picture as the card describes it, resolved.

@@ -18,6 +18,8 @@ package struct CardChunkBuilder {
   private var sectionIndex: [String?: UInt32] = [:]
   private var lastSection: (bytes: [UInt8]?, index: UInt32)?
   private var resolvedImages: [Int: CardImage] = [:]
+  /// The addresses of the cards that have one, by index (most cards have none).
+  private var urls: [Int: String] = [:]
   private let pictureBase: CardPictures.Base?
   /// Whether pictures of unknown size get their size from their header as cards arrive.
   private let probesPictures: Bool
@@ -48,6 +50,7 @@ package struct CardChunkBuilder {
     add(card.comment ?? "")
     add(card.id ?? "")
     add(card.image?.path ?? "")
+    add(card.url ?? "")
     for tag in card.tags { add(tag) }
     var image: ImageFields?
     if let cardImage = card.image {
@@ -66,7 +69,8 @@ package struct CardChunkBuilder {
       fields.comment = card.comment == nil ? nil : field(1)
       fields.id = card.id == nil ? nil : field(2)
       fields.path = card.image?.path == nil ? nil : field(3)
-      fields.tags = (4..<ranges.count).map(field)
+      fields.url = card.url == nil ? nil : field(4)
+      fields.tags = (5..<ranges.count).map(field)
       if let section = card.section {
         let sectionBytes = Array(section.utf8)
         sectionBytes.withUnsafeBufferPointer {
@@ -90,6 +94,7 @@ package struct CardChunkBuilder {
     package var path: UnsafeBufferPointer<UInt8>?
     package var tags: [UnsafeBufferPointer<UInt8>] = []
     package var section: UnsafeBufferPointer<UInt8>?
+    package var url: UnsafeBufferPointer<UInt8>?
 
     package init() {}
   }
@@ -149,6 +154,9 @@ package struct CardChunkBuilder {
         imageHeight: UInt32(clamping: image?.height ?? 0),
         color: image?.color ?? CardRecord.noColor, tagStart: UInt32(tagStart),
         tagCount: UInt32(fields.tags.count), section: sectionID(fields.section), flags: flags))
+    if let url = fields.url {
+      urls[records.count - 1] = String(decoding: CardText.validUTF8(url), as: UTF8.self)
+    }
     if probing, probesPictures, let image, image.width == 0 || image.height == 0, fields.path != nil
     {
       resolveUnknownSize(ofCard: records.count - 1)
@@ -242,8 +250,8 @@ package struct CardChunkBuilder {
     let chunk = CardChunk(
       records: Self.trimmed(records), text: Self.trimmed(text),
       tagReferences: Self.trimmed(tagReferences), tagNames: tagNames,
-      sectionNames: sectionNames, resolvedImages: resolvedImages, pictureBase: pictureBase,
-      sourceBytes: sourceBytes)
+      sectionNames: sectionNames, resolvedImages: resolvedImages, urls: urls,
+      pictureBase: pictureBase, sourceBytes: sourceBytes)
     self = CardChunkBuilder(pictureBase: pictureBase, probesPictures: probesPictures)
     return chunk
   }
