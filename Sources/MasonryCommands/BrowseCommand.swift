@@ -1,6 +1,7 @@
 import Browser
 import CardLayouts
 import Cards
+import PictureFiles
 import TerminalCore
 
 #if canImport(Glibc)
@@ -123,7 +124,13 @@ package struct BrowseCommand {
     images = try pictures.browserChoice(environment: environment)
     symbols = pictures.symbols
     colors = try ColorOption.choice(parsed, absent: .auto)!
-    sourceOptions = try SourceOptions(parsed)
+    var sourceOptions = try SourceOptions(parsed)
+    if !parsed.flags.contains("--no-cache") {
+      sourceOptions.headers = PictureHeaderCache.directory(environment: environment).map {
+        PictureHeaderCache(directory: $0)
+      }
+    }
+    self.sourceOptions = sourceOptions
     sources = parsed.positionals
     pick = try PickOutput(parsed)
     allowsOSC52 = parsed.flags.contains("--osc52")

@@ -11,6 +11,8 @@ import Thumbnails
 struct SourceOptions {
   var recursive = false
   var sort = PictureFolder.Sort.name
+  /// Folders' headers kept between runs (the browser's, unless `--no-cache`).
+  var headers: PictureHeaderCache?
   var reading = CardReadOptions()
 
   static let fieldOptions = FieldMapping.Field.allCases.map { "--\($0.rawValue)" }
@@ -92,7 +94,8 @@ struct SourceOptions {
     if sources.count == 1 && !Self.isPictureOrFolder(first) {
       return try CardLoader.load(path: first, options: reading)
     }
-    return try PictureCards.load(paths: sources, recursive: recursive, sort: sort)
+    return try PictureCards.load(
+      paths: sources, recursive: recursive, sort: sort, headers: headers)
   }
 
   /// Whether `sources` are read as pictures and folders (then `s` and `S` sort them).
@@ -104,7 +107,8 @@ struct SourceOptions {
   func loadPictures(_ sources: [String], sort: PictureFolder.Sort, descending: Bool)
     throws(DataError) -> CardCollection
   {
-    try PictureCards.load(paths: sources, recursive: recursive, sort: sort, descending: descending)
+    try PictureCards.load(
+      paths: sources, recursive: recursive, sort: sort, descending: descending, headers: headers)
   }
 
   /// Whether `source` is read as cards (a card file or a stream), not as pictures.

@@ -55,7 +55,8 @@ package enum PictureFolder {
   /// picture), or those of the folder (and, with `recursive`, its sub-folders', each
   /// with its section, following links to folders once each).
   package static func pictures(
-    at path: String, recursive: Bool, sort: Sort, descending: Bool = false
+    at path: String, recursive: Bool, sort: Sort, descending: Bool = false,
+    headers: PictureHeaderCache? = nil
   ) -> Listing {
     var status = stat()
     var link = stat()
@@ -73,7 +74,7 @@ package enum PictureFolder {
       return .entries(
         folder(
           path, section: nil, recursive: recursive, sort: sort, descending: descending, depth: 0,
-          visited: &visited))
+          visited: &visited, headers: headers))
     }
     return .entries(entry(path: path, name: fileName(path), named: true).map { [$0] } ?? [])
   }
@@ -112,11 +113,13 @@ package enum PictureFolder {
 
   private static func folder(
     _ folder: String, section: String?, recursive: Bool, sort: Sort, descending: Bool,
-    depth: Int, visited: inout Set<FileIdentity>
+    depth: Int, visited: inout Set<FileIdentity>, headers: PictureHeaderCache?
   ) -> [Entry] {
     var files: [Entry] = []
-    // Files to look at (their headers are read on every core at once).
-    var candidates: [(path: String, name: String)] = []
+    // Files to look at (their headers are read on every core at once), with the version
+    // `stat` gave (a header kept for that version needs no opening).
+    var candidates: [Candidate] = []
+    let known = headers?.headers(forFolder: folder) ?? [:]
     // Sub-folders met: their names, whether a link led to them, and what they are.
     var found: [(name: String, isLink: Bool, identity: FileIdentity)] = []
     for name in names(in: folder) {
@@ -149,9 +152,18 @@ package enum PictureFolder {
         }
         continue
       }
-      candidates.append((path, name))
+      let stamp = PictureStamp(
+        modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec),
+        bytes: Int(status.st_size))
+      candidates.append(Candidate(path: path, name: name, stamp: stamp, known: known[name]))
     }
-    for var file in entries(of: candidates) {
+    let listed = entries(of: candidates)
+    if let headers {
+      var found: [String: PictureInfo] = [:]
+      for file in listed { if case .success(let info) = file.header { found[file.name] = info } }
+      if found != known { headers.store(found, forFolder: folder) }
+    }
+    for var file in listed {
       file.section = section
       files.append(file)
     }
@@ -180,25 +192,43 @@ package enum PictureFolder {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       files += self.folder(
         path, section: section.map { $0 + "/" + name } ?? name, recursive: true, sort: sort,
-        descending: descending, depth: depth + 1, visited: &visited)
+        descending: descending, depth: depth + 1, visited: &visited, headers: headers)
     }
     return files
   }
 
+  /// A file of a folder to list: where it is, and what `stat` said of it.
+  private struct Candidate: Sendable {
+    var path: String
+    var name: String
+    var stamp: PictureStamp
+    /// The header kept for it, if any (used when it is of this version).
+    var known: PictureInfo?
+  }
+
+  /// The entry of `candidate`: from its kept header when that is of the file's version
+  /// (nothing is opened), else read.
+  private static func entry(_ candidate: Candidate) -> Entry? {
+    if let info = candidate.known, info.stamp == candidate.stamp {
+      let date = info.dateTaken.map(exifDate) ?? localTime(candidate.stamp.modified / 1_000_000_000)
+      return Entry(
+        path: candidate.path, name: candidate.name, section: nil, bytes: candidate.stamp.bytes,
+        date: date, header: .success(info))
+    }
+    return entry(path: candidate.path, name: candidate.name, named: false)
+  }
+
   /// The entries of `candidates`, in their order: the headers read on every core (a
   /// thousand files take a few tens of milliseconds one by one).
-  private static func entries(of candidates: [(path: String, name: String)]) -> [Entry] {
+  private static func entries(of candidates: [Candidate]) -> [Entry] {
     let workers = Swift.max(1, Swift.min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-    guard workers > 1, candidates.count >= 64 else {
-      return candidates.compactMap { entry(path: $0.path, name: $0.name, named: false) }
-    }
+    let unknown = candidates.filter { $0.known?.stamp != $0.stamp }.count
+    guard workers > 1, unknown >= 64 else { return candidates.compactMap(entry) }
     let slices = Mutex<[[Entry?]]>(Array(repeating: [], count: workers))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let range =
         (candidates.count * worker / workers)..<(candidates.count * (worker + 1) / workers)
-      let found = range.map {
-        entry(path: candidates[$0].path, name: candidates[$0].name, named: false)
-      }
+      let found = range.map { entry(candidates[$0]) }
       slices.withLock { $0[worker] = found }
     }
     return slices.withLock { $0 }.flatMap { $0 }.compactMap { $0 }

@@ -14,6 +14,16 @@ package enum PictureFormat: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The C headers' number of the format (what `init(code:)` reads).
+  var code: Int32 {
+    switch self {
+    case .jpeg: return Int32(MASONRY_PICTURE_JPEG)
+    case .png: return Int32(MASONRY_PICTURE_PNG)
+    case .webp: return Int32(MASONRY_PICTURE_WEBP)
+    case .gif: return Int32(MASONRY_PICTURE_GIF)
+    }
+  }
+
   /// The format `bytes` (a file's first bytes) start with.
   package static func sniff(_ bytes: [UInt8]) -> PictureFormat? {
     PictureFormat(code: masonry_picture_sniff(bytes, bytes.count))

@@ -87,7 +87,9 @@ package final class ThumbnailDiskCache: Sendable {
   package func thumbnail(for request: ThumbnailRequest, stamp: PictureStamp) -> Thumbnail? {
     guard let key = Self.key(for: request, stamp: stamp) else { return nil }
     let path = path(for: key)
-    guard let bytes = Self.read(path) else { return nil }
+    guard let bytes = CacheFiles.read(path, maximumBytes: ThumbnailFile.maximumBytes) else {
+      return nil
+    }
     guard
       let thumbnail = ThumbnailFile.decode(bytes, key: key, sixelColors: request.sixelColors)
     else {
@@ -104,17 +106,11 @@ package final class ThumbnailDiskCache: Sendable {
   package func store(_ thumbnail: Thumbnail, for request: ThumbnailRequest, stamp: PictureStamp) {
     guard let key = Self.key(for: request, stamp: stamp) else { return }
     let bytes = ThumbnailFile.encode(thumbnail, key: key)
-    guard bytes.count <= ThumbnailFile.maximumBytes, makeDirectory() else { return }
-    let final = path(for: key)
-    let temporary = directory + "/.tmp-\(getpid())-\(counter.add(1, ordering: .relaxed).oldValue)"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else { return }
-    let written = Self.writeAll(bytes, to: descriptor)
-    close(descriptor)
-    guard written, rename(temporary, final) == 0 else {
-      unlink(temporary)
+    guard bytes.count <= ThumbnailFile.maximumBytes, CacheFiles.makeDirectory(directory) else {
       return
     }
+    let temporary = directory + "/.tmp-\(getpid())-\(counter.add(1, ordering: .relaxed).oldValue)"
+    guard CacheFiles.writeAtomically(bytes, to: path(for: key), via: temporary) else { return }
     let total = usage.withLock { total -> Int in
       if total == nil { total = Self.folderBytes(directory) } else { total! += bytes.count }
       return total!
@@ -132,52 +128,6 @@ package final class ThumbnailDiskCache: Sendable {
       if unlink(directory + "/" + file.name) == 0 { total -= file.bytes }
     }
     usage.withLock { $0 = total }
-  }
-
-  private func makeDirectory() -> Bool {
-    var status = stat()
-    if stat(directory, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR }
-    var path = ""
-    for part in directory.split(separator: "/") {
-      path += "/" + part
-      if mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
-    }
-    return true
-  }
-
-  /// The whole regular file at `path`, at most `ThumbnailFile.maximumBytes`.
-  private static func read(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_size <= ThumbnailFile.maximumBytes
-    else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var done = 0
-    while done < bytes.count {
-      let got = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done))
-      }
-      if got < 0 && errno == EINTR { continue }
-      if got <= 0 { return nil }
-      done += got
-    }
-    return bytes
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    var done = 0
-    while done < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress! + done, $0.count - done)
-      }
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return false }
-      done += written
-    }
-    return true
   }
 
   /// The cache's files (not the temporary ones): name, bytes, last use.

@@ -1,3 +1,4 @@
+import PictureFiles
 import TerminalCore
 import TerminalScreen
 
@@ -17,7 +18,7 @@ enum ThumbnailFile {
 
   /// The file's bytes for `thumbnail` under `key`.
   static func encode(_ thumbnail: Thumbnail, key: String) -> [UInt8] {
-    var payload = Writer()
+    var payload = ByteWriter()
     payload.int(thumbnail.columns)
     payload.int(thumbnail.rows)
     for cell in thumbnail.cells {
@@ -41,7 +42,7 @@ enum ThumbnailFile {
     } else {
       payload.u8(0)
     }
-    var file = Writer()
+    var file = ByteWriter()
     file.raw(magic)
     file.u32(version)
     file.bytes(Array(key.utf8))
@@ -53,12 +54,12 @@ enum ThumbnailFile {
   /// The thumbnail in `bytes`, when they are a whole, sound file made under `key`;
   /// `sixelColors` remakes a sixel picture's crops as they were made.
   static func decode(_ bytes: [UInt8], key: String, sixelColors: Int) -> Thumbnail? {
-    var file = Reader(bytes)
+    var file = ByteReader(bytes)
     guard file.raw(magic.count) == magic, file.u32() == version,
       let storedKey = file.bytes(), storedKey == Array(key.utf8), let sum = file.u64(),
       let payloadBytes = file.bytes(), file.isAtEnd, checksum(payloadBytes) == sum
     else { return nil }
-    var payload = Reader(payloadBytes)
+    var payload = ByteReader(payloadBytes)
     guard let columns = payload.int(), let rows = payload.int(),
       (0...maximumSide).contains(columns), (0...maximumSide).contains(rows)
     else { return nil }
@@ -100,84 +101,29 @@ enum ThumbnailFile {
     return thumbnail
   }
 
-  /// FNV-1a, 64 bits: enough to tell a damaged file from a sound one (the key is compared
-  /// whole).
-  static func checksum(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
+  /// The payload's checksum (FNV-1a, 64 bits).
+  static func checksum(_ bytes: [UInt8]) -> UInt64 { ByteWriter.checksum(bytes) }
+}
 
-  struct Writer {
-    var output: [UInt8] = []
-
-    mutating func raw(_ bytes: [UInt8]) { output += bytes }
-    mutating func u8(_ value: UInt8) { output.append(value) }
-    mutating func u32(_ value: UInt32) {
-      for shift in stride(from: 0, to: 32, by: 8) {
-        output.append(UInt8(truncatingIfNeeded: value >> shift))
-      }
-    }
-    mutating func u64(_ value: UInt64) {
-      for shift in stride(from: 0, to: 64, by: 8) {
-        output.append(UInt8(truncatingIfNeeded: value >> shift))
-      }
-    }
-    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
-    mutating func bytes(_ bytes: [UInt8]) {
-      u64(UInt64(bytes.count))
-      output += bytes
-    }
-    mutating func color(_ color: TerminalColor) {
-      switch color {
-      case .default: u8(0)
-      case .indexed(let index): raw([1, index])
-      case .rgb(let red, let green, let blue): raw([2, red, green, blue])
-      }
+extension ByteWriter {
+  fileprivate mutating func color(_ color: TerminalColor) {
+    switch color {
+    case .default: u8(0)
+    case .indexed(let index): raw([1, index])
+    case .rgb(let red, let green, let blue): raw([2, red, green, blue])
     }
   }
+}
 
-  struct Reader {
-    private let input: [UInt8]
-    private var offset = 0
-
-    init(_ input: [UInt8]) { self.input = input }
-
-    var isAtEnd: Bool { offset == input.count }
-
-    mutating func raw(_ count: Int) -> [UInt8]? {
-      guard count >= 0, count <= input.count - offset else { return nil }
-      defer { offset += count }
-      return Array(input[offset..<(offset + count)])
-    }
-    mutating func u8() -> UInt8? { raw(1)?[0] }
-    mutating func u32() -> UInt32? {
-      raw(4).map { $0.enumerated().reduce(0) { $0 | UInt32($1.element) << ($1.offset * 8) } }
-    }
-    mutating func u64() -> UInt64? {
-      raw(8).map { $0.enumerated().reduce(0) { $0 | UInt64($1.element) << ($1.offset * 8) } }
-    }
-    mutating func int() -> Int? {
-      guard let value = u64() else { return nil }
-      let signed = Int64(bitPattern: value)
-      return signed >= 0 && signed <= Int64(Int32.max) ? Int(signed) : nil
-    }
-    mutating func bytes() -> [UInt8]? {
-      guard let count = u64(), count <= UInt64(input.count - offset) else { return nil }
-      return raw(Int(count))
-    }
-    mutating func color() -> TerminalColor? {
-      switch u8() {
-      case 0: return .default
-      case 1: return u8().map { .indexed($0) }
-      case 2:
-        guard let rgb = raw(3) else { return nil }
-        return .rgb(red: rgb[0], green: rgb[1], blue: rgb[2])
-      default: return nil
-      }
+extension ByteReader {
+  fileprivate mutating func color() -> TerminalColor? {
+    switch u8() {
+    case 0: return .default
+    case 1: return u8().map { .indexed($0) }
+    case 2:
+      guard let rgb = raw(3) else { return nil }
+      return .rgb(red: rgb[0], green: rgb[1], blue: rgb[2])
+    default: return nil
     }
   }
 }

@@ -102,4 +102,44 @@ import Testing
     let bounded = try PictureCards.load(paths: [root], recursive: true, sort: .name)
     #expect(bounded.cards.count == PictureFolder.maximumDepth)
   }
+
+  /// Headers kept for a folder stand in for reading them while a file keeps its size and
+  /// time; a changed file is read again; a damaged cache file is ignored and rewritten.
+  @Test func keptHeadersStandInForReadingThem() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    try FileManager.default.copyItem(atPath: Self.cat, toPath: folder + "/a.jpg")
+    try FileManager.default.copyItem(atPath: Self.frog, toPath: folder + "/b.png")
+    let cache = PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1")
+    let first = try PictureCards.load(
+      paths: [folder], recursive: false, sort: .name, headers: cache)
+    let kept = cache.headers(forFolder: folder)
+    #expect(Set(kept.keys) == ["a.jpg", "b.png"])
+    // The same size and time, other bytes: the kept header is used, nothing is read.
+    var status = stat()
+    #expect(stat(folder + "/a.jpg", &status) == 0)
+    try Data(repeating: 0x5A, count: Int(status.st_size)).write(
+      to: URL(fileURLWithPath: folder + "/a.jpg"))
+    var times = [status.st_atim, status.st_mtim]
+    #expect(utimensat(AT_FDCWD, folder + "/a.jpg", &times, 0) == 0)
+    let again = try PictureCards.load(
+      paths: [folder], recursive: false, sort: .name, headers: cache)
+    #expect(
+      again.cards[0].image?.problem == nil
+        && again.cards[0].image?.width == first.cards[0].image?.width)
+    // A new time: read again (and now it is no picture).
+    var later = [status.st_atim, timespec(tv_sec: status.st_mtim.tv_sec + 5, tv_nsec: 0)]
+    #expect(utimensat(AT_FDCWD, folder + "/a.jpg", &later, 0) == 0)
+    let changed = try PictureCards.load(
+      paths: [folder], recursive: false, sort: .name, headers: cache)
+    #expect(changed.cards[0].image?.problem == "not a picture")
+    #expect(Set(cache.headers(forFolder: folder).keys) == ["b.png"])
+    // Damaged: ignored, then written whole again.
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: cache.directory).first)
+    try Data("masonry-headers 1\nnonsense".utf8).write(
+      to: URL(fileURLWithPath: cache.directory + "/" + file))
+    #expect(cache.headers(forFolder: folder).isEmpty)
+    _ = try PictureCards.load(paths: [folder], recursive: false, sort: .name, headers: cache)
+    #expect(Set(cache.headers(forFolder: folder).keys) == ["b.png"])
+  }
 }

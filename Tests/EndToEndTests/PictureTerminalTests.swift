@@ -107,6 +107,38 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: cache + "/masonry"))
   }
 
+  /// A second start opens no picture: every picture is overwritten with bytes of the same
+  /// size and given back its modification time, so reading any header or pixel would
+  /// show "corrupt" or "not a picture"; the folder opens with the same cards and the same
+  /// thumbnails, from the caches alone.
+  @Test func aSecondStartReadsNoPicture() throws {
+    let folder = try Self.folder(copies: 1)
+    let cache = TemporaryFiles.makeDirectory()
+    func open() throws -> String {
+      let session = try TmuxSession(
+        width: 120, height: 40, arguments: folder, environment: "XDG_CACHE_HOME=\(cache)")
+      _ = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
+      usleep(600_000)
+      let screen = session.screen()
+      try session.send("q")
+      #expect(StreamingTerminalTests.exitCode(session) == "0")
+      return screen
+    }
+    let first = try open()
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+      let path = folder + "/" + name
+      var status = stat()
+      #expect(stat(path, &status) == 0)
+      let garbage = [UInt8](repeating: 0x5A, count: Int(status.st_size))
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(garbage)))
+      var times = [status.st_atim, status.st_mtim]
+      #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+    let second = try open()
+    #expect(second == first, "the same cards and thumbnails, no picture read")
+    #expect(!second.contains("not a picture") && !second.contains("corrupt"))
+  }
+
   @Test func aFolderOpensAndItsPicturesAppearInColour() throws {
     let folder = try Self.folder(copies: 1)
     let session = try TmuxSession(width: 120, height: 40, arguments: folder)

@@ -14,12 +14,13 @@ package enum PictureCards {
   /// - Throws: `DataError` (66) for a path that is missing or unreadable, or when no
   ///   picture is found at all.
   package static func load(
-    paths: [String], recursive: Bool, sort: PictureFolder.Sort, descending: Bool = false
+    paths: [String], recursive: Bool, sort: PictureFolder.Sort, descending: Bool = false,
+    headers: PictureHeaderCache? = nil
   ) throws(DataError) -> CardCollection {
     var cards: [Card] = []
     for path in paths {
       switch PictureFolder.pictures(
-        at: path, recursive: recursive, sort: sort, descending: descending)
+        at: path, recursive: recursive, sort: sort, descending: descending, headers: headers)
       {
       case .missing(let reason):
         throw DataError(.missingInput, path: path, position: nil, message: reason)
