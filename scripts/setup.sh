@@ -6,6 +6,8 @@ set -eu
 packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev chafa unicode-data"
 # The pixel tests run masonry in real terminals under Xvfb and compare screenshots.
 packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-dejavu-core"
+# The completion tests have zsh and fish parse their scripts and complete from them.
+packages="$packages zsh fish"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
 [ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc"
 missing=""

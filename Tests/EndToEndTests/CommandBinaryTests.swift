@@ -15,28 +15,13 @@ import Testing
   static func run(
     _ arguments: [String], environment: [String: String] = [:], seconds: Int = 60
   ) throws -> (status: Int32, output: String, error: String) {
-    let process = Process()
     // Killed after `seconds`: a program that hangs fails the test (status 137).
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-    process.arguments = ["-s", "KILL", "\(seconds)", TmuxSession.binary] + arguments
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = nil
-    env["COLORTERM"] = nil
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    var variables: [String: String?] = ["NO_COLOR": nil, "COLORTERM": nil]
+    for (key, value) in environment { variables[key] = value }
+    let run = try ProgramRun.run(
+      "/usr/bin/timeout", ["-s", "KILL", "\(seconds)", TmuxSession.binary] + arguments,
+      environment: variables)
+    return (run.status, run.output, run.errors)
   }
 
   /// The visible width of a line of SGR-coloured text.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The layers hold in what is built, not only in Package.swift: the card model links no
@@ -39,16 +40,9 @@ import Testing
   @Test func theCardModelLinksNoImageLibrary() throws {
     let binary = URL(fileURLWithPath: TmuxSession.binary).deletingLastPathComponent()
       .appendingPathComponent("FuzzCardJSON").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-    process.arguments = [binary]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(
-      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(binary): \(text)")
+    let run = try ProgramRun.run("/usr/bin/ldd", [binary])
+    let text = run.output
+    #expect(run.status == 0, "\(binary): \(text)")
     #expect(text.contains("libc.so"), "ldd read it")
     for library in ["libjpeg", "libpng", "libwebp", "libgif", "libchafa", "libncurses"] {
       #expect(!text.contains(library), "\(library) is linked: \(text)")

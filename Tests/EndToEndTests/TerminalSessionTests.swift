@@ -338,24 +338,14 @@ import Testing
   }
 
   @Test func notATerminalGivesExit69() throws {
-    let process = Process()
     // In a session of its own: no controlling terminal, so no /dev/tty to fall back on.
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    process.arguments = ["--wait", TmuxSession.binary]
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 69)
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let run = try ProgramRun.run("/usr/bin/setsid", ["--wait", TmuxSession.binary])
+    #expect(run.status == 69)
     #expect(
-      message
+      run.errors
         == "masonry: standard input is not a terminal, nor is there a /dev/tty; to print a frame without one, use 'masonry render'\n"
     )
-    #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    #expect(run.output.isEmpty)
   }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import MasonryCommands
+import TestSupport
 import Testing
 
-/// `masonry --completions bash|zsh|fish`: made from the help's tables; bash parses the
-/// script and, sourced, completes commands, each command's options and the browser's.
+/// `masonry --completions bash|zsh|fish`: made from the help's tables; each shell parses
+/// its script and, sourced, completes commands, each command's options and the browser's.
 @Suite struct CompletionsTests {
   static func script(_ shell: String) -> String {
     var output = CapturedOutput()
@@ -13,22 +14,18 @@ import Testing
 
   /// Runs `bash -c program` and returns its standard output.
   static func bash(_ program: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["--norc", "--noprofile", "-c", program]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self)
+    let run = try ProgramRun.run("/bin/bash", ["--norc", "--noprofile", "-c", program])
+    #expect(run.status == 0, "\(run.errors)")
+    return run.output
+  }
+
+  /// Writes the script for `shell` to a temporary file and returns its path.
+  static func scriptFile(_ shell: String) -> String {
+    TemporaryFiles.write(script(shell), named: "masonry.\(shell)")
   }
 
   @Test func bashParsesAndCompletes() throws {
-    let path = NSTemporaryDirectory() + "masonry-completion-\(getpid()).bash"
-    try Self.script("bash").write(toFile: path, atomically: true, encoding: .utf8)
-    defer { unlink(path) }
+    let path = Self.scriptFile("bash")
     _ = try Self.bash("bash -n \(path)")
     func complete(_ words: [String]) throws -> [String] {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
@@ -42,6 +39,63 @@ import Testing
     #expect(try complete(["masonry", "lay"]).contains("layout"))
     #expect(try complete(["masonry", "layout", "--wid"]) == ["--width"])
     #expect(try complete(["masonry", "thumbnail", "--s"]) == ["--size"])
+  }
+
+  /// zsh parses the script, and its function, run with the completion system's `compadd`
+  /// and `_files` stood in for (they exist only inside a completion widget), offers what
+  /// bash offers.
+  @Test func zshParsesAndCompletes() throws {
+    let path = Self.scriptFile("zsh")
+    let zsh = "/usr/bin/zsh"
+    guard FileManager.default.isExecutableFile(atPath: zsh) else {
+      Issue.record("zsh is missing (scripts/setup.sh installs it)")
+      return
+    }
+    #expect(try ProgramRun.run(zsh, ["-n", path]).status == 0)
+    func complete(_ words: [String]) throws -> [String] {
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let program = """
+        compadd() { [[ $1 == -- ]] && shift; local w; \
+        for w in "$@"; do [[ $w == ${PREFIX}* ]] && print -r -- $w; done; return 0; }
+        _files() { print -r -- '<files>'; }
+        words=(\(quoted)); CURRENT=\(words.count); PREFIX='\(words.last ?? "")'
+        source \(path)
+        """
+      let run = try ProgramRun.run(zsh, ["-f", "-c", program])
+      #expect(run.status == 0, "\(run.errors)")
+      return run.output.split(separator: "\n").map(String.init)
+    }
+    #expect(try complete(["masonry", "--pi"]) == ["--pick"])
+    #expect(try complete(["masonry", "--fol"]) == ["--follow"])
+    #expect(try complete(["masonry", "lay"]) == ["layout", "<files>"])
+    #expect(try complete(["masonry", "layout", "--wid"]) == ["--width"])
+    #expect(try complete(["masonry", "thumbnail", "--s"]) == ["--size"])
+    #expect(try complete(["masonry", "render", "x"]) == ["<files>"])
+  }
+
+  /// fish parses the script and completes from it (`complete -C` prints what a Tab would
+  /// offer, with each option's description after a tab).
+  @Test func fishParsesAndCompletes() throws {
+    let path = Self.scriptFile("fish")
+    let fish = "/usr/bin/fish"
+    guard FileManager.default.isExecutableFile(atPath: fish) else {
+      Issue.record("fish is missing (scripts/setup.sh installs it)")
+      return
+    }
+    #expect(try ProgramRun.run(fish, ["--no-config", "-n", path]).status == 0)
+    func complete(_ line: String) throws -> [String] {
+      let run = try ProgramRun.run(
+        fish, ["--no-config", "-c", "source \(path); complete -C '\(line)'"],
+        environment: ["HOME": TemporaryFiles.makeDirectory()])
+      #expect(run.status == 0, "\(run.errors)")
+      return run.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+    #expect(try complete("masonry --pi") == ["--pick"])
+    #expect(try complete("masonry --fol") == ["--follow"])
+    #expect(try complete("masonry lay").contains("layout"))
+    #expect(try complete("masonry layout --wid") == ["--width"])
+    #expect(try complete("masonry thumbnail --s") == ["--size"])
+    #expect(try !complete("masonry thumbnail --").contains("--pick"))
   }
 
   @Test func everyShellHasEveryCommand() {

@@ -72,25 +72,13 @@ import Testing
   }
 
   private static func groff(_ arguments: [String]) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = "C.UTF-8"
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errorText = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = try ProgramRun.run(
+      "/usr/bin/groff", arguments, environment: ["LC_ALL": "C.UTF-8"])
+    let text = run.output
     // Formatted text breaks lines and may hyphenate: compare words joined by single spaces.
     let flattened = text.replacingOccurrences(of: "\u{2010}\n", with: "")
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    return (process.terminationStatus, flattened, errorText)
+    return (run.status, flattened, run.errors)
   }
 }
 

@@ -115,23 +115,12 @@ import Thumbnails
 
   /// The real program: into /dev/full, into a closed descriptor, into `head -1`.
   @Test func theProgramSaysSoOrEndsQuietly() throws {
-    let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("masonry").path
+    let binary = ProgramRun.masonry
     func run(_ script: String) -> (status: String, error: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", script]
-      let error = Pipe()
-      let output = Pipe()
-      process.standardError = error
-      process.standardOutput = output
-      try? process.run()
-      let message = String(
-        decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let status = String(
-        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (status.trimmingCharacters(in: .whitespacesAndNewlines), message)
+      let run = try? ProgramRun.shell(script)
+      return (
+        (run?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines), run?.errors ?? ""
+      )
     }
     let full = run("'\(binary)' layout --width 80 > /dev/full; echo $?")
     #expect(full.status == "74")
@@ -153,24 +142,12 @@ import Thumbnails
 /// the byte escaped.
 @Suite struct FileNameBytesTests {
   @Test func aNameThatIsNotUTF8OpensAndShowsEscaped() throws {
-    let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("masonry").path
+    let binary = ProgramRun.masonry
     let folder = TemporaryFiles.makeDirectory()
     // Made with the shell's printf, so the name's bytes reach the file system as they are.
     func run(_ script: String) -> (output: String, error: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", script]
-      let output = Pipe()
-      let error = Pipe()
-      process.standardOutput = output
-      process.standardError = error
-      try? process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let message = String(
-        decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (text, message)
+      let run = try? ProgramRun.shell(script)
+      return (run?.output ?? "", run?.errors ?? "")
     }
     let made = run(
       "printf '[{\"caption\":\"a\"}]' > \"\(folder)/$(printf 'bad\\377.json')\"; '\(binary)' layout \"\(folder)/$(printf 'bad\\377.json')\" --width 40; echo status=$?"

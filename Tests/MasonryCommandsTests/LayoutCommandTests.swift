@@ -154,16 +154,8 @@ import Testing
       Issue.record("build the executable first (make test does): \(binary)")
       return
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["layout", "--width", "60"]
-    process.currentDirectoryURL = URL(fileURLWithPath: "/")
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(String(decoding: data, as: UTF8.self).hasSuffix("\"items\":64}\n"))
+    let run = try ProgramRun.run(binary, ["layout", "--width", "60"], directory: "/")
+    #expect(run.status == 0)
+    #expect(run.output.hasSuffix("\"items\":64}\n"))
   }
 }
