@@ -159,11 +159,13 @@ package enum PictureFolder {
     }
     let listed = entries(of: candidates)
     if let headers {
-      var found: [String: PictureInfo] = [:]
-      for file in listed { if case .success(let info) = file.header { found[file.name] = info } }
+      var found: [String: PictureHeaderCache.Kept] = [:]
+      for (candidate, read) in zip(candidates, listed) where read.kept?.isKeepable == true {
+        found[candidate.name] = read.kept
+      }
       if found != known { headers.store(found, forFolder: folder) }
     }
-    for var file in listed {
+    for var file in listed.compactMap(\.entry) {
       file.section = section
       files.append(file)
     }
@@ -202,36 +204,50 @@ package enum PictureFolder {
     var path: String
     var name: String
     var stamp: PictureStamp
-    /// The header kept for it, if any (used when it is of this version).
-    var known: PictureInfo?
+    /// What was kept of it, if anything (used when it is of this version).
+    var known: PictureHeaderCache.Kept?
   }
 
-  /// The entry of `candidate`: from its kept header when that is of the file's version
-  /// (nothing is opened), else read.
-  private static func entry(_ candidate: Candidate) -> Entry? {
-    if let info = candidate.known, info.stamp == candidate.stamp {
-      let date = info.dateTaken.map(exifDate) ?? localTime(candidate.stamp.modified / 1_000_000_000)
-      return Entry(
-        path: candidate.path, name: candidate.name, section: nil, bytes: candidate.stamp.bytes,
-        date: date, header: .success(info))
+  /// What listing one candidate gave: its entry (`nil` for a file that is no picture and
+  /// not named like one), and what is worth keeping of its header for the next listing.
+  private struct Listed: Sendable {
+    var entry: Entry?
+    var kept: PictureHeaderCache.Kept?
+  }
+
+  /// The entry of `candidate`: from what was kept when that is of the file's version
+  /// (nothing is opened, for a picture or for a file that is none), else read.
+  private static func listed(_ candidate: Candidate) -> Listed {
+    let meant = isNamedLikePicture(candidate.name)
+    if let kept = candidate.known, kept.stamp == candidate.stamp {
+      return Listed(
+        entry: entry(kept, path: candidate.path, name: candidate.name, meant: meant), kept: kept)
     }
-    return entry(path: candidate.path, name: candidate.name, named: false)
+    do {
+      let file = try PictureFile(path: candidate.path)
+      let kept = header(of: file)
+      return Listed(
+        entry: entry(kept, path: candidate.path, name: candidate.name, meant: meant), kept: kept)
+    } catch {
+      return Listed(
+        entry: meant ? failed(path: candidate.path, name: candidate.name, error) : nil, kept: nil)
+    }
   }
 
   /// The entries of `candidates`, in their order: the headers read on every core (a
   /// thousand files take a few tens of milliseconds one by one).
-  private static func entries(of candidates: [Candidate]) -> [Entry] {
+  private static func entries(of candidates: [Candidate]) -> [Listed] {
     let workers = Swift.max(1, Swift.min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     let unknown = candidates.filter { $0.known?.stamp != $0.stamp }.count
-    guard workers > 1, unknown >= 64 else { return candidates.compactMap(entry) }
-    let slices = Mutex<[[Entry?]]>(Array(repeating: [], count: workers))
+    guard workers > 1, unknown >= 64 else { return candidates.map(listed) }
+    let slices = Mutex<[[Listed]]>(Array(repeating: [], count: workers))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let range =
         (candidates.count * worker / workers)..<(candidates.count * (worker + 1) / workers)
-      let found = range.map { entry(candidates[$0]) }
+      let found = range.map { listed(candidates[$0]) }
       slices.withLock { $0[worker] = found }
     }
-    return slices.withLock { $0 }.flatMap { $0 }.compactMap { $0 }
+    return slices.withLock { $0 }.flatMap { $0 }
   }
 
   /// The names in `folder`, without hidden ones.
@@ -255,30 +271,39 @@ package enum PictureFolder {
     let meant = named || isNamedLikePicture(name)
     // Opened once: the header is read from it, and its size and time come with it.
     do {
-      return entry(of: try PictureFile(path: path), path: path, name: name, meant: meant)
+      return entry(header(of: try PictureFile(path: path)), path: path, name: name, meant: meant)
     } catch {
       return meant ? failed(path: path, name: name, error) : nil
     }
   }
 
-  private static func entry(
-    of file: borrowing PictureFile, path: String, name: String, meant: Bool
-  ) -> Entry? {
-    let bytes = file.stamp.bytes
-    var date = localTime(file.stamp.modified / 1_000_000_000)
+  /// The header of the open `file`, or why it has none, for the version it is.
+  private static func header(of file: borrowing PictureFile) -> PictureHeaderCache.Kept {
     let header = Result { () throws(PictureFailure) in try PictureInfo.read(file: file) }
     switch header {
-    case .failure(.notAnImage):
+    case .failure(.notAnImage) where file.stamp.bytes == 0:
+      return PictureHeaderCache.Kept(stamp: file.stamp, header: .failure(.emptyFile))
+    default: return PictureHeaderCache.Kept(stamp: file.stamp, header: header)
+    }
+  }
+
+  /// The entry of a file whose header reading gave `kept`: `nil` for a file that is no
+  /// picture unless it was `meant` as one.
+  private static func entry(
+    _ kept: PictureHeaderCache.Kept, path: String, name: String, meant: Bool
+  ) -> Entry? {
+    var date = localTime(kept.stamp.modified / 1_000_000_000)
+    switch kept.header {
+    case .failure(.notAnImage), .failure(.emptyFile):
       guard meant else { return nil }
-      return Entry(
-        path: path, name: name, section: nil, bytes: bytes, date: date,
-        header: .failure(bytes == 0 ? .emptyFile : .notAnImage))
     case .success(let info):
       if let taken = info.dateTaken { date = exifDate(taken) }
     case .failure:
       break
     }
-    return Entry(path: path, name: name, section: nil, bytes: bytes, date: date, header: header)
+    return Entry(
+      path: path, name: name, section: nil, bytes: kept.stamp.bytes, date: date,
+      header: kept.header)
   }
 
   /// The entry of something at `path` that is no picture, for `reason`.

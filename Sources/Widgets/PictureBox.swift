@@ -76,8 +76,9 @@ package struct PictureBox: Widget {
       return
     }
     if let problem {
-      // The reason on a neutral box: the picture's own colour would say nothing here.
-      screen.fill(shown, with: Theme.imageFill, style: Theme.image(nil))
+      // The reason on an empty box: not the shaded placeholder (nothing is on its way),
+      // and not the picture's own colour, which would say nothing here.
+      screen.fill(shown)
       let text = TextFitting.truncated(Sanitizer.sanitize(problem), toWidth: box.width)
       let x = box.minX + (box.width - DisplayWidth.of(text)) / 2
       screen.write(

@@ -13,26 +13,7 @@ import Testing
   static let cat = repository.appendingPathComponent("Data/pictures/cat.jpg").path
   static let frog = repository.appendingPathComponent("Data/pictures/frog.png").path
 
-  /// A folder of everything that is not a picture but is named like one, one picture, one
-  /// picture cut short, and a README.
-  static func badFolder() throws -> String {
-    let folder = TemporaryFiles.makeDirectory()
-    let files = FileManager.default
-    _ = files.createFile(atPath: folder + "/zero.jpg", contents: Data())
-    _ = files.createFile(atPath: folder + "/text.webp", contents: Data("hello\n".utf8))
-    var generator = SeededGenerator(seed: 7)
-    let noise = (0..<3000).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    _ = files.createFile(atPath: folder + "/random.png", contents: Data(noise))
-    #expect(mkfifo(folder + "/fifo.gif", 0o600) == 0)
-    try files.createSymbolicLink(atPath: folder + "/loop.jpg", withDestinationPath: "loop.jpg")
-    try files.createSymbolicLink(atPath: folder + "/dangling.jpg", withDestinationPath: "gone.jpg")
-    try files.createDirectory(atPath: folder + "/dir.jpg", withIntermediateDirectories: false)
-    try files.copyItem(atPath: cat, toPath: folder + "/ok.jpg")
-    let frog = try Data(contentsOf: URL(fileURLWithPath: Self.frog))
-    _ = files.createFile(atPath: folder + "/cut.png", contents: frog.prefix(frog.count / 2))
-    _ = files.createFile(atPath: folder + "/README", contents: Data("notes\n".utf8))
-    return folder
-  }
+  static func badFolder() throws -> String { try BadPictureFolder.make() }
 
   static func reasons(_ collection: CardCollection) -> [String: String] {
     var reasons: [String: String] = [:]
@@ -47,11 +28,8 @@ import Testing
     let folder = try Self.badFolder()
     let collection = try PictureCards.load(paths: [folder], recursive: false, sort: .name)
     #expect(
-      Self.reasons(collection) == [
-        "zero.jpg": "empty file", "text.webp": "not a picture", "random.png": "not a picture",
-        "fifo.gif": "not a regular file", "loop.jpg": "link loop", "dangling.jpg": "not found",
-        "dir.jpg": "not a regular file", "ok.jpg": "picture", "cut.png": "picture",
-      ], "the README is no card; the truncated PNG is a picture (its thumbnail says so)")
+      Self.reasons(collection) == BadPictureFolder.reasons,
+      "the README is no card; the truncated PNG is a picture (its thumbnail says so)")
     // Each keeps what can be said of it.
     let zero = (0..<collection.cards.count).map { collection.cards[$0] }.first {
       $0.caption == "zero.jpg"
@@ -103,8 +81,9 @@ import Testing
     #expect(bounded.cards.count == PictureFolder.maximumDepth)
   }
 
-  /// Headers kept for a folder stand in for reading them while a file keeps its size and
-  /// time; a changed file is read again; a damaged cache file is ignored and rewritten.
+  /// Headers kept for a folder — and why a file has none — stand in for reading them while
+  /// a file keeps its size and time; a changed file is read again; a damaged cache file is
+  /// ignored and rewritten.
   @Test func keptHeadersStandInForReadingThem() throws {
     let folder = TemporaryFiles.makeDirectory()
     try FileManager.default.copyItem(atPath: Self.cat, toPath: folder + "/a.jpg")
@@ -132,7 +111,18 @@ import Testing
     let changed = try PictureCards.load(
       paths: [folder], recursive: false, sort: .name, headers: cache)
     #expect(changed.cards[0].image?.problem == "not a picture")
-    #expect(Set(cache.headers(forFolder: folder).keys) == ["b.png"])
+    let reread = cache.headers(forFolder: folder)
+    #expect(Set(reread.keys) == ["a.jpg", "b.png"])
+    #expect(reread["a.jpg"]?.header == .failure(.notAnImage), "why it is none, kept too")
+    // Which is not read again while its size and time stay: given a PNG's header (and
+    // zeros to the same size) with that time, it still says so.
+    let header = try Data(contentsOf: URL(fileURLWithPath: Self.frog)).prefix(64)
+    try (header + Data(count: Int(status.st_size) - header.count)).write(
+      to: URL(fileURLWithPath: folder + "/a.jpg"))
+    #expect(utimensat(AT_FDCWD, folder + "/a.jpg", &later, 0) == 0)
+    let still = try PictureCards.load(
+      paths: [folder], recursive: false, sort: .name, headers: cache)
+    #expect(still.cards[0].image?.problem == "not a picture")
     // Damaged: ignored, then written whole again.
     let file = try #require(
       try FileManager.default.contentsOfDirectory(atPath: cache.directory).first)
@@ -140,6 +130,34 @@ import Testing
       to: URL(fileURLWithPath: cache.directory + "/" + file))
     #expect(cache.headers(forFolder: folder).isEmpty)
     _ = try PictureCards.load(paths: [folder], recursive: false, sort: .name, headers: cache)
-    #expect(Set(cache.headers(forFolder: folder).keys) == ["b.png"])
+    #expect(Set(cache.headers(forFolder: folder).keys) == ["a.jpg", "b.png"])
+  }
+
+  /// Every reason a file has no header is kept and read back as it was; reasons that can
+  /// change while the file's size and time stay (access, what the file is) are not kept.
+  @Test func everyKeptReasonReadsBackAsItWas() {
+    let cache = PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1")
+    let stamp = PictureStamp(modified: 1_700_000_000_123_456_789, bytes: 4_096)
+    let failures: [PictureFailure] = [
+      .notAnImage, .emptyFile, .corrupt(.jpeg), .corrupt(nil), .unsupported(.gif),
+      .overLimit(.webp), .overLimit(nil), .tooLarge(width: 90_000, height: 3),
+      .fileTooBig(bytes: 1 << 40),
+    ]
+    var kept: [String: PictureHeaderCache.Kept] = [:]
+    for (index, failure) in failures.enumerated() {
+      kept["f\(index)"] = PictureHeaderCache.Kept(stamp: stamp, header: .failure(failure))
+    }
+    let picture = PictureInfo(
+      format: .png, width: 640, height: 480, dateTaken: "2021:07:04 10:30:00", stamp: stamp)
+    kept["picture.png"] = PictureHeaderCache.Kept(stamp: stamp, header: .success(picture))
+    var offered = kept
+    for (index, failure) in [
+      PictureFailure.notFound, .unreadable("permission denied"), .notRegularFile, .linkLoop,
+    ].enumerated() {
+      offered["passing\(index)"] = PictureHeaderCache.Kept(stamp: stamp, header: .failure(failure))
+    }
+    cache.store(offered, forFolder: "/photos")
+    #expect(cache.headers(forFolder: "/photos") == kept)
+    #expect(cache.headers(forFolder: "/elsewhere").isEmpty)
   }
 }

@@ -73,6 +73,31 @@ import Testing
     #expect(paths.dropLast().allSatisfy { FileManager.default.fileExists(atPath: $0) })
   }
 
+  /// Opens `folder` in the real program with its caches in `cache`, waits for the first
+  /// screen's thumbnails to settle, and returns that screen and, after `G`, the screen
+  /// ending at the last card (when `end`); quits with `q`.
+  static func settledScreens(
+    _ folder: String, cache: String, options: String = "", end: Bool = false
+  ) throws -> (first: String, last: String) {
+    let session = try TmuxSession(
+      width: 120, height: 40, arguments: "\(options) \(folder)",
+      environment: "XDG_CACHE_HOME=\(cache)")
+    _ = try #require(session.waitForScreen { symbolCount($0) > 300 })
+    // Settled: the first screen's last thumbnails in too.
+    usleep(600_000)
+    let first = session.screen()
+    var last = ""
+    if end {
+      try session.send("G")
+      _ = session.waitForScreen { status($0).contains("100%") }
+      usleep(600_000)
+      last = session.screen()
+    }
+    try session.send("q")
+    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    return (first, last)
+  }
+
   /// The disk cache in the real program: the first opening fills it (in the folder
   /// XDG_CACHE_HOME names), a damaged file in it is replaced by a sound one at the next,
   /// which shows the same pictures; `--no-cache` writes nothing.
@@ -80,51 +105,31 @@ import Testing
     let folder = try Self.folder(copies: 1)
     let cache = TemporaryFiles.makeDirectory()
     let thumbnails = cache + "/masonry/thumbnails-1"
-    func open(_ options: String = "") throws -> String {
-      let session = try TmuxSession(
-        width: 120, height: 40, arguments: "\(options) \(folder)",
-        environment: "XDG_CACHE_HOME=\(cache)")
-      _ = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
-      // Settled: the first screen's last thumbnails in too.
-      usleep(600_000)
-      let screen = session.screen()
-      try session.send("q")
-      #expect(StreamingTerminalTests.exitCode(session) == "0")
-      return screen
-    }
-    let first = try open()
+    let first = try Self.settledScreens(folder, cache: cache).first
     let files = try FileManager.default.contentsOfDirectory(atPath: thumbnails).sorted()
     #expect(files.count >= 6, "the first screen's thumbnails: \(files.count)")
     #expect(!files.contains { $0.hasPrefix(".") })
     let damaged = thumbnails + "/" + files[0]
     let sound = try Data(contentsOf: URL(fileURLWithPath: damaged))
     try Data(sound.prefix(sound.count / 2)).write(to: URL(fileURLWithPath: damaged))
-    let second = try open()
+    let second = try Self.settledScreens(folder, cache: cache).first
     #expect(second == first, "the same screen from the cache")
     #expect(try Data(contentsOf: URL(fileURLWithPath: damaged)) == sound, "made again, whole")
     try FileManager.default.removeItem(atPath: cache + "/masonry")
-    _ = try open("--no-cache")
+    _ = try Self.settledScreens(folder, cache: cache, options: "--no-cache")
     #expect(!FileManager.default.fileExists(atPath: cache + "/masonry"))
   }
 
   /// A second start opens no picture: every picture is overwritten with bytes of the same
   /// size and given back its modification time, so reading any header or pixel would
-  /// show "corrupt" or "not a picture"; the folder opens with the same cards and the same
-  /// thumbnails, from the caches alone.
+  /// show "not a picture"; the folder opens with the same cards and the same thumbnails
+  /// from the caches alone — the damaged JPEG at its end still says "corrupt JPEG", kept
+  /// with the headers.
   @Test func aSecondStartReadsNoPicture() throws {
     let folder = try Self.folder(copies: 1)
     let cache = TemporaryFiles.makeDirectory()
-    func open() throws -> String {
-      let session = try TmuxSession(
-        width: 120, height: 40, arguments: folder, environment: "XDG_CACHE_HOME=\(cache)")
-      _ = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
-      usleep(600_000)
-      let screen = session.screen()
-      try session.send("q")
-      #expect(StreamingTerminalTests.exitCode(session) == "0")
-      return screen
-    }
-    let first = try open()
+    let first = try Self.settledScreens(folder, cache: cache, end: true)
+    #expect(first.last.contains("corrupt JPEG"))
     for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
       let path = folder + "/" + name
       var status = stat()
@@ -134,9 +139,40 @@ import Testing
       var times = [status.st_atim, status.st_mtim]
       #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     }
-    let second = try open()
-    #expect(second == first, "the same cards and thumbnails, no picture read")
-    #expect(!second.contains("not a picture") && !second.contains("corrupt"))
+    let second = try Self.settledScreens(folder, cache: cache, end: true)
+    #expect(second.first == first.first, "the same cards and thumbnails, no picture read")
+    #expect(second.last == first.last, "the last screen too, the damaged JPEG among them")
+    #expect(!second.first.contains("not a picture") && !second.last.contains("not a picture"))
+  }
+
+  /// A folder of files named like pictures that are none, in the real program: a card for
+  /// each with its reason in its box (the README left out), the cut PNG drawn as far as it
+  /// goes and marked `truncated`, the sound one drawn; and the same screen at a second
+  /// start, when the reasons come from the header cache.
+  @Test func aFolderOfBadFilesShowsEachWithItsReason() throws {
+    let folder = try BadPictureFolder.make()
+    let cache = TemporaryFiles.makeDirectory()
+    func open() throws -> String {
+      let session = try TmuxSession(
+        width: 120, height: 50, arguments: "--images symbols \(folder)",
+        environment: "XDG_CACHE_HOME=\(cache)")
+      let screen = try #require(
+        session.waitForScreen { $0.contains("truncated") && Self.symbolCount($0) > 150 })
+      usleep(400_000)
+      let settled = session.screen()
+      #expect(Self.status(settled).contains("1–9 of 9"), "\(screen)")
+      try session.send("q")
+      #expect(StreamingTerminalTests.exitCode(session) == "0")
+      return settled
+    }
+    let screen = try open()
+    for (name, reason) in BadPictureFolder.reasons {
+      #expect(screen.contains(name), "\(name)")
+      if reason != "picture" { #expect(screen.contains(reason), "\(name): \(reason)") }
+    }
+    #expect(!screen.contains("README"))
+    #expect(!screen.contains(String(Character("\u{2591}"))), "no box looks as if loading")
+    #expect(try open() == screen)
   }
 
   @Test func aFolderOpensAndItsPicturesAppearInColour() throws {

@@ -124,7 +124,8 @@ import Testing
 
   /// `--follow` in the real program: cards appended show within a poll (the last one
   /// selected), a half-written line waits, `k` stops following the end but reading goes
-  /// on, `F` follows again, a truncated file is read again from its start.
+  /// on, `F` follows again, a truncated file is read again from its start, and so is a
+  /// rotated one (renamed away, replaced by a new file).
   @Test func followingAFileAsItGrows() throws {
     let path = TemporaryFiles.path(named: "followed.jsonl")
     try "{\"id\":\"c1\",\"caption\":\"first\"}\n".write(
@@ -158,6 +159,18 @@ import Testing
     let again = try #require(
       session.waitForScreen { TerminalSessionTests.status($0).contains("1 of 1") })
     #expect(again.contains("anew"))
+    // Rotated as logrotate does it: renamed away, a new file made in its place, which is
+    // read from its start and followed on.
+    #expect(rename(path, path + ".1") == 0)
+    try "{\"caption\":\"rotated one\"}\n{\"caption\":\"rotated two\"}\n".write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let rotated = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("2 of 2") })
+    #expect(rotated.contains("rotated two") && !rotated.contains("anew"))
+    try append("{\"caption\":\"after rotation\"}\n")
+    let after = try #require(
+      session.waitForScreen { TerminalSessionTests.status($0).contains("3 of 3") })
+    #expect(after.contains("after rotation"))
     try session.send("q")
     #expect(Self.exitCode(session) == "0")
   }

@@ -160,7 +160,8 @@ import Widgets
     #expect(Counted.digits(1_000) == "1,000" && Counted.digits(-12_345) == "-12,345")
   }
 
-  /// A picture box shows its thumbnail's cells, or says why it cannot, in its middle.
+  /// A picture box shows its thumbnail's cells, or says why it cannot, in its middle of an
+  /// empty box (the shade is for a picture on its way).
   @Test func aPictureBoxShowsTheThumbnailOrWhyNot() {
     let (_, picture) = Self.widgets()[10]
     var screen = Screen(width: 6, height: 2)
@@ -170,7 +171,8 @@ import Widgets
     let (_, reason) = Self.widgets()[11]
     var box = Screen(width: 13, height: 3)
     reason.draw(in: Rect(x: 0, y: 0, width: 13, height: 3), into: &box)
-    #expect(box.row(1) == "░░not found░░")
+    #expect(box.row(1) == "  not found  ")
+    #expect(box.row(0) == String(repeating: " ", count: 13), "not the placeholder's shade")
   }
 
   /// Borders and padding come from the card style: content starts a border and a padding
