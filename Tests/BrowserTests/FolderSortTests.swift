@@ -26,10 +26,10 @@ import Testing
     sorting.folderSort = FolderSort(order: .name)
     #expect(
       BrowserReducer.reduce(&sorting, .key(.character("s")), at: 100, caches: caches)
-        .contains(.sort(FolderSort(order: .date))))
+        .contains(.sort(FolderSort(order: .date), marked: .init())))
     #expect(
       BrowserReducer.reduce(&sorting, .key(.character("S")), at: 200, caches: caches)
-        .contains(.sort(FolderSort(order: .name, descending: true))))
+        .contains(.sort(FolderSort(order: .name, descending: true), marked: .init())))
     // The answer: the same cards reversed; c.jpg stays selected, and marked.
     _ = BrowserReducer.reduce(&sorting, .key(.character("l")), at: 300, caches: caches)
     _ = BrowserReducer.reduce(&sorting, .key(.character("l")), at: 400, caches: caches)
@@ -37,7 +37,9 @@ import Testing
     let chosen = sorting.shownCard(sorting.selected!).caption
     let reversed = FolderSort(order: .name, descending: true)
     _ = BrowserReducer.reduce(
-      &sorting, .sorted(Self.cards(["d.jpg", "c.jpg", "b.jpg", "a.jpg"]), reversed), at: 600,
+      &sorting,
+      .sorted(Self.cards(["d.jpg", "c.jpg", "b.jpg", "a.jpg"]), reversed, marks: CardMarks()),
+      at: 600,
       caches: caches)
     #expect(sorting.folderSort == reversed)
     #expect(sorting.message == "sorted by name, Z to A")

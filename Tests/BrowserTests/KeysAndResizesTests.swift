@@ -195,7 +195,7 @@ import Widgets
     #expect(store.state.message == "2 columns")
     let one = CardCollection(source: "one.json", cards: [Card(caption: "Only", tags: ["solo"])])
     var single = BrowserStore(one, size: Self.large)
-    single.send(.reloaded(one)) { $0.message = "reloaded 1 card" }
+    single.send(.reloaded(one, marks: CardMarks())) { $0.message = "reloaded 1 card" }
     #expect(single.frame().row(0).hasSuffix(" 1 tag"))
     // Standard input is called so in the status bar.
     let piped = CardCollection(source: "-", cards: [Card(caption: "Piped", tags: [])])
@@ -243,7 +243,7 @@ import Widgets
       $0.selectionRow = 3
     }
     let effects = store.send(.key(.character("r")))
-    #expect(effects == [.reload])
+    #expect(effects == [.reload(marked: .init())])
     #expect(store.send(.key(.character("q"))) == [.quit])
   }
 }

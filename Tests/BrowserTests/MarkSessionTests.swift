@@ -120,9 +120,21 @@ import Widgets
       Card(caption: "plain 5, moved down"), Card(caption: "plain"),
     ]
     let caches = BrowserCaches()
+    // `r` asks for the reload with what identifies the marked cards; the reading thread
+    // finds them in what it read (as the effect runner does) and answers with both.
+    let effects = BrowserReducer.reduce(
+      &state, .key(.character("r")), at: 900, caches: caches)
+    let marked = CardMarks.Identities(ids: ["b"], paths: ["q.jpg"], indices: [5])
+    #expect(effects == [.reload(marked: marked)])
+    let collection = CardCollection(source: "x.json", cards: again)
+    let marks = marked.marks(in: collection.cards)
     _ = BrowserReducer.reduce(
-      &state, .reloaded(CardCollection(source: "x.json", cards: again)), at: 1000, caches: caches)
+      &state, .reloaded(collection, marks: marks), at: 1000, caches: caches)
     #expect(state.marks.sorted == [1, 2, 5], "b at 2, q.jpg at 1, the sixth card at 5")
+    // A card marked by index is not found on a card with an id, nor beyond the end.
+    let shorter = CardCollection(
+      source: "x.json", cards: [Card(caption: "x"), Card(id: "q", caption: "q")])
+    #expect(CardMarks.Identities(indices: [1, 5]).marks(in: shorter.cards).isEmpty)
   }
 
   /// `CardMarks` against a `Set` on thousands of seeded random operations.

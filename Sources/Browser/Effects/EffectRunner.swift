@@ -93,20 +93,22 @@ package final class EffectRunner {
       feed.start(posting: mailbox)
     case .startFollowing(let offset):
       follow?(offset).start(posting: mailbox)
-    case .reload:
+    case .reload(let marked):
       let reload = self.reload
       DispatchQueue.global().async {
         do {
-          mailbox.post(.reloaded(try reload()))
+          let collection = try reload()
+          mailbox.post(.reloaded(collection, marks: marked.marks(in: collection.cards)))
         } catch {
           mailbox.post(.reloadFailed("\(error)"))
         }
       }
-    case .sort(let sort):
+    case .sort(let sort, let marked):
       guard let resort else { return }
       DispatchQueue.global().async {
         do {
-          mailbox.post(.sorted(try resort(sort), sort))
+          let collection = try resort(sort)
+          mailbox.post(.sorted(collection, sort, marks: marked.marks(in: collection.cards)))
         } catch {
           mailbox.post(.reloadFailed("\(error)"))
         }

@@ -16,10 +16,12 @@ package enum BrowserEffect: Hashable, Sendable {
   /// `F`: read the card file on from byte `offset` as it grows; answer `.cardsArrived`
   /// (and `.sourceRestarted` when it is truncated or replaced).
   case startFollowing(offset: Int)
-  /// List the folders again in this order; answer `.sorted` or `.reloadFailed`.
-  case sort(FolderSort)
-  /// Read the source again; answer `.reloaded` or `.reloadFailed`.
-  case reload
+  /// List the folders again in this order; answer `.sorted` (with the marks found again
+  /// among the cards listed) or `.reloadFailed`.
+  case sort(FolderSort, marked: CardMarks.Identities)
+  /// Read the source again; answer `.reloaded` (with the marks found again among the
+  /// cards read) or `.reloadFailed`.
+  case reload(marked: CardMarks.Identities)
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;
   /// answer `.thumbnailReady` for each.
   case makeThumbnails([ThumbnailRequest])

@@ -19,10 +19,12 @@ package enum BrowserEvent: Hashable, Sendable {
   case tick
   /// The terminal's input ended.
   case endOfInput
-  /// The source was read again (the answer to `BrowserEffect.reload`).
-  case reloaded(CardCollection)
-  /// The folders listed again in another order (the answer to `BrowserEffect.sort`).
-  case sorted(CardCollection, FolderSort)
+  /// The source was read again (the answer to `BrowserEffect.reload`), and where the
+  /// marked cards are in it.
+  case reloaded(CardCollection, marks: CardMarks)
+  /// The folders listed again in another order (the answer to `BrowserEffect.sort`), and
+  /// where the marked cards are in it.
+  case sorted(CardCollection, FolderSort, marks: CardMarks)
   /// Reading the source again failed, for this reason.
   case reloadFailed(String)
   /// More cards were read from the source (it streams in behind the first screen).

@@ -182,10 +182,10 @@ package struct BrowserState: Equatable {
     tags.count(chunk)
   }
 
-  /// Replaces every card (the source read again): nothing is shown until `shown` is set;
-  /// the marks follow their cards (see `CardMarks.remapped`).
-  package mutating func replaceCards(with collection: CardCollection) {
-    marks = marks.remapped(from: cards.cards, to: collection.cards)
+  /// Replaces every card (the source read again) and the marks (`marks`, on the new
+  /// cards): nothing is shown until `shown` is set.
+  package mutating func replaceCards(with collection: CardCollection, marks: CardMarks) {
+    self.marks = marks
     cards = collection
     shown = CardSelection(all: collection)
     tags = TagList(collection)

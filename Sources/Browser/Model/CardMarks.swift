@@ -3,8 +3,8 @@ import Cards
 /// The marked cards (`m`, `M`, `U`): a set of collection indices, kept as one bit per card
 /// so that marking every card of a million-card view costs 125 KB and a frame asks
 /// "is this card marked?" in O(1). Indices are the collection's, not the view's, so marks
-/// stay through searches, tag filters, layout switches and resizes; `remapped` carries
-/// them through a reload.
+/// stay through searches, tag filters, layout switches and resizes; `identities` and
+/// `Identities.marks(in:)` carry them through a reload.
 package struct CardMarks: Hashable, Sendable, CustomStringConvertible {
   private var words: [UInt64] = []
   /// How many cards are marked.
@@ -67,31 +67,54 @@ package struct CardMarks: Hashable, Sendable, CustomStringConvertible {
     return cards
   }
 
-  /// The same marks in `new`, a collection read again: a marked card stays marked when a
-  /// card of `new` has its id, else (no id) its picture's path, else (neither) its index.
-  /// A card whose key appears more than once marks the first card of `new` with it.
+  /// What identifies the marked cards of `cards`, to find them again in the source read
+  /// anew: each one's id, else (no id) its picture's path, else (neither) its index.
+  /// Decodes the marked cards only, so the event loop can take it before a reload.
   ///
-  /// - Complexity: O(cards of `new`) when anything is marked, else O(1).
-  package func remapped(from old: CardStore, to new: CardStore) -> CardMarks {
-    guard !isEmpty else { return self }
-    var ids: Set<String> = []
-    var paths: Set<String> = []
-    var indices: [Int] = []
-    for card in sorted where card < old.count {
-      let decoded = old[card]
+  /// - Complexity: O(cards / 64 + marked).
+  package func identities(in cards: CardStore) -> Identities {
+    var identities = Identities()
+    for card in sorted where card < cards.count {
+      let decoded = cards[card]
       if let id = decoded.id {
-        ids.insert(id)
+        identities.ids.insert(id)
       } else if let path = decoded.image?.path {
-        paths.insert(path)
+        identities.paths.insert(path)
       } else {
-        indices.append(card)
+        identities.indices.append(card)
       }
     }
-    var marks = CardMarks()
-    for index in indices where index < new.count && new[index].id == nil {
-      marks.insert(index)
+    return identities
+  }
+
+  /// The marked cards of a collection by what identifies them (`CardMarks.identities`),
+  /// taken before the source is read again and matched against what was read, on the
+  /// reading thread.
+  package struct Identities: Hashable, Sendable {
+    package var ids: Set<String> = []
+    package var paths: Set<String> = []
+    /// Cards with neither an id nor a picture, by index.
+    package var indices: [Int] = []
+
+    package init(ids: Set<String> = [], paths: Set<String> = [], indices: [Int] = []) {
+      (self.ids, self.paths, self.indices) = (ids, paths, indices)
     }
-    if !ids.isEmpty || !paths.isEmpty {
+
+    package var isEmpty: Bool { ids.isEmpty && paths.isEmpty && indices.isEmpty }
+
+    /// The same marks in `new`: a card of `new` is marked when it has a marked id, else
+    /// (no id) a marked picture's path, else (neither) a marked index. A key that appears
+    /// more than once marks the first card of `new` with it.
+    ///
+    /// - Complexity: O(cards of `new`) when anything is marked by id or path (less when
+    ///   all are found early), else O(marked).
+    package func marks(in new: CardStore) -> CardMarks {
+      var marks = CardMarks()
+      for index in indices where index < new.count && new[index].id == nil {
+        marks.insert(index)
+      }
+      var (ids, paths) = (ids, paths)
+      guard !ids.isEmpty || !paths.isEmpty else { return marks }
       for index in 0..<new.count {
         let card = new[index]
         if let id = card.id {
@@ -101,8 +124,8 @@ package struct CardMarks: Hashable, Sendable, CustomStringConvertible {
         }
         if ids.isEmpty && paths.isEmpty { break }
       }
+      return marks
     }
-    return marks
   }
 
   package var description: String {

@@ -176,13 +176,13 @@ extension BrowserReducer {
         wanted.descending.toggle()
       }
       state.message = "sorting…"
-      return ([.sort(wanted)], true)
+      return ([.sort(wanted, marked: state.marks.identities(in: state.cards.cards))], true)
     case .reload:
       if state.load.isLoading {
         state.message = "still reading the source"
         return ([], true)
       }
-      return ([.reload], true)
+      return ([.reload(marked: state.marks.identities(in: state.cards.cards))], true)
     case .quit: return ([.quit], true)
     }
     switch command {

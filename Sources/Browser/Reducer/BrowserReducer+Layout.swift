@@ -130,13 +130,15 @@ extension BrowserReducer {
 
   // MARK: Reload
 
-  /// The source was read again: the cards are replaced, and the selected card stays
-  /// selected when it still exists (same id, or same caption and comment).
+  /// The source was read again: the cards are replaced, the marks are `marks` (found
+  /// again by the reading thread), and the selected card stays selected when it still
+  /// exists (same id, or same caption and comment).
   static func reloaded(
-    _ state: inout BrowserState, caches: BrowserCaches, with collection: CardCollection
+    _ state: inout BrowserState, caches: BrowserCaches, with collection: CardCollection,
+    marks: CardMarks
   ) {
     let old = state.selected.flatMap { $0 < state.shown.count ? state.shownCard($0) : nil }
-    state.replaceCards(with: collection)
+    state.replaceCards(with: collection, marks: marks)
     if let tag = state.tagFilter, !state.tags.order.contains(tag) { state.tagFilter = nil }
     if state.mode.focusedTag != nil { state.mode = .browsing }
     state.transition = nil

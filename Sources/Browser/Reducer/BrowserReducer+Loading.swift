@@ -38,9 +38,7 @@ extension BrowserReducer {
     let empty = CardCollection(
       source: state.cards.source, store: CardStore(), sections: state.cards.sectionMode)
     // The marks stay by index: a file read again mostly gives the same cards in order.
-    let marks = state.marks
-    state.replaceCards(with: empty)
-    state.marks = marks
+    state.replaceCards(with: empty, marks: state.marks)
     state.selected = nil
     state.scrollOffset = 0
     state.transition = nil

@@ -42,12 +42,12 @@ package enum BrowserReducer {
       positionsCards = false
     case .endOfInput:
       effects = [.quit]
-    case .reloaded(let collection):
-      reloaded(&state, caches: caches, with: collection)
-    case .sorted(let collection, let sort):
+    case .reloaded(let collection, let marks):
+      reloaded(&state, caches: caches, with: collection, marks: marks)
+    case .sorted(let collection, let sort, let marks):
       // The same cards in another order: the selected card stays selected, where it was
       // on screen when the new order allows.
-      reloaded(&state, caches: caches, with: collection)
+      reloaded(&state, caches: caches, with: collection, marks: marks)
       state.folderSort = sort
       state.message = sort.phrase
     case .reloadFailed(let reason):
