@@ -16,34 +16,12 @@ package enum ShellWords {
         if inWord { words.append(word) }
         word = ""
         inWord = false
-      case "'":
+      case "'", "\"":
+        // Inside '…' nothing is special; inside "…" a \ keeps a following " or \.
         inWord = true
-        var closed = false
-        while let inner = iterator.next() {
-          if inner == "'" {
-            closed = true
-            break
-          }
-          word.append(inner)
+        guard quoted(until: character, escapes: character == "\"", &iterator, into: &word) else {
+          throw UsageError("\(name): a \(character) is not closed")
         }
-        guard closed else { throw UsageError("\(name): a ' is not closed") }
-      case "\"":
-        inWord = true
-        var closed = false
-        while let inner = iterator.next() {
-          if inner == "\"" {
-            closed = true
-            break
-          }
-          if inner == "\\" {
-            guard let next = iterator.next() else { break }
-            if next != "\"" && next != "\\" { word.append("\\") }
-            word.append(next)
-          } else {
-            word.append(inner)
-          }
-        }
-        guard closed else { throw UsageError("\(name): a \" is not closed") }
       case "\\":
         guard let next = iterator.next() else { throw UsageError("\(name): ends with \\") }
         word.append(next)
@@ -55,5 +33,24 @@ package enum ShellWords {
     }
     if inWord { words.append(word) }
     return words
+  }
+
+  /// Appends to `word` what follows an opening `quote` up to its closing one, which it
+  /// consumes; `false` when the line ends first.
+  private static func quoted(
+    until quote: Character, escapes: Bool, _ iterator: inout String.Iterator,
+    into word: inout String
+  ) -> Bool {
+    while let inner = iterator.next() {
+      if inner == quote { return true }
+      if escapes && inner == "\\" {
+        guard let next = iterator.next() else { return false }
+        if next != quote && next != "\\" { word.append("\\") }
+        word.append(next)
+      } else {
+        word.append(inner)
+      }
+    }
+    return false
   }
 }
