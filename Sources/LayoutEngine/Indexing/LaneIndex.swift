@@ -9,11 +9,34 @@
 /// stays in cache, so a search misses cache only within two small blocks. A flat table
 /// maps each item to its lane and position.
 struct LaneIndex {
+  /// One placed item, in 24 bytes (a `Rect` alone takes 32): its start along the scroll
+  /// axis at full width, and its length along it and its place across it in 32 bits, which
+  /// hold any item's size and any terminal's width.
   struct Entry {
-    var frame: Rect
+    var leading: Int
+    var length: Int32
+    var crossStart: Int32
+    var crossLength: Int32
     var item: Int32
-    /// The lane's number within its section (the column, or the strip's row).
-    var laneNumber: Int32
+
+    @inline(__always)
+    init(_ frame: Rect, item: Int32, vertical: Bool) {
+      leading = vertical ? frame.minY : frame.minX
+      length = Int32(clamping: vertical ? frame.height : frame.width)
+      crossStart = Int32(clamping: vertical ? frame.minX : frame.minY)
+      crossLength = Int32(clamping: vertical ? frame.width : frame.height)
+      self.item = item
+    }
+
+    /// The trailing edge along the scroll axis.
+    @inline(__always) var trailing: Int { leading + Int(length) }
+
+    @inline(__always)
+    func frame(vertical: Bool) -> Rect {
+      vertical
+        ? Rect(x: Int(crossStart), y: leading, width: Int(crossLength), height: Int(length))
+        : Rect(x: leading, y: Int(crossStart), width: Int(length), height: Int(crossLength))
+    }
   }
 
   fileprivate struct Location {
@@ -22,6 +45,9 @@ struct LaneIndex {
   }
 
   private var lanes: [[Entry]] = []
+  /// Each lane's number within its section (the column, or the strip's row): the same for
+  /// all of a lane's items, so kept once per lane.
+  private var laneNumbers: [Int32] = []
   private var summaries: [[Int]] = []
   /// Every `blockSize`-th entry of each summary: small enough to stay in the nearest cache.
   private var coarseSummaries: [[Int]] = []
@@ -62,6 +88,7 @@ struct LaneIndex {
     for lane in first..<first + count {
       if lane == lanes.count {
         lanes.append([])
+        laneNumbers.append(0)
         summaries.append([])
         coarseSummaries.append([])
       }
@@ -87,12 +114,14 @@ struct LaneIndex {
     return lanes.withUnsafeMutableBufferPointer { lanes in
       summaries.withUnsafeMutableBufferPointer { summaries in
         coarseSummaries.withUnsafeMutableBufferPointer { coarseSummaries in
-          var appender = Appender(
-            lanes: lanes, summaries: summaries, coarseSummaries: coarseSummaries,
-            locations: locations, vertical: vertical)
-          locations = []
-          defer { locations = appender.locations }
-          return body(&appender)
+          laneNumbers.withUnsafeMutableBufferPointer { laneNumbers in
+            var appender = Appender(
+              lanes: lanes, summaries: summaries, coarseSummaries: coarseSummaries,
+              laneNumbers: laneNumbers, locations: locations, vertical: vertical)
+            locations = []
+            defer { locations = appender.locations }
+            return body(&appender)
+          }
         }
       }
     }
@@ -103,6 +132,7 @@ struct LaneIndex {
     fileprivate let lanes: UnsafeMutableBufferPointer<[Entry]>
     fileprivate let summaries: UnsafeMutableBufferPointer<[Int]>
     fileprivate let coarseSummaries: UnsafeMutableBufferPointer<[Int]>
+    fileprivate let laneNumbers: UnsafeMutableBufferPointer<Int32>
     fileprivate var locations: [Location]
     fileprivate let vertical: Bool
 
@@ -119,10 +149,9 @@ struct LaneIndex {
         }
         summaries[lane].append(edge)
       }
+      laneNumbers[lane] = Int32(truncatingIfNeeded: laneNumber)
       lanes[lane].append(
-        Entry(
-          frame: frame, item: Int32(truncatingIfNeeded: locations.count),
-          laneNumber: Int32(truncatingIfNeeded: laneNumber)))
+        Entry(frame, item: Int32(truncatingIfNeeded: locations.count), vertical: vertical))
       locations.append(
         Location(
           lane: Int32(truncatingIfNeeded: lane), position: Int32(truncatingIfNeeded: position)))
@@ -132,7 +161,7 @@ struct LaneIndex {
   /// The frame of the last item placed.
   var lastFrame: Rect? {
     guard let location = locations.last else { return nil }
-    return lanes[Int(location.lane)][Int(location.position)].frame
+    return lanes[Int(location.lane)][Int(location.position)].frame(vertical: axis == .vertical)
   }
 
   /// The attributes of item `index` (column or row set by `laneIsRow`), its section and
@@ -140,14 +169,15 @@ struct LaneIndex {
   func attributes(ofItem index: Int, laneIsRow: Bool) -> LayoutAttributes? {
     guard index >= 0, index < locations.count else { return nil }
     let location = locations[index]
-    return Self.attributes(
-      of: lanes[Int(location.lane)][Int(location.position)], laneIsRow: laneIsRow)
+    let lane = Int(location.lane)
+    return attributes(of: lanes[lane][Int(location.position)], lane: lane, laneIsRow: laneIsRow)
   }
 
-  private static func attributes(of entry: Entry, laneIsRow: Bool) -> LayoutAttributes {
-    let number = Int(entry.laneNumber)
+  private func attributes(of entry: Entry, lane: Int, laneIsRow: Bool) -> LayoutAttributes {
+    let number = Int(laneNumbers[lane])
     return LayoutAttributes(
-      section: -1, item: -1, index: Int(entry.item), frame: entry.frame,
+      section: -1, item: -1, index: Int(entry.item),
+      frame: entry.frame(vertical: axis == .vertical),
       column: laneIsRow ? nil : number, row: laneIsRow ? number : nil)
   }
 
@@ -185,14 +215,12 @@ struct LaneIndex {
         return summary.partitioningIndex(in: from..<to) { $0 > low }
       }
       let (start, end) = Self.candidates(following: block, count: entries.count)
-      var position = entries.partitioningIndex(in: start..<end) {
-        (vertical ? $0.frame.maxY : $0.frame.maxX) > low
-      }
+      var position = entries.partitioningIndex(in: start..<end) { $0.trailing > low }
       while position < entries.count {
-        let frame = entries[position].frame
-        if (vertical ? frame.minY : frame.minX) >= high { break }
-        if frame.intersects(rect) {
-          result.append(Self.attributes(of: entries[position], laneIsRow: laneIsRow))
+        let entry = entries[position]
+        if entry.leading >= high { break }
+        if entry.frame(vertical: vertical).intersects(rect) {
+          result.append(attributes(of: entry, lane: lane, laneIsRow: laneIsRow))
         }
         position += 1
       }
