@@ -57,8 +57,8 @@ package final class ChunkShapes: Sendable {
     }
     self.wrap = wrap
     self.starts = starts
-    self.units = units
-    self.clusters = clusters
+    self.units = units.trimmed()
+    self.clusters = clusters.trimmed()
   }
 
   /// The cluster bytes of untrusted text `text`, as `PreparedText` makes them.

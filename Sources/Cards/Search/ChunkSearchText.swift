@@ -39,7 +39,7 @@ package final class ChunkSearchText: Sendable {
       starts.append(UInt32(bytes.count))
     }
     self.starts = starts
-    self.bytes = bytes
+    self.bytes = bytes.trimmed()
     self.chunk = chunk
   }
 

@@ -248,26 +248,11 @@ package struct CardChunkBuilder {
   /// The chunk, made of the cards appended; the builder starts over empty.
   package mutating func finish(sourceBytes: Int) -> CardChunk {
     let chunk = CardChunk(
-      records: Self.trimmed(records), text: Self.trimmed(text),
-      tagReferences: Self.trimmed(tagReferences), tagNames: tagNames,
+      records: records.trimmed(), text: text.trimmed(),
+      tagReferences: tagReferences.trimmed(), tagNames: tagNames,
       sectionNames: sectionNames, resolvedImages: resolvedImages, urls: urls,
       pictureBase: pictureBase, sourceBytes: sourceBytes)
     self = CardChunkBuilder(pictureBase: pictureBase, probesPictures: probesPictures)
     return chunk
-  }
-
-  /// `array` in storage of its own size: an array grown by appending holds up to twice
-  /// what it uses, and a chunk keeps its arrays as long as the cards live (a million
-  /// cards' text is hundreds of megabytes).
-  private static func trimmed<Element: BitwiseCopyable>(_ array: [Element]) -> [Element] {
-    guard array.capacity > array.count + array.count / 32 + 16 else { return array }
-    return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
-      array.withUnsafeBufferPointer { source in
-        if let base = source.baseAddress, array.count > 0 {
-          buffer.baseAddress!.initialize(from: base, count: array.count)
-        }
-      }
-      count = array.count
-    }
   }
 }
