@@ -6,11 +6,16 @@ import TerminalText
 /// compared as stored (ASCII lowercased, hiragana read as katakana), so a million cards of
 /// such text cost no memory for search. Made on any thread (a chunk never changes).
 package final class ChunkSearchText: Sendable {
-  /// Card `i`'s folded caption and comment (joined by a line feed) are
-  /// `bytes[starts[2i]..<starts[2i+1]]`, its folded tags (joined by line feeds)
-  /// `bytes[starts[2i+1]..<starts[2i+2]]`; both empty for a plain ASCII card.
+  /// The `k`-th card that keeps folded text has its folded caption and comment (joined by
+  /// a line feed) at `bytes[starts[2k]..<starts[2k+1]]`, its folded tags (joined by line
+  /// feeds) at `bytes[starts[2k+1]..<starts[2k+2]]`.
   private let starts: [UInt32]
   private let bytes: [UInt8]
+  /// A bit per card: whether it keeps folded text. Cards folded on the fly keep nothing,
+  /// not even their place in `starts` (8 bytes a card of a million).
+  private let keeps: [UInt64]
+  /// How many cards before each 64 of `keeps` keep folded text: a card's `k` in O(1).
+  private let keptBefore: [UInt32]
   /// The chunk it was made of (a chunk never changes, so this text is that chunk's).
   private let chunk: CardChunk
 
@@ -20,26 +25,29 @@ package final class ChunkSearchText: Sendable {
   package init(_ chunk: CardChunk) {
     var starts: [UInt32] = [0]
     var bytes: [UInt8] = []
-    starts.reserveCapacity(chunk.count * 2 + 1)
+    var keeps = [UInt64](repeating: 0, count: (chunk.count + 63) / 64)
+    var keptBefore = [UInt32](repeating: 0, count: keeps.count)
+    var kept = 0
     for index in 0..<chunk.count {
-      if !chunk.isFoldedOnTheFly(index) {
-        chunk.withText(index) { caption, comment in
-          var joined = Array(caption)
-          joined.append(0x0A)
-          joined.append(contentsOf: comment)
-          joined.withUnsafeBufferPointer { bytes += SearchFolding.folded(utf8: $0) }
-        }
-        starts.append(UInt32(bytes.count))
-        var tags = Array(chunk.tags(index).joined(separator: "\n").utf8)
-        tags.withUnsafeBufferPointer { bytes += SearchFolding.folded(utf8: $0) }
-        tags = []
-      } else {
-        starts.append(UInt32(bytes.count))
+      if index % 64 == 0 { keptBefore[index / 64] = UInt32(kept) }
+      guard !chunk.isFoldedOnTheFly(index) else { continue }
+      keeps[index / 64] |= 1 << UInt64(index % 64)
+      kept += 1
+      chunk.withText(index) { caption, comment in
+        var joined = Array(caption)
+        joined.append(0x0A)
+        joined.append(contentsOf: comment)
+        joined.withUnsafeBufferPointer { bytes += SearchFolding.folded(utf8: $0) }
       }
       starts.append(UInt32(bytes.count))
+      let tags = Array(chunk.tags(index).joined(separator: "\n").utf8)
+      tags.withUnsafeBufferPointer { bytes += SearchFolding.folded(utf8: $0) }
+      starts.append(UInt32(bytes.count))
     }
-    self.starts = starts
+    self.starts = starts.trimmed()
     self.bytes = bytes.trimmed()
+    self.keeps = keeps
+    self.keptBefore = keptBefore
     self.chunk = chunk
   }
 
@@ -47,16 +55,23 @@ package final class ChunkSearchText: Sendable {
   /// cards read before a reload).
   package func isText(of chunk: CardChunk) -> Bool { self.chunk === chunk }
 
-  /// Calls `body` with card `index`'s folded text (`field` 0) or tags (1).
+  /// Calls `body` with card `index`'s folded text (`field` 0) or tags (1): empty for a card
+  /// folded on the fly. O(1).
   @inline(__always)
   func withFolded<Result>(
     ofCard index: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    let start = Int(starts[2 * index + field])
-    let end = Int(starts[2 * index + field + 1])
+    let word = keeps[index >> 6]
+    let bit = UInt64(1) << UInt64(index & 63)
+    guard word & bit != 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    let kept = Int(keptBefore[index >> 6]) + (word & (bit - 1)).nonzeroBitCount
+    let start = Int(starts[2 * kept + field])
+    let end = Int(starts[2 * kept + field + 1])
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
   /// The bytes kept.
-  package var storedBytes: Int { bytes.count + starts.count * 4 }
+  package var storedBytes: Int {
+    bytes.count + starts.count * 4 + keeps.count * 8 + keptBefore.count * 4
+  }
 }
