@@ -13,12 +13,15 @@ import Synchronization
 /// stream in — without copying a million indices each time. A copy that adds to a prefix
 /// others have grown past takes storage of its own first (copy on write, by prefix).
 ///
+/// Indices are kept in 32 bits (4 bytes a card shown, not 8): a collection holds fewer
+/// than 2³² cards, which would take far more memory than any machine has.
+///
 /// Not for sharing between threads: the browser's state and caches live on its loop.
 package struct CardSelection: RandomAccessCollection {
   /// Runs: the collection index of each card shown (none when every card is, in file
   /// order), and each section's name and first position.
   fileprivate final class RunStorage {
-    var list: [Int] = []
+    var list: [UInt32] = []
     var sectionNames: [String?] = []
     var sectionStarts: [Int] = []
 
@@ -34,7 +37,7 @@ package struct CardSelection: RandomAccessCollection {
   /// Grouped: each section's collection indices (ascending) and name, and the section of
   /// each name.
   fileprivate final class GroupStorage {
-    var lists: [[Int]] = []
+    var lists: [[UInt32]] = []
     var names: [String?] = []
     var sectionOfName: [String?: Int] = [:]
 
@@ -100,9 +103,9 @@ package struct CardSelection: RandomAccessCollection {
   package subscript(position: Int) -> Int {
     if let groups {
       let section = groupSection(containing: position)
-      return groups.lists[section][position - groupStarts[section]]
+      return Int(groups.lists[section][position - groupStarts[section]])
     }
-    return isEverything ? position : runs!.list[position]
+    return isEverything ? position : Int(runs!.list[position])
   }
 
   /// The grouped section holding position `position`.
@@ -158,9 +161,9 @@ package struct CardSelection: RandomAccessCollection {
     /// The collection index of the card at `path`, as `CardSelection.cardIndex(of:)`.
     @inline(__always)
     package func cardIndex(of path: ItemPath) -> Int {
-      if let groups { return groups.lists[path.section][path.item] }
+      if let groups { return Int(groups.lists[path.section][path.item]) }
       let position = runs!.sectionStarts[path.section] + path.item
-      return isEverything ? position : runs!.list[position]
+      return isEverything ? position : Int(runs!.list[position])
     }
   }
 
@@ -172,7 +175,7 @@ package struct CardSelection: RandomAccessCollection {
   /// The collection index of the card at `path` (a layout's section and item).
   @inline(__always)
   package func cardIndex(of path: ItemPath) -> Int {
-    if let groups { return groups.lists[path.section][path.item] }
+    if let groups { return Int(groups.lists[path.section][path.item]) }
     return self[runs!.sectionStarts[path.section] + path.item]
   }
 
@@ -213,14 +216,14 @@ package struct CardSelection: RandomAccessCollection {
   }
 
   /// Where `value` is in the first `count` elements of ascending `list`.
-  private static func rank(of value: Int, in list: [Int], count: Int) -> Int? {
+  private static func rank(of value: Int, in list: [UInt32], count: Int) -> Int? {
     var low = 0
     var high = count
     while low < high {
       let middle = (low + high) / 2
-      if list[middle] < value { low = middle + 1 } else { high = middle }
+      if Int(list[middle]) < value { low = middle + 1 } else { high = middle }
     }
-    return low < count && list[low] == value ? low : nil
+    return low < count && Int(list[low]) == value ? low : nil
   }
 
   /// Adds the cards of `collection` from `start` on: all of them, for a view of every
@@ -249,7 +252,7 @@ package struct CardSelection: RandomAccessCollection {
       return
     }
     guard let indices, !indices.isEmpty else { return }
-    runs!.list.append(contentsOf: indices)
+    runs!.list.append(contentsOf: indices.lazy.map { UInt32(truncatingIfNeeded: $0) })
     for index in indices {
       continueRun(isFlat ? nil : collection.cards.section(ofCard: index))
       count += 1
@@ -290,7 +293,7 @@ package struct CardSelection: RandomAccessCollection {
         }
         sectionOfLocal[local] = section
       }
-      groups.lists[section].append(index)
+      groups.lists[section].append(UInt32(truncatingIfNeeded: index))
       groupCounts[section] += 1
     }
     count += indices.count
