@@ -41,6 +41,35 @@ import Testing
     #expect(measurer.metrics(ofCard: 3, width: 24).height == 3)
   }
 
+  /// The measurer keeps each picture's shape in four bytes; the rows it gives are those
+  /// of the picture's own aspect ratio, for sizes small and large (past 65,535 pixels a
+  /// side), unknown (0), and no picture at all, on seeded random cases.
+  @Test func keptShapesGiveThePicturesOwnRows() {
+    var generator = SeededGenerator(seed: 65_535)
+    let sides = [0, 1, 2, 3, 7, 100, 333, 65_535, 65_536, 70_000, 1 << 24]
+    let images: [CardImage?] = (0..<3_000).map { _ in
+      if Int.random(in: 0..<8, using: &generator) == 0 { return nil }
+      func side() -> Int {
+        Bool.random(using: &generator)
+          ? sides.randomElement(using: &generator)! : Int.random(in: 1...5_000, using: &generator)
+      }
+      return CardImage(width: side(), height: side())
+    }
+    let measurer = CardMeasurer(cards: images.map { Card(caption: "x", image: $0) })
+    let shape = CardStyle().cellShape
+    for (index, image) in images.enumerated() {
+      for width in [5, 24, 61] {
+        let expected =
+          image.map {
+            shape.rows(forAspectRatio: $0.aspectRatio, columns: width - CardStyle.horizontalChrome)
+          } ?? 0
+        #expect(
+          measurer.metrics(ofCard: index, width: width).imageRows == expected,
+          "\(String(describing: image)) at \(width)")
+      }
+    }
+  }
+
   @Test func commentIsCappedWithAnEllipsis() {
     let card = Card(caption: "c", comment: String(repeating: "word ", count: 200))
     let measurer = CardMeasurer(cards: [card], style: CardStyle(maximumCommentLines: 3))

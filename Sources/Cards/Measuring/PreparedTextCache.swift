@@ -27,10 +27,20 @@ final class PreparedTextCache {
 
   private static let widthsKept = 4
 
-  /// Each card's picture shape (its aspect ratio; NaN: no picture), eight bytes a card
-  /// read in the measuring loop: the layouts of grouped sections visit cards out of order,
-  /// and reading the chunk's records there costs a miss of memory per card.
-  private var aspects: [Double] = []
+  /// Each card's picture shape, four bytes a card read in the measuring loop (the layouts
+  /// of grouped sections visit cards out of order, and reading the chunk's records there
+  /// costs a miss of memory per card): `width << 16 | height` for a picture of at most
+  /// 65,535 pixels a side, else one of `Aspect`'s marks. The ratio is computed from the
+  /// size as `CardImage.aspectRatio` computes it, so it is the same to the last bit.
+  private var aspects: [UInt32] = []
+
+  private enum Aspect {
+    static let noPicture: UInt32 = 0
+    /// A picture of unknown size: a square.
+    static let unknownSize: UInt32 = 1
+    /// A side over 65,535 pixels: the chunk is asked.
+    static let large: UInt32 = 2
+  }
 
   init(store: CardStore) {
     self.store = store
@@ -53,8 +63,17 @@ final class PreparedTextCache {
     // No `reserveCapacity` here: reserving the exact size a chunk at a time would copy
     // the whole array for every chunk (it does not grow geometrically).
     for local in 0..<chunk.count {
-      let shape = chunk.imageShape(local)
-      aspects.append(shape.hasImage ? shape.aspectRatio : .nan)
+      guard let size = chunk.imageSize(local) else {
+        aspects.append(Aspect.noPicture)
+        continue
+      }
+      if size.width <= 0 || size.height <= 0 {
+        aspects.append(Aspect.unknownSize)
+      } else if size.width > 0xFFFF || size.height > 0xFFFF {
+        aspects.append(Aspect.large)
+      } else {
+        aspects.append(UInt32(size.width) << 16 | UInt32(size.height))
+      }
     }
   }
 
@@ -252,6 +271,13 @@ final class PreparedTextCache {
   @inline(__always)
   func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
     let aspect = aspects[index]
-    return aspect.isNaN ? (false, 1) : (true, aspect)
+    switch aspect {
+    case Aspect.noPicture: return (false, 1)
+    case Aspect.unknownSize: return (true, 1)
+    case Aspect.large:
+      let (chunk, local) = store.locate(index)
+      return store.chunks[chunk].imageShape(local)
+    default: return (true, Double(aspect & 0xFFFF) / Double(aspect >> 16))
+    }
   }
 }

@@ -127,14 +127,19 @@ package final class CardChunk: Sendable {
   /// The picture's aspect ratio and whether the card has one, without decoding text.
   @inline(__always)
   package func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
+    guard let size = imageSize(index) else { return (false, 1) }
+    return (true, size.width > 0 && size.height > 0 ? Double(size.height) / Double(size.width) : 1)
+  }
+
+  /// The picture's size in pixels (0 where unknown), `nil` when the card has none.
+  @inline(__always)
+  package func imageSize(_ index: Int) -> (width: Int, height: Int)? {
     if !resolvedImages.isEmpty, let resolved = resolvedImages[index] {
-      return (true, resolved.aspectRatio)
+      return (resolved.width, resolved.height)
     }
     let record = records[index]
-    guard record.flags.contains(.hasImage) else { return (false, 1) }
-    let width = record.imageWidth
-    let height = record.imageHeight
-    return (true, width > 0 && height > 0 ? Double(height) / Double(width) : 1)
+    guard record.flags.contains(.hasImage) else { return nil }
+    return (Int(record.imageWidth), Int(record.imageHeight))
   }
 
   /// Calls `body` with the UTF-8 bytes of card `index`'s caption and comment, without
