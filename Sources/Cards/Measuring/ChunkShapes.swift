@@ -11,9 +11,13 @@ import TerminalText
 /// can make them while the browser runs.
 package final class ChunkShapes: Sendable {
   package let wrap: WrapMode
-  /// Card `i`'s caption is `starts[2i]..<starts[2i+1]` of the storage, its comment
-  /// `starts[2i+1]..<starts[2i+2]` (empty for text counted from its bytes).
+  /// The `k`-th card with text to shape has its caption at `starts[2k]..<starts[2k+1]` of
+  /// the storage, its comment at `starts[2k+1]..<starts[2k+2]` (empty for a field counted
+  /// from its bytes).
   private let starts: [UInt32]
+  /// The cards with text to shape, and each one's `k`: a card counted from its bytes keeps
+  /// no place in `starts`.
+  private let kept: KeptCards
   /// Word mode: the segments. A text whose words do not fit units is the one unit
   /// `unfolded`, and is shaped again when counted.
   private let units: [UInt16]
@@ -31,10 +35,13 @@ package final class ChunkShapes: Sendable {
     var starts: [UInt32] = [0]
     var units: [UInt16] = []
     var clusters: [UInt8] = []
-    starts.reserveCapacity(chunk.count * 2 + 1)
+    var kept = KeptCards(cards: chunk.count)
     var scratch = UnicodeText.Scratch()
     var shape: [UInt8] = []
     for index in 0..<chunk.count {
+      guard chunk.textKind(index, field: 0) == .other || chunk.textKind(index, field: 1) == .other
+      else { continue }
+      kept.keep(index)
       chunk.withText(index) { caption, comment in
         for (field, text) in [caption, comment].enumerated() {
           if chunk.textKind(index, field: field) == .other {
@@ -56,7 +63,8 @@ package final class ChunkShapes: Sendable {
       }
     }
     self.wrap = wrap
-    self.starts = starts
+    self.starts = starts.trimmed()
+    self.kept = kept
     self.units = units.trimmed()
     self.clusters = clusters.trimmed()
   }
@@ -79,8 +87,11 @@ package final class ChunkShapes: Sendable {
   func lineCount(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>, width: Int)
     -> Int
   {
-    let start = Int(starts[2 * index + field])
-    let end = Int(starts[2 * index + field + 1])
+    guard let place = kept.place(of: index) else {
+      return Self.lineCount(ofText: text, width: width, wrap: wrap)
+    }
+    let start = Int(starts[2 * place + field])
+    let end = Int(starts[2 * place + field + 1])
     switch wrap {
     case .char:
       return clusters.withUnsafeBufferPointer {
@@ -103,8 +114,11 @@ package final class ChunkShapes: Sendable {
   /// The widest line of card `index`'s caption or comment (`text`), as
   /// `PreparedText.naturalWidth` measures it.
   func naturalWidth(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>) -> Int {
-    let start = Int(starts[2 * index + field])
-    let end = Int(starts[2 * index + field + 1])
+    guard let place = kept.place(of: index) else {
+      return Self.clusters(of: text) { PreparedText.naturalWidth(of: $0) }
+    }
+    let start = Int(starts[2 * place + field])
+    let end = Int(starts[2 * place + field + 1])
     switch wrap {
     case .char:
       return clusters.withUnsafeBufferPointer {

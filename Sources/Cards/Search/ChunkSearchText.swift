@@ -11,11 +11,9 @@ package final class ChunkSearchText: Sendable {
   /// feeds) at `bytes[starts[2k+1]..<starts[2k+2]]`.
   private let starts: [UInt32]
   private let bytes: [UInt8]
-  /// A bit per card: whether it keeps folded text. Cards folded on the fly keep nothing,
-  /// not even their place in `starts` (8 bytes a card of a million).
-  private let keeps: [UInt64]
-  /// How many cards before each 64 of `keeps` keep folded text: a card's `k` in O(1).
-  private let keptBefore: [UInt32]
+  /// The cards that keep folded text, and each one's `k`: cards folded on the fly keep
+  /// nothing, not even a place in `starts` (8 bytes a card of a million).
+  private let kept: KeptCards
   /// The chunk it was made of (a chunk never changes, so this text is that chunk's).
   private let chunk: CardChunk
 
@@ -25,14 +23,10 @@ package final class ChunkSearchText: Sendable {
   package init(_ chunk: CardChunk) {
     var starts: [UInt32] = [0]
     var bytes: [UInt8] = []
-    var keeps = [UInt64](repeating: 0, count: (chunk.count + 63) / 64)
-    var keptBefore = [UInt32](repeating: 0, count: keeps.count)
-    var kept = 0
+    var kept = KeptCards(cards: chunk.count)
     for index in 0..<chunk.count {
-      if index % 64 == 0 { keptBefore[index / 64] = UInt32(kept) }
       guard !chunk.isFoldedOnTheFly(index) else { continue }
-      keeps[index / 64] |= 1 << UInt64(index % 64)
-      kept += 1
+      kept.keep(index)
       chunk.withText(index) { caption, comment in
         var joined = Array(caption)
         joined.append(0x0A)
@@ -46,8 +40,7 @@ package final class ChunkSearchText: Sendable {
     }
     self.starts = starts.trimmed()
     self.bytes = bytes.trimmed()
-    self.keeps = keeps
-    self.keptBefore = keptBefore
+    self.kept = kept
     self.chunk = chunk
   }
 
@@ -61,10 +54,9 @@ package final class ChunkSearchText: Sendable {
   func withFolded<Result>(
     ofCard index: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    let word = keeps[index >> 6]
-    let bit = UInt64(1) << UInt64(index & 63)
-    guard word & bit != 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    let kept = Int(keptBefore[index >> 6]) + (word & (bit - 1)).nonzeroBitCount
+    guard let kept = kept.place(of: index) else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
     let start = Int(starts[2 * kept + field])
     let end = Int(starts[2 * kept + field + 1])
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
@@ -72,6 +64,6 @@ package final class ChunkSearchText: Sendable {
 
   /// The bytes kept.
   package var storedBytes: Int {
-    bytes.count + starts.count * 4 + keeps.count * 8 + keptBefore.count * 4
+    bytes.count + starts.count * 4 + kept.storedBytes
   }
 }
