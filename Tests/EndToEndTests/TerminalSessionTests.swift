@@ -381,8 +381,12 @@ import Testing
       try session.send("Escape")
       usleep(150_000)
     }
+    // `=` gives back the full width if the bytes narrowed the viewport (`<`). The status bar
+    // may still be crowded (marks, a filter), so its file name can end in `…`: look for the
+    // name's start only, not the whole marker.
+    try session.send("=")
     _ = try #require(
-      session.waitForScreen { $0.contains(TerminalSessionTests.statusMarker) },
+      session.waitForScreen { $0.contains("animals.json") },
       "the browser is still drawn: \(session.screen())")
     #expect(session.isRunning())
     try session.send("q")
