@@ -25,7 +25,8 @@ extension PreparedText {
   /// `lineRanges` collects the lines, `lineCount` only counts them).
   @inline(__always)
   static func forEachLine<Clusters: ClusterSequence>(
-    of clusters: Clusters, width: Int, mode: WrapMode, _ body: (Range<Int>) -> Void
+    of clusters: Clusters, width: Int, mode: WrapMode, _ body: (Range<Int>) -> Void,
+    finish: (_ lineStart: Int, _ lineWidth: Int) -> Void = { _, _ in }
   ) {
     let width = Swift.max(1, width)
     let breakFlag = mode == .word ? ClusterInfo.wordBreakBefore : ClusterInfo.charBreakBefore
@@ -99,9 +100,29 @@ extension PreparedText {
       visibleEnd = index + 1
       index += 1
     }
+    finish(lineStart, lineWidth)
     if lineStart < clusterCount || (clusterCount > 0 && visibleEnd > lineStart) {
       body(lineStart..<Swift.max(lineStart, visibleEnd))
     }
+  }
+
+  /// How one word (a `WordSegments` segment: clusters from a break opportunity to the
+  /// next, trailing spaces included) wider than the line wraps when it starts a line in
+  /// word mode: the lines it takes, the cells its last one holds (spaces included), and
+  /// whether that line is open (false when it ended with a cluster wider than the line
+  /// on a line of its own, so that what follows starts a line). What `WordSegments`
+  /// needs to go on counting past it without the text's other clusters.
+  ///
+  /// - Complexity: O(*n*) in the word's clusters.
+  package static func wrapWord(_ clusters: UnsafeBufferPointer<UInt8>, width: Int) -> (
+    lines: Int, lastWidth: Int, open: Bool
+  ) {
+    var lines = 0
+    var last = (start: 0, width: 0)
+    forEachLine(of: clusters, width: width, mode: .word, { _ in lines += 1 }) {
+      last = ($0, $1)
+    }
+    return (lines, last.width, last.start < clusters.count)
   }
 
   /// The lines of the text at `width`, each at most `width` cells wide; with `maxLines`,

@@ -26,38 +26,56 @@ package enum WordSegments {
   package static func append(
     _ clusters: UnsafeBufferPointer<UInt8>, to units: inout [UInt16]
   ) -> Bool {
+    var words = LongWords(longerThan: widestVisible)
+    return append(clusters, to: &units, longWords: &words)
+  }
+
+  /// `append(_:to:)`, keeping the clusters of each segment wider than
+  /// `longWords.longerThan` in `longWords`, so that `lineCount(_:width:longWords:first:)`
+  /// counts past it without the text's clusters.
+  ///
+  /// - Complexity: O(*n*) in the clusters.
+  package static func append(
+    _ clusters: UnsafeBufferPointer<UInt8>, to units: inout [UInt16],
+    longWords: inout LongWords
+  ) -> Bool {
     typealias Info = PreparedText.ClusterInfo
     var visible = 0
     var total = 0
     var open = false  // whether a segment has clusters
+    var segmentStart = 0
     var lineStart = true
-    @inline(__always) func close() -> Bool {
+    @inline(__always) func close(at end: Int) -> Bool {
       guard open else { return true }
       let spaces = total - visible
       guard visible <= widestVisible, spaces <= mostSpaces else { return false }
+      if visible > longWords.longerThan {
+        longWords.append(UnsafeBufferPointer(rebasing: clusters[segmentStart..<end]))
+      }
       units.append(UInt16(visible) | UInt16(spaces) << 11)
       visible = 0
       total = 0
       open = false
       return true
     }
-    for info in clusters {
+    for (index, info) in clusters.enumerated() {
       if info & Info.hardBreak != 0 {
-        guard close() else { return false }
+        guard close(at: index) else { return false }
         units.append(hardBreak)
         lineStart = true
         continue
       }
       let isSpace = info & Info.space != 0
       if !isSpace && !lineStart && info & Info.wordBreakBefore != 0 {
-        guard close() else { return false }
+        guard close(at: index) else { return false }
       }
+      if !open { segmentStart = index }
       lineStart = false
       open = true
       total += Int(info & Info.widthMask)
       if !isSpace { visible = total }
     }
-    return close()
+    return close(at: clusters.count)
   }
 
   /// The lines the text of `units` takes at `width` in word mode, or `nil` when a word is
@@ -65,7 +83,34 @@ package enum WordSegments {
   ///
   /// - Complexity: O(segments); allocates nothing.
   package static func lineCount(_ units: UnsafeBufferPointer<UInt16>, width: Int) -> Int? {
+    lineCount(units, width: width, longerThan: widestVisible) { _ in nil }
+  }
+
+  /// The lines the text of `units` takes at `width` in word mode, reading the clusters of
+  /// a word wider than the line from `longWords` (the text's long words from the one
+  /// `first` gives, asked only when one is needed), or `nil` when such a word is no
+  /// longer than `longWords.longerThan` (count from the text's clusters then).
+  ///
+  /// - Complexity: O(segments), and O(clusters) of each word wider than the line;
+  ///   allocates nothing.
+  package static func lineCount(
+    _ units: UnsafeBufferPointer<UInt16>, width: Int, longWords: LongWords, first: () -> Int
+  ) -> Int? {
+    var firstWord: Int?
+    return lineCount(units, width: width, longerThan: longWords.longerThan) { ordinal in
+      let start = firstWord ?? first()
+      firstWord = start
+      return longWords.withWord(start + ordinal) { PreparedText.wrapWord($0, width: width) }
+    }
+  }
+
+  @inline(__always)
+  private static func lineCount(
+    _ units: UnsafeBufferPointer<UInt16>, width: Int, longerThan: Int,
+    wrapWord: (_ ordinal: Int) -> (lines: Int, lastWidth: Int, open: Bool)?
+  ) -> Int? {
     let width = Swift.max(1, width)
+    var longSeen = 0
     // A line is counted when something starts it: a segment, or a hard break that ends an
     // empty one (a break that ends the text starts nothing after it).
     var lines = 0
@@ -87,7 +132,15 @@ package enum WordSegments {
         lines += 1
         lineWidth = 0
       }
-      if lineWidth + visible > width { return nil }
+      if visible > longerThan { longSeen += 1 }
+      if lineWidth + visible > width {
+        // It starts a line of its own, and is split between its clusters.
+        guard visible > longerThan, let word = wrapWord(longSeen - 1) else { return nil }
+        lines += word.lines - 1
+        lineWidth = word.lastWidth
+        lineOpen = word.open
+        continue
+      }
       lineWidth += visible + spaces
     }
     return lines

@@ -60,6 +60,54 @@ import Testing
     #expect(answered > declined, "\(answered) answered, \(declined) declined")
   }
 
+  /// With the clusters of its long words kept, a count reads them for a word wider than
+  /// the line and goes on: it is the cluster count at every width, and declines only for
+  /// a word wider than the line but not long enough to be kept. On seeded random text
+  /// with long unbreakable runs (URLs, kana with small kana and long marks, wide
+  /// characters, runs of spaces) at every width from 1 to 40, whatever is kept.
+  @Test(arguments: 0..<4)
+  func longWordsCountLikeClusters(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(800 + batch))
+    let pieces = [
+      "https://example.org/a-path/", "ャー！", "\u{3042}\u{3043}", "longunbrokenword", " ",
+      "   ", "\n", "(0.0.26-3)", "«é»", "—", "a", "字",
+    ]
+    for _ in 0..<2_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...14, using: &random) {
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          let members = UnicodeTextTests.pool[
+            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+          text.unicodeScalars.append(members[Int.random(in: 0..<members.count, using: &random)])
+        } else {
+          text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+        }
+      }
+      let prepared = PreparedText(text)
+      let longerThan = Int.random(in: 0...12, using: &random)
+      var words = LongWords(longerThan: longerThan)
+      var units: [UInt16] = []
+      let fits = prepared.clusters.withUnsafeBufferPointer {
+        WordSegments.append($0, to: &units, longWords: &words)
+      }
+      try #require(fits)
+      let widths = units.filter { $0 != WordSegments.hardBreak }.map { Int($0 & 0x7FF) }
+      #expect(words.count == widths.filter { $0 > longerThan }.count)
+      units.withUnsafeBufferPointer { units in
+        for width in 1...40 {
+          let counted = WordSegments.lineCount(units, width: width, longWords: words) { 0 }
+          let declines = widths.contains { $0 > width && $0 <= longerThan }
+          #expect((counted == nil) == declines, "width \(width), kept over \(longerThan)")
+          if let counted {
+            #expect(
+              counted == prepared.lineCount(width: width, mode: .word),
+              "width \(width), kept over \(longerThan): \(text.debugDescription)")
+          }
+        }
+      }
+    }
+  }
+
   /// A segment too wide for a unit leaves the text to its clusters.
   @Test func overlongSegmentsAreRefused() {
     let long = PreparedText(String(repeating: "x", count: 3_000))

@@ -23,6 +23,16 @@ package final class ChunkShapes: Sendable {
   private let units: [UInt16]
   /// Character mode: the clusters.
   private let clusters: [UInt8]
+  /// Word mode: the clusters of the words wider than `longWord`, so that a count at a
+  /// narrower width reads them rather than shaping the text again; the texts with such
+  /// words (`2k + field`, ascending) and the index of each one's first.
+  private let longWords: LongWords
+  private let longTexts: [UInt32]
+  private let longFirst: [UInt32]
+  /// Words wider than this keep their clusters: the narrowest inside width of a card in
+  /// a column of the default minimum width (26), so only a layout narrower than any
+  /// default one shapes a text again to count it.
+  static let longWord = 20
 
   /// A text kept as nothing but this mark: shaped again at each count (a word over 2,046
   /// cells, a run of more than 31 spaces inside a text).
@@ -36,6 +46,9 @@ package final class ChunkShapes: Sendable {
     var units: [UInt16] = []
     var clusters: [UInt8] = []
     var kept = KeptCards(cards: chunk.count)
+    var longWords = LongWords(longerThan: Self.longWord)
+    var longTexts: [UInt32] = []
+    var longFirst: [UInt32] = []
     var scratch = UnicodeText.Scratch()
     var shape: [UInt8] = []
     for index in 0..<chunk.count {
@@ -51,10 +64,17 @@ package final class ChunkShapes: Sendable {
               clusters.append(contentsOf: shape)
             case .word:
               let start = units.count
-              let fits = shape.withUnsafeBufferPointer { WordSegments.append($0, to: &units) }
+              let firstLong = longWords.count
+              let fits = shape.withUnsafeBufferPointer {
+                WordSegments.append($0, to: &units, longWords: &longWords)
+              }
               if !fits {
                 units.removeSubrange(start...)
                 units.append(Self.unfolded)
+                longWords.removeLast(longWords.count - firstLong)
+              } else if longWords.count > firstLong {
+                longTexts.append(UInt32(starts.count - 1))
+                longFirst.append(UInt32(firstLong))
               }
             }
           }
@@ -67,6 +87,24 @@ package final class ChunkShapes: Sendable {
     self.kept = kept
     self.units = units.trimmed()
     self.clusters = clusters.trimmed()
+    longWords.trim()
+    self.longWords = longWords
+    self.longTexts = longTexts.trimmed()
+    self.longFirst = longFirst.trimmed()
+  }
+
+  /// The index in `longWords` of the first long word of text `key` (`2k + field`), which
+  /// has one.
+  ///
+  /// - Complexity: O(log texts with long words).
+  private func firstLongWord(ofText key: Int) -> Int {
+    var low = 0
+    var high = longTexts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(longTexts[middle]) < key { low = middle + 1 } else { high = middle }
+    }
+    return Int(longFirst[low])
   }
 
   /// The cluster bytes of untrusted text `text`, as `PreparedText` makes them.
@@ -82,8 +120,9 @@ package final class ChunkShapes: Sendable {
   /// The lines card `index`'s caption (`field` 0) or comment (1), whose bytes are `text`
   /// (not simple ASCII nor plain CJK), takes at `width`.
   ///
-  /// - Complexity: O(words) in word mode, O(clusters) in character mode; the text is shaped
-  ///   again only when a word is wider than the line.
+  /// - Complexity: O(words) in word mode (and the clusters of a word wider than the line),
+  ///   O(clusters) in character mode; the text is shaped again only when a word no wider
+  ///   than `longWord` is wider than the line.
   func lineCount(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>, width: Int)
     -> Int
   {
@@ -102,7 +141,8 @@ package final class ChunkShapes: Sendable {
       let counted = units.withUnsafeBufferPointer { units -> Int? in
         guard end > start, units[start] != Self.unfolded else { return end > start ? nil : 0 }
         return WordSegments.lineCount(
-          UnsafeBufferPointer(rebasing: units[start..<end]), width: width)
+          UnsafeBufferPointer(rebasing: units[start..<end]), width: width,
+          longWords: longWords, first: { firstLongWord(ofText: 2 * place + field) })
       }
       if let counted { return counted }
       return Self.clusters(of: text) {
@@ -153,5 +193,8 @@ package final class ChunkShapes: Sendable {
   }
 
   /// The bytes kept.
-  package var storedBytes: Int { units.count * 2 + clusters.count + starts.count * 4 }
+  package var storedBytes: Int {
+    units.count * 2 + clusters.count + starts.count * 4 + longWords.storedBytes
+      + longTexts.count * 8
+  }
 }
