@@ -85,18 +85,25 @@ struct LaneIndex {
   /// indices.
   mutating func addLanes(_ count: Int, capacity: Int = 0) -> Range<Int> {
     let first = laneCount
-    for lane in first..<first + count {
-      if lane == lanes.count {
-        lanes.append([])
-        laneNumbers.append(0)
-        summaries.append([])
-        coarseSummaries.append([])
-      }
+    for lane in first..<first + count where lane == lanes.count {
+      lanes.append([])
+      laneNumbers.append(0)
+      summaries.append([])
+      coarseSummaries.append([])
+    }
+    laneCount += count
+    reserveCapacity(ofLanes: first..<laneCount, capacity)
+    return first..<laneCount
+  }
+
+  /// Gives each of `lanes` room for `capacity` items in all: placing a whole section at
+  /// once then never grows a lane by doubling, which would hold up to twice its items'
+  /// memory (32 bytes an item, 32 MB a million) and copy it on the way.
+  mutating func reserveCapacity(ofLanes range: Range<Int>, _ capacity: Int) {
+    for lane in range {
       lanes[lane].reserveCapacity(capacity)
       summaries[lane].reserveCapacity(capacity / Self.blockSize + 1)
     }
-    laneCount += count
-    return first..<laneCount
   }
 
   /// Places the next item (flat index `count`) in `lane`; its frame must not end before

@@ -109,6 +109,15 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
     let (left, innerWidth) = ColumnGeometry.innerWidth(
       containerWidth: width, insets: options.insets)
     let spacing = Swift.max(0, options.itemSpacing)
+    if extent == .max {
+      // Everything is placed now: room for it at once, rather than growing by doubling.
+      lanes.reserveCapacity(context.itemCount)
+      if progress.sectionStarted, progress.section < sections.count {
+        lanes.reserveCapacity(
+          ofLanes: sectionLanes[progress.section],
+          Self.laneCapacity(sections[progress.section].itemCount, lanes: nextY.count))
+      }
+    }
     while progress.section < sections.count {
       let section = progress.section
       let spec = sections[section]
@@ -120,7 +129,8 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
         sectionLanes.append(
           lanes.addLanes(
             geometry.count,
-            capacity: extent == .max ? Swift.max(0, spec.itemCount) / geometry.count + 1 : 0))
+            capacity: extent == .max ? Self.laneCapacity(spec.itemCount, lanes: geometry.count) : 0
+          ))
         nextY = Array(repeating: itemTop, count: geometry.count)
         sectionBottom = itemTop
       }
@@ -159,6 +169,13 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
         spec, bottom: sectionBottom, spacing: options.sectionSpacing,
         sectionCount: sections.count, in: &table)
     }
+  }
+
+  /// Room for a column of a section of `items` in `lanes` columns: its share and an
+  /// eighth more, since the shortest column takes more of the short cards.
+  private static func laneCapacity(_ items: Int, lanes: Int) -> Int {
+    let share = Swift.max(0, items) / Swift.max(1, lanes)
+    return share + share / 8 + 16
   }
 
   /// The column item number `item` of a section goes to, given where each column's next
