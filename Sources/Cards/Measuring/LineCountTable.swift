@@ -1,22 +1,33 @@
 import TerminalText
 
-/// The line counts of every card's caption and comment at one width, 4 bytes a card
-/// (`UInt32.max`: not counted yet). Its size and width never change once made — growing
-/// makes a new table — and the counts are written through a pointer.
+/// The line counts of every card's caption and comment at one width, 2 bytes a card:
+/// a caption of up to 30 lines and a comment of up to 2,047 in one `UInt16`, longer ones
+/// (a long caption in a narrow column, a whole file as a comment) in a dictionary beside
+/// it. Its size and width never change once made — growing makes a new table — and the
+/// counts are written through a pointer. A million cards at four widths kept: 8 MB.
 final class LineCountTable {
   let width: Int
   let wrap: WrapMode
   let count: Int
-  private let values: UnsafeMutablePointer<UInt32>
+  private let values: UnsafeMutablePointer<UInt16>
+  /// The counts that do not fit a value, by card, packed as `caption << 16 | comment`.
+  private var large: [Int: UInt32] = [:]
   /// When the cache last used it (its least recently used table is replaced).
   var lastUse = 0
+
+  /// Not counted yet.
+  private static let unknown: UInt16 = 0xFFFF
+  /// Counted, in `large`.
+  private static let inLarge: UInt16 = 0xFFFE
+  private static let captionLimit = 30
+  private static let commentLimit = 0x7FF
 
   init(width: Int, wrap: WrapMode, count: Int) {
     self.width = width
     self.wrap = wrap
     self.count = count
     values = .allocate(capacity: Swift.max(1, count))
-    values.initialize(repeating: .max, count: Swift.max(1, count))
+    values.initialize(repeating: Self.unknown, count: Swift.max(1, count))
   }
 
   deinit { values.deallocate() }
@@ -26,6 +37,7 @@ final class LineCountTable {
     // Room for a few more pieces of a stream, so that growing is rare.
     let table = LineCountTable(width: width, wrap: wrap, count: Swift.max(newCount, count * 5 / 4))
     table.values.update(from: values, count: count)
+    table.large = large
     return table
   }
 
@@ -33,11 +45,19 @@ final class LineCountTable {
   @inline(__always)
   func value(_ index: Int) -> (caption: Int, comment: Int)? {
     let packed = values[index]
-    return packed == .max ? nil : (Int(packed >> 16), Int(packed & 0xFFFF))
+    if packed < Self.inLarge { return (Int(packed >> 11), Int(packed & 0x7FF)) }
+    guard packed == Self.inLarge, let counts = large[index] else { return nil }
+    return (Int(counts >> 16), Int(counts & 0xFFFF))
   }
 
+  /// Sets card `index`'s counts (each at most `0xFFFF`).
   @inline(__always)
   func set(_ index: Int, caption: Int, comment: Int) {
-    values[index] = UInt32(caption) << 16 | UInt32(comment)
+    if caption <= Self.captionLimit, comment <= Self.commentLimit {
+      values[index] = UInt16(caption << 11 | comment)
+    } else {
+      values[index] = Self.inLarge
+      large[index] = UInt32(caption) << 16 | UInt32(comment)
+    }
   }
 }
