@@ -96,6 +96,117 @@ package enum SearchFolding {
     return false
   }
 
+  /// Whether `folded` is valid UTF-8 `original` folded the cheap way — printable ASCII
+  /// lowercased, hiragana read as katakana, every other scalar as it is — so that
+  /// `cheaplyFoldedContains` can compare the original as it is stored. Most accented
+  /// Latin, Cyrillic and Japanese mixed with Latin fold no further.
+  ///
+  /// - Complexity: O(*n*); allocates nothing.
+  package static func isCheapFold(
+    of original: UnsafeBufferPointer<UInt8>, _ folded: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard original.count == folded.count else { return false }
+    var position = 0
+    while position < original.count {
+      let length = scalarLength(original[position])
+      guard position + length <= original.count else { return false }
+      switch length {
+      case 1:
+        guard lowercase(original[position]) == folded[position] else { return false }
+      case 3:
+        let kana = foldedKana(original, position)
+        guard original[position] == folded[position],
+          UInt8(truncatingIfNeeded: kana >> 8) == folded[position + 1],
+          UInt8(truncatingIfNeeded: kana) == folded[position + 2]
+        else { return false }
+      default:
+        for byte in position..<position + length where original[byte] != folded[byte] {
+          return false
+        }
+      }
+      position += length
+    }
+    return true
+  }
+
+  /// Whether valid UTF-8 `haystack`, folded the cheap way (`isCheapFold`), contains
+  /// folded `needle`, without making the folded copy. The fold keeps every scalar's
+  /// length and lead byte, so a match starts at a scalar whose lead byte, folded, is the
+  /// needle's first.
+  ///
+  /// - Complexity: O(*n* · *m*) at worst, O(*n*) as text goes.
+  package static func cheaplyFoldedContains(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]
+  ) -> Bool {
+    guard let first = needle.first else { return true }
+    guard needle.count <= haystack.count else { return false }
+    // An ASCII needle matches ASCII bytes only, which the fold lowercases and nothing else.
+    if needle.allSatisfy({ $0 < 0x80 }) { return asciiContains(haystack, needle) }
+    let last = haystack.count - needle.count
+    var start = 0
+    while start <= last {
+      let lead = haystack[start]
+      let length = scalarLength(lead)
+      if lowercase(lead) == first {
+        var position = start
+        var offset = 0
+        matching: while offset < needle.count {
+          let scalar = scalarLength(haystack[position])
+          guard offset + scalar <= needle.count, position + scalar <= haystack.count else {
+            break
+          }
+          if scalar == 1 {
+            guard lowercase(haystack[position]) == needle[offset] else { break }
+          } else if scalar == 3 {
+            let folded = foldedKana(haystack, position)
+            guard haystack[position] == needle[offset],
+              UInt8(truncatingIfNeeded: folded >> 8) == needle[offset + 1],
+              UInt8(truncatingIfNeeded: folded) == needle[offset + 2]
+            else { break }
+          } else {
+            for byte in 0..<scalar where haystack[position + byte] != needle[offset + byte] {
+              break matching
+            }
+          }
+          position += scalar
+          offset += scalar
+        }
+        if offset == needle.count { return true }
+      }
+      start += length
+    }
+    return false
+  }
+
+  /// The length of the UTF-8 scalar whose lead byte is `lead` (1 for a stray byte, which
+  /// valid text has none of).
+  @inline(__always)
+  private static func scalarLength(_ lead: UInt8) -> Int {
+    lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+  }
+
+  @inline(__always)
+  private static func lowercase(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  }
+
+  /// The last two bytes of the three-byte scalar at `position` of `bytes`, hiragana read
+  /// as katakana, packed.
+  @inline(__always)
+  private static func foldedKana<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ position: Bytes.Index
+  ) -> UInt16 where Bytes.Index == Int {
+    let second = bytes[position + 1]
+    let third = bytes[position + 2]
+    var scalar =
+      UInt32(bytes[position] & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+    guard (0x3041...0x3096).contains(scalar) || scalar == 0x309D || scalar == 0x309E else {
+      return UInt16(second) << 8 | UInt16(third)
+    }
+    scalar += 0x60
+    return UInt16(0x80 | (scalar >> 6) & 0x3F) << 8 | UInt16(0x80 | scalar & 0x3F)
+  }
+
   /// Whether plain CJK `haystack` (`CJKText`: three-byte scalars that fold to themselves,
   /// but for hiragana, which fold to katakana), folded, contains folded `needle`, without
   /// making the folded copy.

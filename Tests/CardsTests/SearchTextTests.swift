@@ -14,6 +14,8 @@ import Testing
     "ねこ", "ネコ", "猫", "東京", "ひらがな", "カタカナ",
     "Café", "cafe", "CAFÉ", "naïve", "Ελλάδα", "ελλάδα", "Москва", "москва", "straße", "STRASSE",
     "😀", "fox🦊", "Ｆｏｘ", "e\u{301}", "Ǆ",
+    // Text that folds no further than lowercasing and kana, compared as stored.
+    "ねこ(Cat)", "東京タワー", "“quoted”", "über", "ёж", "ゝゞ", "—", "ﾈｺ", "ÉTÉ", "été",
   ]
 
   static func text(_ generator: inout SeededGenerator) -> String {
@@ -37,7 +39,8 @@ import Testing
     let text = ChunkSearchText(chunk)
     let needles = [
       "fox", "FOX", "ねこ", "猫", "cafe", "café", "ελλαδα", "МОСКВА", "strasse", "😀",
-      "e", "x)", "ｆｏｘ", "カ", " ",
+      "e", "x)", "ｆｏｘ", "カ", " ", "ネコ(cat", "c", "”", "ÜBER", "ヽ", "ゞ", "ねこ", "été",
+      "ЁЖ", "タワー",
     ]
     for search in needles {
       let query = CardQuery(search: search, tag: nil)

@@ -29,26 +29,26 @@ package struct CardQuery: Hashable, Sendable {
     var result: [Int] = []
     let tagged: [Bool]? = tag.map { tag in chunk.tagNames.map { Sanitizer.sanitize($0) == tag } }
     if let tagged, !tagged.contains(true) { return ([], chunk.count) }
+    // Which of the chunk's tag names hold the needle, folded once for all its cards.
+    let tagHits: [Bool] = needle.isEmpty ? [] : chunk.tagNames.map(containsNeedle)
     var index = start
     while index < chunk.count && result.count < limit {
       defer { index += 1 }
       if let tagged, !chunk.hasTag(index, in: tagged) { continue }
-      if !needle.isEmpty && !matchesText(chunk, index, text: text) { continue }
+      if !needle.isEmpty && !matchesCaptionOrComment(chunk, index, text: text)
+        && !chunk.hasTag(index, in: tagHits)
+      {
+        continue
+      }
       result.append(index)
     }
     return (result, index)
   }
 
-  /// Whether card `index`'s caption, comment or one of its tags contains the needle.
-  @inline(__always)
-  func matchesText(_ chunk: CardChunk, _ index: Int, text: ChunkSearchText?) -> Bool {
-    if chunk.isFoldedOnTheFly(index) {
-      return matchesCaptionOrComment(chunk, index, text: nil)
-        || matchesTags(chunk, index, text: nil)
-    }
-    guard let text else { return false }
-    return text.withFolded(ofCard: index, field: 0) { SearchFolding.contains($0, needle) }
-      || text.withFolded(ofCard: index, field: 1) { SearchFolding.contains($0, needle) }
+  /// Whether tag name `name`, folded, contains the needle.
+  private func containsNeedle(_ name: String) -> Bool {
+    var folded = SearchFolding.folded(name)
+    return folded.withUTF8 { SearchFolding.contains($0, needle) }
   }
 
   /// Whether plain text contains the needle, compared as stored: CJK with kana folded,
@@ -57,18 +57,6 @@ package struct CardQuery: Hashable, Sendable {
   private func plainContains(_ text: UnsafeBufferPointer<UInt8>, kind: CardChunk.TextKind) -> Bool {
     kind == .cjk
       ? SearchFolding.kanaContains(text, needle) : SearchFolding.asciiContains(text, needle)
-  }
-
-  /// Whether a tag of card `index` (not its caption or comment) contains the needle.
-  package func matchesTags(_ chunk: CardChunk, _ index: Int, text: ChunkSearchText?) -> Bool {
-    guard !needle.isEmpty else { return false }
-    if chunk.isFoldedOnTheFly(index) {
-      return chunk.tags(index).contains { tag in
-        var tag = tag
-        return tag.withUTF8 { SearchFolding.asciiContains($0, needle) }
-      }
-    }
-    return text?.withFolded(ofCard: index, field: 1) { SearchFolding.contains($0, needle) } ?? false
   }
 
   /// Whether card `index`'s caption or comment (not a tag) contains the needle.
@@ -82,6 +70,12 @@ package struct CardQuery: Hashable, Sendable {
         plainContains(caption, kind: captionKind) || plainContains(comment, kind: commentKind)
       }
     }
-    return text?.withFolded(ofCard: index, field: 0) { SearchFolding.contains($0, needle) } ?? false
+    if let text, text.foldsCheaply(index) {
+      return chunk.withText(index) { caption, comment in
+        SearchFolding.cheaplyFoldedContains(caption, needle)
+          || SearchFolding.cheaplyFoldedContains(comment, needle)
+      }
+    }
+    return text?.withFolded(ofCard: index) { SearchFolding.contains($0, needle) } ?? false
   }
 }
