@@ -20,7 +20,17 @@ final class PreparedTextCache {
   private var drawn = LRUCache<Int, (caption: PreparedText, comment: PreparedText)>(
     budget: 8 << 20)
   /// Line counts by width (at most `widthsKept`, the least recently used replaced).
-  private var tables: [LineCountTable] = []
+  private var tables: [LineCountTable] = [] {
+    didSet { tableKeys = tables.map { TableKey(width: $0.width, wrap: $0.wrap, count: $0.count) } }
+  }
+  /// Each table's width, wrap mode and size, in `tables`' order.
+  private var tableKeys: [TableKey] = []
+
+  private struct TableKey {
+    let width: Int
+    let wrap: WrapMode
+    let count: Int
+  }
   /// The widths measured at since `beginLayout` (the current layout's columns).
   private(set) var widthsInUse: [Int] = []
   private(set) var wrapInUse = WrapMode.word
@@ -167,9 +177,15 @@ final class PreparedTextCache {
   /// alternate between two widths card by card.
   @inline(__always)
   private func table(width: Int, wrap: WrapMode, count: Int) -> LineCountTable {
-    for table in tables where table.width == width && table.wrap == wrap && table.count >= count {
-      if table.lastUse != useCount { useCount &+= 1; table.lastUse = useCount }
-      return table
+    // Matched on the keys apart: the measuring loop (a call per card placed) then touches
+    // no table but its own.
+    for index in tableKeys.indices {
+      let key = tableKeys[index]
+      if key.width == width && key.wrap == wrap && key.count >= count {
+        let table = tables[index]
+        if table.lastUse != useCount { useCount &+= 1; table.lastUse = useCount }
+        return table
+      }
     }
     return newTable(width: width, wrap: wrap, count: count)
   }
