@@ -188,7 +188,8 @@ enum PixelBenchmark {
       var path = [CChar](repeating: 0, count: 128)
       master = masonry_bench_open_pty(&path, path.count)
       guard master >= 0 else { return nil }
-      let name = String(cString: path)
+      let name = String(
+        decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 1080, ws_ypixel: 720)
       _ = ioctl(master, UInt(TIOCSWINSZ), &size)
       trace = NSTemporaryDirectory() + "masonry-pixels-\(getpid())-\(terminal).trace"
