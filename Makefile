@@ -16,9 +16,12 @@ run: setup
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
+# A failing run ends with every failure's message read back from the xunit report
+# (scripts/test-failures.sh says why the console can leave some out).
 test: setup lint
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --xunit-output .build/test-report.xml \
+	  || { ./scripts/test-failures.sh .build/test-report-swift-testing.xml; exit 1; }
 	$(MAKE) fuzz-replay
 	FUZZ_RUNS=$(FUZZ_CI_RUNS) ./scripts/fuzz.sh
 
