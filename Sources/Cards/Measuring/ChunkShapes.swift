@@ -29,9 +29,9 @@ package final class ChunkShapes: Sendable {
   private let longWords: LongWords
   private let longTexts: [UInt32]
   private let longFirst: [UInt32]
-  /// Words wider than this keep their clusters: the narrowest inside width of a card in
-  /// a column of the default minimum width (26), so only a layout narrower than any
-  /// default one shapes a text again to count it.
+  /// Words wider than this keep their clusters: under the narrowest inside width of a
+  /// card in a column of the default minimum width (26 − 4 = 22 cells), so only a layout
+  /// narrower than any default one shapes a text again to count it.
   static let longWord = 20
 
   /// A text kept as nothing but this mark: shaped again at each count (a word over 2,046
