@@ -2,7 +2,6 @@
 
 #include <png.h>
 #include <setjmp.h>
-#include <stdio.h>
 #include <string.h>
 
 // Pictures for pixel protocols: resized to exactly the pixels of their box, then encoded
@@ -161,9 +160,16 @@ static void put(buffer *b, const char *text, size_t length) {
 static void put_text(buffer *b, const char *text) { put(b, text, strlen(text)); }
 
 static void put_number(buffer *b, int value) {
-  char text[16];
-  int length = snprintf(text, sizeof(text), "%d", value);
-  put(b, text, (size_t)length);
+  // By hand: snprintf was a tenth of a sixel's encoding time (a number every run).
+  char text[12];
+  int length = 0;
+  unsigned magnitude = value < 0 ? 0u - (unsigned)value : (unsigned)value;
+  do {
+    text[sizeof(text) - 1 - length++] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude > 0);
+  if (value < 0) text[sizeof(text) - 1 - length++] = '-';
+  put(b, text + sizeof(text) - length, (size_t)length);
 }
 
 /// A run of `count` sixel characters `c`, run-length encoded (`!n c`) when that is shorter.
@@ -264,13 +270,36 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
     put_text(&b, ";");
     put_number(&b, bl * 100 / (blue_levels - 1));
   }
+  // Each band in one pass over its pixels: every colour's six-bit column pattern, and the
+  // last column it is in (a line ends there: the rest would be blank). Then a line per
+  // colour, in the palette's order. O(width · (6 + colours in the band)) a band, where
+  // scanning the band's pixels once per colour was O(width · 6 · colours).
+  uint8_t *patterns = malloc((size_t)colors * (size_t)width);
+  int *last = malloc((size_t)colors * sizeof(int));
+  if (patterns == NULL || last == NULL) {
+    free(patterns);
+    free(last);
+    free(used);
+    free(in_band);
+    free(indices);
+    free(b.bytes);
+    return -1;
+  }
   for (int band = 0; band < rows; band += 6) {
     int height = rows - band < 6 ? rows - band : 6;
+    // Only the patterns of colours met so far in this band are cleared, as they are met.
     memset(in_band, 0, (size_t)colors);
-    for (int y = band; y < band + height; y++) {
-      for (int x = 0; x < width; x++) {
-        int index = indices[(size_t)y * width + x];
-        if (index >= 0) in_band[index] = 1;
+    for (int x = 0; x < width; x++) {
+      for (int k = 0; k < height; k++) {
+        int index = indices[(size_t)(band + k) * width + x];
+        if (index < 0) continue;
+        uint8_t *pattern = patterns + (size_t)index * (size_t)width;
+        if (!in_band[index]) {
+          in_band[index] = 1;
+          memset(pattern, 0, (size_t)width);
+        }
+        pattern[x] |= (uint8_t)(1 << k);
+        last[index] = x;
       }
     }
     int first = 1;
@@ -280,27 +309,20 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
       first = 0;
       put_text(&b, "#");
       put_number(&b, c);
-      char run = 0;
-      int count = 0;
-      for (int x = 0; x < width; x++) {
-        int bits = 0;
-        for (int k = 0; k < height; k++) {
-          if (indices[(size_t)(band + k) * width + x] == c) bits |= 1 << k;
-        }
-        char ch = (char)('?' + bits);
-        if (ch == run) {
-          count++;
-        } else {
-          if (count) put_run(&b, run, count);
-          run = ch;
-          count = 1;
-        }
+      const uint8_t *pattern = patterns + (size_t)c * (size_t)width;
+      int end = last[c] + 1;
+      int x = 0;
+      while (x < end) {
+        uint8_t bits = pattern[x];
+        int start = x;
+        while (x < end && pattern[x] == bits) x++;
+        put_run(&b, (char)('?' + bits), x - start);
       }
-      // A run of nothing at the end of a line needs no writing.
-      if (count && run != '?') put_run(&b, run, count);
     }
     put_text(&b, "-");
   }
+  free(patterns);
+  free(last);
   put_text(&b, "\x1b\\");
   free(used);
   free(in_band);

@@ -104,6 +104,12 @@ package enum ThumbnailRenderer {
     package var pixels: [UInt8]
     package var width: Int
     package var height: Int
+
+    package init(pixels: [UInt8], width: Int, height: Int) {
+      self.pixels = pixels
+      self.width = width
+      self.height = height
+    }
   }
 
   /// The image of `canvas` for `protocolKind`, encoded now, or with `encoded` as made
