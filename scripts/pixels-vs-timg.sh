@@ -12,8 +12,9 @@
 # log has been quiet for 2 s. timg: from exec to its exit, --grid=4x3 on the same number
 # of files masonry's first screen showed (the same files), in the same terminal, forced to
 # the same protocol where it has it (Debian's timg 1.4.5 has no sixel: in xterm it draws
-# quarter blocks, which `timg_draws` says). One JSON line per terminal and round; `ratio`
-# is masonry over timg (target ≤ 1).
+# quarter blocks, which `timg_draws` says; then `chafa_sixel_ms` times chafa's sixels of
+# the same files, a pixel anchor). One JSON line per terminal and round; `ratio` is
+# masonry over timg (target ≤ 1).
 set -u
 masonry=$1; folder=$2; rounds=${3:-3}
 work=$(mktemp -d); trap 'rm -rf "$work"; kill $(jobs -p) 2>/dev/null' EXIT
@@ -110,6 +111,19 @@ for terminal in ${TERMINALS:-kitty xterm}; do
     fi
     timg_ms=$(( ($(cat $work/timg-end) - $(cat $work/start)) / 1000000 ))
     draws=$([ $protocol = kitty ] && echo kitty || echo "$timg_sixel")
-    echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"pictures\":$count,\"masonry_ms\":$masonry_ms,\"timg_ms\":$timg_ms,\"timg_draws\":\"$draws\",\"ratio\":$(echo "scale=2; $masonry_ms / $timg_ms" | bc)}"
+    # Where timg draws no sixel, a tool that does: chafa (no grid in 1.12: the twelve one
+    # after another, 30×12 cells each, as timg's grid cells are), to its exit.
+    chafa_ms=null
+    if [ $protocol = sixel ] && [ "$timg_sixel" != sixel ]; then
+      waiting_script "$work/run-chafa" \
+        chafa -f sixels --size 30x12 $(echo $files | tr '\n' ' ') \; \
+        date +%s%N \> $work/timg-end.new \&\& mv $work/timg-end.new $work/timg-end \; sleep 30
+      rm -f "$work/timg-end"
+      run_in_terminal $terminal "$work/run-chafa"
+      for i in $(seq 3000); do [ -s "$work/timg-end" ] && break; pause 0.01; done
+      kill $pid 2>/dev/null; wait $pid 2>/dev/null
+      [ -s "$work/timg-end" ] && chafa_ms=$(( ($(cat $work/timg-end) - $(cat $work/start)) / 1000000 ))
+    fi
+    echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"pictures\":$count,\"masonry_ms\":$masonry_ms,\"timg_ms\":$timg_ms,\"timg_draws\":\"$draws\",\"chafa_sixel_ms\":$chafa_ms,\"ratio\":$(echo "scale=2; $masonry_ms / $timg_ms" | bc)}"
   done
 done
