@@ -60,12 +60,12 @@ package enum LineBreakRules {
   /// one of the second is decided by those two alone (`match` looks no further, and
   /// `initial` does not matter), and how: the pair's step as `match` takes it on the two
   /// alone. A first class whose rules look past the next scalar (LB8, LB14 to LB17, LB21a,
-  /// LB25), or whose rule depends on `initial` (LB20.09), and a second that is a mark or a
-  /// line feed, are `undecided`. The tests hold the whole against ICU.
+  /// LB25), or whose rule depends on `initial` (LB20.09), a space before IS (LB14a), and a
+  /// second that is a mark or a line feed, are `undecided`. The tests hold the whole against ICU.
   private static let pairTable: [UInt8] = {
     var table = [UInt8](repeating: undecided, count: classCount * classCount)
     let lookFurther: Set<LineBreakClass> = [
-      .zw, .pr, .po, .op, .opWide, .hy, .hh, .is, .nu, .qu, .cl, .cp, .cpWide, .b2, .hl, .sp,
+      .zw, .pr, .po, .op, .opWide, .hy, .hh, .is, .nu, .qu, .cl, .cp, .cpWide, .b2, .hl,
       .unsupported,
     ]
     for first in 0..<classCount {
@@ -73,6 +73,10 @@ package enum LineBreakRules {
         let a = LineBreakClass(rawValue: UInt8(first))!
         let b = LineBreakClass(rawValue: UInt8(second))!
         guard !lookFurther.contains(a), b != .cm, b != .lf, b != .unsupported else { continue }
+        // A space looks further only before IS (LB14a: SP ÷ IS CM* NU); before anything
+        // else its rules (LB7, LB11, LB13, LB18) read the pair alone — and a space is a
+        // sixth of English text.
+        if a == .sp && b == .is { continue }
         let pair = [a, b]
         let (end, breakAt) = pair.withUnsafeBufferPointer { match($0, at: 0, initial: true) }
         let (_, breakLater) = pair.withUnsafeBufferPointer { match($0, at: 0, initial: false) }

@@ -11,9 +11,35 @@ package enum UnicodeText {
     var infos: [ScalarInfo] = []
     var values: [UInt32] = []
     var breaks: [Bool] = []
+    var shape: [UInt8] = []
 
     package init() {}
   }
+
+  /// Each ASCII byte's line-break class and its cluster byte but for `wordBreakBefore`
+  /// (which the rules decide), from `ScalarTable` itself; `nil` when some ASCII scalar
+  /// would join the cluster before it (none does: CR, which would, is unsupported).
+  private static let asciiScalars: (classes: [LineBreakClass], clusters: [UInt8])? = {
+    typealias Info = PreparedText.ClusterInfo
+    var classes: [LineBreakClass] = []
+    var clusters: [UInt8] = []
+    let table = ScalarTable.reader
+    for value in UInt32(0)..<0x80 {
+      let info = table.block(value / ScalarTable.blockSize)[Int(value % ScalarTable.blockSize)]
+      if info.joinsCluster && info.lineBreakClass != .unsupported { return nil }
+      var cluster = UInt8(Swift.min(PreparedText.widestCluster, info.width))
+      if value == 0x0A {
+        cluster |= Info.hardBreak
+      } else if value == 0x20 {
+        cluster |= Info.space
+      } else if info.mayStartLine {
+        cluster |= Info.charBreakBefore
+      }
+      classes.append(info.lineBreakClass)
+      clusters.append(cluster)
+    }
+    return (classes, clusters)
+  }()
 
   /// Shapes `bytes` (UTF-8, untrusted) into `shape`, its storage reused. Returns false —
   /// leaving `shape` unspecified — when the text needs the sanitiser or ICU: invalid
@@ -35,6 +61,13 @@ package enum UnicodeText {
       scratch.infos = Array(repeating: ScalarInfo(bits: 0), count: size)
       scratch.values = Array(repeating: 0, count: size)
       scratch.breaks = Array(repeating: false, count: size)
+    }
+    if let ascii = asciiScalars,
+      let shaped = shapeASCII(
+        UnsafeBufferPointer(rebasing: bytes[0..<end]), into: &shape, scratch: &scratch,
+        scalars: ascii)
+    {
+      return shaped
     }
     var count = 0
     let table = ScalarTable.reader
@@ -104,6 +137,60 @@ package enum UnicodeText {
       }
       shape.append(info)
     }
+    return true
+  }
+
+  /// `shape` for text that is ASCII throughout (most English): a scalar and a cluster a
+  /// byte, so a class and a cluster byte are looked up per byte and the clusters are
+  /// written in one pass, with the same rules deciding the word breaks. `nil`, having
+  /// written nothing, at the first byte that is not ASCII (the general path shapes it).
+  ///
+  /// - Complexity: O(*n*).
+  private static func shapeASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8], scratch: inout Scratch,
+    scalars: (classes: [LineBreakClass], clusters: [UInt8])
+  ) -> Bool? {
+    let count = bytes.count
+    if scratch.shape.count < count {
+      scratch.shape = Array(repeating: 0, count: Swift.max(count, scratch.shape.count * 2))
+    }
+    let supported = scratch.classes.withUnsafeMutableBufferPointer { classes -> Bool? in
+      scalars.classes.withUnsafeBufferPointer { table in
+        for index in 0..<count {
+          let byte = bytes[index]
+          guard byte < 0x80 else { return nil }
+          let lineBreakClass = table[Int(byte)]
+          guard lineBreakClass != .unsupported else { return false }
+          classes[index] = lineBreakClass
+        }
+        return true
+      }
+    }
+    guard let supported else { return nil }
+    guard supported else { return false }
+    scratch.classes.withUnsafeBufferPointer { classes in
+      scratch.breaks.withUnsafeMutableBufferPointer { breaks in
+        LineBreakRules.breakOpportunities(
+          UnsafeBufferPointer(rebasing: classes[0..<count]),
+          into: UnsafeMutableBufferPointer(rebasing: breaks[0..<count]))
+      }
+    }
+    typealias Info = PreparedText.ClusterInfo
+    scratch.shape.withUnsafeMutableBufferPointer { out in
+      scratch.breaks.withUnsafeBufferPointer { breaks in
+        scalars.clusters.withUnsafeBufferPointer { clusters in
+          for index in 0..<count {
+            let byte = bytes[index]
+            var cluster = clusters[Int(byte)]
+            // A word break before anything but a space or a line feed (the first byte
+            // has none).
+            if breaks[index] && byte != 0x20 && byte != 0x0A { cluster |= Info.wordBreakBefore }
+            out[index] = cluster
+          }
+        }
+      }
+    }
+    scratch.shape.withUnsafeBufferPointer { shape.append(contentsOf: $0[0..<count]) }
     return true
   }
 

@@ -144,6 +144,45 @@ extension UnicodeTextTests {
     #expect(taken > 4_000)
   }
 
+  /// Seeded random ASCII (the text `UnicodeText` shapes a byte at a time: letters, digits,
+  /// every punctuation mark, spaces, line feeds, now and then a control), sometimes with a
+  /// scalar that is not ASCII somewhere (a mark joining the letter before it, a wide or an
+  /// accented letter), which sends the text down the general path: byte for byte ICU's
+  /// shape whenever the fast path takes it, and every control left to ICU.
+  @Test(arguments: 0..<2)
+  func randomASCIIShapesAsICUDoes(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(950 + batch))
+    let printable = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+    let others: [Character] = ["\u{301}", "é", "日", "\u{2014}", "\t", "\r", "\u{4}"]
+    var taken = 0
+    for _ in 0..<20_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...40, using: &random) {
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<18: text.append(" ")
+        case 18..<21: text.append("\n")
+        case 21..<45:
+          text.append(Character(Unicode.Scalar(UInt8.random(in: 0x30...0x39, using: &random))))
+        case 45..<47: text.append(others.randomElement(using: &random)!)
+        case 47..<75: text.append(printable.randomElement(using: &random)!)
+        default:
+          text.append(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random))))
+        }
+      }
+      guard let fast = Self.fastShape(text) else {
+        #expect(
+          text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" },
+          "\(text.debugDescription) left to ICU")
+        continue
+      }
+      taken += 1
+      let slow = PreparedText.icuShape(of: text)
+      #expect(fast == slow, "\(text.debugDescription)")
+      if fast != slow { return }
+    }
+    #expect(taken > 10_000)
+  }
+
   /// Clusters as Swift makes them: every scalar the table takes starts a cluster of its
   /// own after a letter unless it joins (marks), and nothing joins it from the right but
   /// marks; nothing links two consonants (Swift's GB9c) through a mark the table takes.
