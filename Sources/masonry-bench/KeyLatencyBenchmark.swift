@@ -76,8 +76,12 @@ enum KeyLatencyBenchmark {
   /// p99 and worst, and whether the target holds (p99 ≤ 16 ms, nine keys in ten answered).
   static func summary(_ latencies: [Double], sent: Int) -> [(String, Any)] {
     let sorted = latencies.sorted()
+    // Nearest rank: the smallest value at least a share `p` of the values are no larger
+    // than (the 99th of 100 for p99; the index was one past it, which made p99 the max).
     func percentile(_ p: Double) -> Double {
-      sorted.isEmpty ? 0 : sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * p))]
+      guard !sorted.isEmpty else { return 0 }
+      let rank = Int((Double(sorted.count) * p).rounded(.up))
+      return sorted[Swift.min(sorted.count - 1, Swift.max(0, rank - 1))]
     }
     return [
       ("keys", sent), ("answered", sorted.count), ("p50_ms", percentile(0.5)),

@@ -20,8 +20,10 @@ import Thumbnails
 /// pictures drawn (target in kitty ≤ 1.5 KB), of a page, of ten rows at a key-repeat pace
 /// and the pause after them (sixel sends its pictures once keys pause), of a key that
 /// changes nothing (target 0); the frames drawn while keys repeat; and `j` and PageDown
-/// latency p99 while the folder decodes (100 keys each, 33 ms apart; target ≤ 16 ms), from
-/// `MASONRY_TRACE`.
+/// latency p99 (nearest rank: the 99th of 100) and the most, while the folder decodes
+/// (100 keys each, 33 ms apart; target p99 ≤ 16 ms), from `MASONRY_TRACE`, with how long
+/// the slowest key waited to be read (the rest is making and writing its frame).
+/// `MASONRY_BENCH_KEYS=1` prints each slow key's parts.
 enum PixelBenchmark {
   /// How the benchmark answers the probe.
   enum Terminal: String, CaseIterable {
@@ -91,8 +93,8 @@ enum PixelBenchmark {
       }
       defer { session.end() }
       // Keys while the first screens decode, then the bytes once they are drawn.
-      let loading = session.latencies(keys: Array(repeating: "\u{1B}[6~", count: 100))
-      let loadingJ = session.latencies(keys: Array(repeating: "j", count: 100))
+      let loading = session.timings(keys: Array(repeating: "\u{1B}[6~", count: 100))
+      let loadingJ = session.timings(keys: Array(repeating: "j", count: 100))
       session.waitForQuiet(milliseconds: 1_500, atMost: 60_000)
       let rows = (0..<10).map { _ in session.bytes(after: "j") }.sorted()
       let page = session.bytes(after: "\u{1B}[6~")
@@ -109,11 +111,14 @@ enum PixelBenchmark {
         ("ten_rows_and_pause_bytes", repeated.total), ("pause_bytes", repeated.afterLastKey),
         ("frames_for_ten_repeated_keys", framesWhileRepeating),
       ]
-      for (key, value) in KeyLatencyBenchmark.summary(loading, sent: 100) {
-        fields.append(("pagedown_loading_" + key, value))
-      }
-      for (key, value) in KeyLatencyBenchmark.summary(loadingJ, sent: 100) {
-        fields.append(("j_loading_" + key, value))
+      for (name, timings) in [("pagedown_loading_", loading), ("j_loading_", loadingJ)] {
+        for (key, value) in KeyLatencyBenchmark.summary(timings.map(\.latency), sent: 100) {
+          fields.append((name + key, value))
+        }
+        // Where the slowest key's time went: waiting to be read, or its frame.
+        if let worst = timings.max(by: { $0.latency < $1.latency }) {
+          fields.append((name + "worst_waited_ms", worst.waited))
+        }
       }
       fields.append(("row_met", terminal != .kitty || rows[rows.count / 2] <= 1_536))
       fields.append(("unchanged_met", nothing == 0))
@@ -305,14 +310,18 @@ enum PixelBenchmark {
     }
 
     /// The keys the trace shows read, each with the time of the first frame after it.
-    func traceKeys() -> [(read: Int, frame: Int?)] {
+    func traceKeys() -> [(read: Int, frame: Int?, draw: Int?)] {
       let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
-      var read: [(read: Int, frame: Int?)] = []
+      var read: [(read: Int, frame: Int?, draw: Int?)] = []
       for line in text.split(separator: "\n") {
         let parts = line.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, let time = Int(parts[0]) else { continue }
         if parts[1].hasPrefix("key ") {
-          read.append((time, nil))
+          read.append((time, nil, nil))
+        } else if parts[1] == "draw" {
+          for index in read.indices.reversed() where read[index].draw == nil {
+            read[index].draw = time
+          }
         } else if parts[1] == "frame" {
           for index in read.indices.reversed() where read[index].frame == nil {
             read[index].frame = time
@@ -324,7 +333,11 @@ enum PixelBenchmark {
 
     /// Each key's latency in milliseconds, sent 33 ms apart: from the write to the frame
     /// it caused (the trace's clock is the same monotonic clock).
-    func latencies(keys: [String]) -> [Double] {
+    func latencies(keys: [String]) -> [Double] { timings(keys: keys).map(\.latency) }
+
+    /// Each key's latency and the part of it the key waited to be read (the event loop
+    /// busy, or the program not running), in milliseconds.
+    func timings(keys: [String]) -> [(latency: Double, waited: Double)] {
       // Keys read before these belong to an earlier measurement.
       let earlier = traceKeys().count
       var sent: [Int] = []
@@ -336,7 +349,20 @@ enum PixelBenchmark {
       usleep(800_000)
       let read = traceKeys().dropFirst(earlier)
       return zip(sent, read).compactMap { sentAt, key in
-        key.frame.map { Double($0 - sentAt) / 1e6 }
+        key.frame.map {
+          let drawAt = key.draw ?? key.read
+          // Profiling aid: where each slow key's time went.
+          if ProcessInfo.processInfo.environment["MASONRY_BENCH_KEYS"] != nil,
+            Double($0 - sentAt) / 1e6 > 12
+          {
+            FileHandle.standardError.write(
+              Data(
+                ("slow key: \(Double(key.read - sentAt) / 1e6) ms to be read, "
+                  + "\(Double(drawAt - key.read) / 1e6) to its frame's start, "
+                  + "\(Double($0 - drawAt) / 1e6) drawing it\n").utf8))
+          }
+          return (Double($0 - sentAt) / 1e6, Double(key.read - sentAt) / 1e6)
+        }
       }
     }
   }
