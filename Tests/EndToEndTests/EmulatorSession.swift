@@ -60,19 +60,47 @@ final class EmulatorSession {
     throws
   {
     self.emulator = emulator
-    Self.nextDisplay += 1
-    display = ":\(Self.nextDisplay)"
     directory = TemporaryFiles.makeDirectory()
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     logPath = directory + "/pictures.log"
-    processes.append(
-      try Self.spawn(["Xvfb", display, "-screen", "0", "1200x900x24", "-nolisten", "tcp"]))
-    var ready = false
-    for _ in 0..<100 where !ready {
-      ready = Self.run(["xdpyinfo", "-display", display]) == 0
-      if !ready { usleep(100_000) }
+    // A display of its own: an X server already on the number (a benchmark's, a user's)
+    // makes this Xvfb exit while xdpyinfo answers from the other one, and the terminal
+    // would open there. So a number with an X lock or socket is skipped, as X servers
+    // skip them, and the display counts as ready only while this Xvfb runs.
+    var found: (display: String, server: pid_t)?
+    var tried = 0
+    while found == nil && tried < 20 {
+      Self.nextDisplay += 1
+      let number = Self.nextDisplay
+      if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+      {
+        continue
+      }
+      tried += 1
+      let display = ":\(number)"
+      let server = try Self.spawn([
+        "Xvfb", display, "-screen", "0", "1200x900x24", "-nolisten", "tcp",
+      ])
+      for _ in 0..<100 {
+        var status: Int32 = 0
+        if waitpid(server, &status, WNOHANG) == server { break }
+        if Self.run(["xdpyinfo", "-display", display]) == 0 {
+          // Still running once the display answers: the display is this one's.
+          if waitpid(server, &status, WNOHANG) == 0 { found = (display, server) }
+          break
+        }
+        usleep(100_000)
+      }
+      if found == nil {
+        kill(-server, SIGKILL)
+        var status: Int32 = 0
+        waitpid(server, &status, WNOHANG)
+      }
     }
-    guard ready else { throw SessionError("Xvfb \(display) did not start") }
+    guard let found else { throw SessionError("no Xvfb display could be started") }
+    display = found.display
+    processes.append(found.server)
     // What the program runs with: the terminal's own TERM, no colour overrides.
     var variables = [
       "MASONRY_PICTURE_LOG=\(logPath)", "LANG=C.UTF-8",
