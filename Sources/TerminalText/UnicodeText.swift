@@ -14,6 +14,17 @@ package enum UnicodeText {
     var shape: [UInt8] = []
 
     package init() {}
+
+    /// `breaks[i]` for the first `count` scalars of `classes` (`LineBreakRules`).
+    mutating func findBreaks(count: Int) {
+      classes.withUnsafeBufferPointer { classes in
+        breaks.withUnsafeMutableBufferPointer { breaks in
+          LineBreakRules.breakOpportunities(
+            UnsafeBufferPointer(rebasing: classes[0..<count]),
+            into: UnsafeMutableBufferPointer(rebasing: breaks[0..<count]))
+        }
+      }
+    }
   }
 
   /// Each ASCII byte's line-break class and its cluster byte but for `wordBreakBefore`
@@ -105,13 +116,7 @@ package enum UnicodeText {
       }
     }
     guard decoded else { return false }
-    scratch.classes.withUnsafeBufferPointer { classes in
-      scratch.breaks.withUnsafeMutableBufferPointer { breaks in
-        LineBreakRules.breakOpportunities(
-          UnsafeBufferPointer(rebasing: classes[0..<count]),
-          into: UnsafeMutableBufferPointer(rebasing: breaks[0..<count]))
-      }
-    }
+    scratch.findBreaks(count: count)
     typealias Info = PreparedText.ClusterInfo
     var index = 0
     while index < count {
@@ -168,13 +173,7 @@ package enum UnicodeText {
     }
     guard let supported else { return nil }
     guard supported else { return false }
-    scratch.classes.withUnsafeBufferPointer { classes in
-      scratch.breaks.withUnsafeMutableBufferPointer { breaks in
-        LineBreakRules.breakOpportunities(
-          UnsafeBufferPointer(rebasing: classes[0..<count]),
-          into: UnsafeMutableBufferPointer(rebasing: breaks[0..<count]))
-      }
-    }
+    scratch.findBreaks(count: count)
     typealias Info = PreparedText.ClusterInfo
     scratch.shape.withUnsafeMutableBufferPointer { out in
       scratch.breaks.withUnsafeBufferPointer { breaks in
