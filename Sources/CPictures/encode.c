@@ -61,19 +61,19 @@ int masonry_pixels_resize(const masonry_pixels *in, int width, int height, mason
   return 0;
 }
 
-/// Where libpng writes: a growing buffer (`failed` once an allocation failed).
+/// A growing byte buffer, for libpng and the sixel encoder to write into; `failed` once an
+/// allocation failed (everything after is dropped).
 typedef struct {
   uint8_t *bytes;
   size_t length;
   size_t capacity;
   int failed;
-} png_buffer;
+} buffer;
 
-static void png_buffer_write(png_structp png, png_bytep data, png_size_t length) {
-  png_buffer *b = png_get_io_ptr(png);
+static void put(buffer *b, const void *bytes, size_t length) {
   if (b->failed) return;
   if (b->length + length > b->capacity) {
-    size_t capacity = b->capacity ? b->capacity * 2 : 65536;
+    size_t capacity = b->capacity ? b->capacity * 2 : 4096;
     while (capacity < b->length + length) capacity *= 2;
     uint8_t *grown = realloc(b->bytes, capacity);
     if (grown == NULL) {
@@ -83,8 +83,12 @@ static void png_buffer_write(png_structp png, png_bytep data, png_size_t length)
     b->bytes = grown;
     b->capacity = capacity;
   }
-  memcpy(b->bytes + b->length, data, length);
+  memcpy(b->bytes + b->length, bytes, length);
   b->length += length;
+}
+
+static void png_buffer_write(png_structp png, png_bytep data, png_size_t length) {
+  put(png_get_io_ptr(png), data, length);
 }
 
 static void png_buffer_flush(png_structp png) { (void)png; }
@@ -97,13 +101,13 @@ int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out) {
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   if (png == NULL) return -1;
   png_infop info = png_create_info_struct(png);
-  png_buffer buffer = {0};
+  buffer written = {0};
   if (info == NULL || setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
-    free(buffer.bytes);
+    free(written.bytes);
     return -1;
   }
-  png_set_write_fn(png, &buffer, png_buffer_write, png_buffer_flush);
+  png_set_write_fn(png, &written, png_buffer_write, png_buffer_flush);
   // Made to be sent at once and read once: zlib's fastest level and one cheap filter
   // (5 times faster than libpng's defaults, about 15 % larger).
   png_set_compression_level(png, 1);
@@ -117,12 +121,12 @@ int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out) {
   }
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
-  if (buffer.failed) {
-    free(buffer.bytes);
+  if (written.failed) {
+    free(written.bytes);
     return -1;
   }
-  out->bytes = buffer.bytes;
-  out->length = buffer.length;
+  out->bytes = written.bytes;
+  out->length = written.length;
   return 0;
 }
 
@@ -130,31 +134,6 @@ void masonry_bytes_free(masonry_bytes *bytes) {
   free(bytes->bytes);
   bytes->bytes = NULL;
   bytes->length = 0;
-}
-
-/// A growing byte buffer; `failed` once an allocation failed (everything after is dropped).
-typedef struct {
-  uint8_t *bytes;
-  size_t length;
-  size_t capacity;
-  int failed;
-} buffer;
-
-static void put(buffer *b, const char *text, size_t length) {
-  if (b->failed) return;
-  if (b->length + length > b->capacity) {
-    size_t capacity = b->capacity ? b->capacity * 2 : 4096;
-    while (capacity < b->length + length) capacity *= 2;
-    uint8_t *grown = realloc(b->bytes, capacity);
-    if (grown == NULL) {
-      b->failed = 1;
-      return;
-    }
-    b->bytes = grown;
-    b->capacity = capacity;
-  }
-  memcpy(b->bytes + b->length, text, length);
-  b->length += length;
 }
 
 static void put_text(buffer *b, const char *text) { put(b, text, strlen(text)); }
