@@ -161,21 +161,8 @@ enum KeyLatencyBenchmark {
     if let keep = ProcessInfo.processInfo.environment["MASONRY_BENCH_TRACE"] {
       try? text.write(toFile: keep + "-" + key + ".txt", atomically: true, encoding: .utf8)
     }
-    // The trace's keys in order, each with the first frame drawn after it was read.
-    var read: [(read: Int, frame: Int?)] = []
-    for line in text.split(separator: "\n") {
-      let parts = line.split(separator: " ", maxSplits: 1)
-      guard parts.count == 2, let time = Int(parts[0]) else { continue }
-      if parts[1].hasPrefix("key ") {
-        read.append((time, nil))
-      } else if parts[1] == "frame" {
-        for index in read.indices.reversed() where read[index].frame == nil {
-          read[index].frame = time
-        }
-      }
-    }
     // Keys that changed nothing (the end of the content) draw no frame: left out.
-    return zip(sent, read).compactMap { sentAt, key in
+    return zip(sent, TraceKeys(text).keys).compactMap { sentAt, key in
       key.frame.map { Double($0 - sentAt) / 1e6 }
     }
   }

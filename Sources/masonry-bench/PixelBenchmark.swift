@@ -309,26 +309,9 @@ enum PixelBenchmark {
       return (after - before, after - atLastKey)
     }
 
-    /// The keys the trace shows read, each with the time of the first frame after it.
-    func traceKeys() -> [(read: Int, frame: Int?, draw: Int?)] {
-      let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
-      var read: [(read: Int, frame: Int?, draw: Int?)] = []
-      for line in text.split(separator: "\n") {
-        let parts = line.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, let time = Int(parts[0]) else { continue }
-        if parts[1].hasPrefix("key ") {
-          read.append((time, nil, nil))
-        } else if parts[1] == "draw" {
-          for index in read.indices.reversed() where read[index].draw == nil {
-            read[index].draw = time
-          }
-        } else if parts[1] == "frame" {
-          for index in read.indices.reversed() where read[index].frame == nil {
-            read[index].frame = time
-          }
-        }
-      }
-      return read
+    /// The keys the trace shows read, with their frames' times.
+    func traceKeys() -> [TraceKeys.Key] {
+      TraceKeys((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").keys
     }
 
     /// Each key's latency in milliseconds, sent 33 ms apart: from the write to the frame
@@ -350,7 +333,7 @@ enum PixelBenchmark {
       let read = traceKeys().dropFirst(earlier)
       return zip(sent, read).compactMap { sentAt, key in
         key.frame.map {
-          let drawAt = key.draw ?? key.read
+          let drawAt = key.drawStarted ?? key.read
           // Profiling aid: where each slow key's time went.
           if ProcessInfo.processInfo.environment["MASONRY_BENCH_KEYS"] != nil,
             Double($0 - sentAt) / 1e6 > 12
