@@ -1,5 +1,6 @@
 import Foundation
 import PictureFiles
+import Synchronization
 import TestSupport
 import Thumbnails
 
@@ -34,7 +35,10 @@ final class EmulatorSession {
     var cell: [Int]?
   }
 
-  nonisolated(unsafe) private static var nextDisplay = 40 + Int(getpid() % 50) * 4
+  /// The last display number taken. Atomic: the cases of a parametrized test run at once,
+  /// and two sessions that read the same number shared one X server (the second Xvfb
+  /// exits; its terminal opened on the first's display and died with it).
+  private static let lastDisplay = Atomic<Int>(40 + Int(getpid() % 50) * 4)
 
   let emulator: Emulator
   let display: String
@@ -70,8 +74,7 @@ final class EmulatorSession {
     var found: (display: String, server: pid_t)?
     var tried = 0
     while found == nil && tried < 20 {
-      Self.nextDisplay += 1
-      let number = Self.nextDisplay
+      let number = Self.lastDisplay.add(1, ordering: .relaxed).newValue
       if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
         || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
       {
