@@ -336,7 +336,12 @@ package final class CursesTerminal: TerminalDevice {
     // written, so no pair that a cell on screen still uses is redefined.
     if palette.depth != .none {
       var used = Set<ColorPairAllocator.Colors>()
-      for cell in screen.cells where !cell.isContinuation { used.insert(colors(of: cell.style)) }
+      // Cells come in runs of one style (text, borders, blank space): a set insert a run.
+      var last: CellStyle?
+      for cell in screen.cells where !cell.isContinuation && cell.style != last {
+        last = cell.style
+        used.insert(colors(of: cell.style))
+      }
       for (pair, colors) in pairs.beginFrame(used) {
         init_extended_pair(pair, colors.foreground, colors.background)
       }
@@ -344,6 +349,10 @@ package final class CursesTerminal: TerminalDevice {
     let unchanged = shown.map { $0.width == screen.width && $0.height == screen.height } ?? false
     let rows = Swift.min(screen.height, Int(masonry_getmaxy(window)))
     let columns = Swift.min(screen.width, Int(masonry_getmaxx(window)))
+    // The attributes and pair of the last style written, kept across its run.
+    var lastStyle: CellStyle?
+    var attributes = masonry_a_normal()
+    var pair: Int32 = 0
     for y in 0..<rows {
       var x = 0
       while x < columns {
@@ -352,7 +361,12 @@ package final class CursesTerminal: TerminalDevice {
           x += 1
           continue
         }
-        put(cell, x: x, y: y, limit: columns)
+        if cell.style != lastStyle {
+          lastStyle = cell.style
+          attributes = self.attributes(of: cell.style)
+          pair = pairs.pair(for: colors(of: cell.style))
+        }
+        put(cell.grapheme, x: x, y: y, limit: columns, attributes: attributes, pair: pair)
         x += 1
       }
     }
@@ -387,26 +401,44 @@ package final class CursesTerminal: TerminalDevice {
 
   /// Writes one cluster: its first spacing scalar with the combining marks after it, then
   /// each further spacing scalar (a flag's second half, an emoji modifier) in the next
-  /// cells, as the width rule counts them.
-  private func put(_ cell: Cell, x: Int, y: Int, limit: Int) {
-    let attributes = attributes(of: cell.style)
-    let pair = pairs.pair(for: colors(of: cell.style))
-    var cellX = x
-    var group: [wchar_t] = []
-    func flush() {
-      guard !group.isEmpty, cellX < limit else { return }
-      group.append(0)
-      _ = masonry_put_cell(window, Int32(y), Int32(cellX), group, attributes, pair)
-      cellX += Swift.max(1, Int(masonry_wcwidth(UInt32(group[0]))))
-      group = []
-    }
-    for scalar in cell.grapheme.unicodeScalars {
-      if masonry_wcwidth(scalar.value) > 0 || group.isEmpty {
-        flush()
+  /// cells, as the width rule counts them. A frame writes thousands of cells, so the
+  /// scalars go through a buffer on the stack, and one printable ASCII byte (most cells)
+  /// straight to ncurses.
+  private func put(
+    _ grapheme: String, x: Int, y: Int, limit: Int, attributes: attr_t, pair: Int32
+  ) {
+    let utf8 = grapheme.utf8
+    if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+      var ascii: (wchar_t, wchar_t) = (wchar_t(byte), 0)
+      _ = withUnsafePointer(to: &ascii) {
+        $0.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+          masonry_put_cell(window, Int32(y), Int32(x), $0, attributes, pair)
+        }
       }
-      if group.count < 5 { group.append(wchar_t(bitPattern: scalar.value)) }
+      return
     }
-    flush()
+    // At most five scalars a cell (ncurses' CCHARW_MAX) and the terminator.
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { group in
+      var count = 0
+      var cellX = x
+      func flush() {
+        guard count > 0, cellX < limit else { return }
+        group[count] = 0
+        _ = masonry_put_cell(window, Int32(y), Int32(cellX), group.baseAddress, attributes, pair)
+        cellX += Swift.max(1, Int(masonry_wcwidth(UInt32(group[0]))))
+        count = 0
+      }
+      for scalar in grapheme.unicodeScalars {
+        if masonry_wcwidth(scalar.value) > 0 || count == 0 {
+          flush()
+        }
+        if count < 5 {
+          group[count] = wchar_t(bitPattern: scalar.value)
+          count += 1
+        }
+      }
+      flush()
+    }
   }
 
   private func colors(of style: CellStyle) -> ColorPairAllocator.Colors {
