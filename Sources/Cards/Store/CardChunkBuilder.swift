@@ -11,12 +11,14 @@ package struct CardChunkBuilder {
   private var records: [CardRecord] = []
   private var text: [UInt8] = []
   private var tagReferences: [UInt32] = []
-  private var tagNames: [String] = []
-  private var tagIndex: [String: UInt32] = [:]
-  private var recentTags: [(bytes: [UInt8], index: UInt32)] = []
+  private var tags = NameTable()
+  /// The chunk's sections in the order first seen (`nil`: cards without one).
   private var sectionNames: [String?] = []
-  private var sectionIndex: [String?: UInt32] = [:]
-  private var lastSection: (bytes: [UInt8]?, index: UInt32)?
+  private var sections = NameTable()
+  /// The index in `sectionNames` of each name in `sections`.
+  private var sectionOfName: [UInt32] = []
+  /// The index in `sectionNames` of `nil`, once a card without a section came.
+  private var noSection: UInt32?
   private var resolvedImages: [Int: CardImage] = [:]
   /// The addresses of the cards that have one, by index (most cards have none).
   private var urls: [Int: String] = [:]
@@ -205,51 +207,48 @@ package struct CardChunkBuilder {
   }
 
   private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> UInt32 {
-    if !CardText.isPrintableASCII(bytes) { ascii = false }
-    // Feeds reuse a few tags: most are found among the recent ones without a String.
-    for (recent, index) in recentTags where recent.elementsEqual(bytes) { return index }
-    let index = internNew(bytes)
-    if recentTags.count == 16 { recentTags.removeFirst() }
-    recentTags.append((Array(bytes), index))
-    return index
-  }
-
-  private mutating func internNew(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    let name = String(decoding: CardText.validUTF8(bytes), as: UTF8.self)
-    if let known = tagIndex[name] { return known }
-    let index = UInt32(tagNames.count)
-    tagNames.append(name)
-    tagIndex[name] = index
-    return index
+    let printable = CardText.isPrintableASCII(bytes)
+    if !printable { ascii = false }
+    return Self.withName(bytes, printable: printable) { tags.index(of: $0) }
   }
 
   private mutating func sectionID(_ bytes: UnsafeBufferPointer<UInt8>?) -> UInt32 {
-    // Cards of a section come in runs: most cards have the section of the card before.
-    if let lastSection {
-      switch (lastSection.bytes, bytes) {
-      case (nil, nil): return lastSection.index
-      case (let last?, let bytes?) where last.elementsEqual(bytes): return lastSection.index
-      default: break
-      }
+    guard let bytes else {
+      if let noSection { return noSection }
+      let index = UInt32(sectionNames.count)
+      sectionNames.append(nil)
+      noSection = index
+      return index
     }
-    let name = bytes.map { String(decoding: CardText.validUTF8($0), as: UTF8.self) }
-    let index: UInt32
-    if let known = sectionIndex[name] {
-      index = known
-    } else {
-      index = UInt32(sectionNames.count)
-      sectionNames.append(name)
-      sectionIndex[name] = index
+    let known = sections.count
+    let found = Int(
+      Self.withName(bytes, printable: CardText.isPrintableASCII(bytes)) {
+        sections.index(of: $0)
+      })
+    if found == known {
+      sectionOfName.append(UInt32(sectionNames.count))
+      sectionNames.append(sections.names[found])
     }
-    lastSection = (bytes.map { Array($0) }, index)
-    return index
+    return sectionOfName[found]
+  }
+
+  /// Calls `body` with `bytes` as a name is kept: as they are when they are well-formed
+  /// UTF-8 within the field limit (nearly always), else made so (`CardText.validUTF8`).
+  private static func withName<Result>(
+    _ bytes: UnsafeBufferPointer<UInt8>, printable: Bool,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if bytes.count <= CardText.maximumFieldBytes && (printable || CardText.isValidUTF8(bytes)) {
+      return body(bytes)
+    }
+    return CardText.validUTF8(bytes).withUnsafeBufferPointer(body)
   }
 
   /// The chunk, made of the cards appended; the builder starts over empty.
   package mutating func finish(sourceBytes: Int) -> CardChunk {
     let chunk = CardChunk(
       records: records.trimmed(), text: text.trimmed(),
-      tagReferences: tagReferences.trimmed(), tagNames: tagNames,
+      tagReferences: tagReferences.trimmed(), tagNames: tags.names,
       sectionNames: sectionNames, resolvedImages: resolvedImages, urls: urls,
       pictureBase: pictureBase, sourceBytes: sourceBytes)
     self = CardChunkBuilder(pictureBase: pictureBase, probesPictures: probesPictures)
