@@ -462,4 +462,38 @@ import Testing
     let all = try CardLoader.load(path: path)
     #expect(all.cards[39_999].caption.hasPrefix("card 39999 "))
   }
+
+  /// A file is read a piece ahead of the one parsed: the cards still come once each, in
+  /// order, the progress counts only the pieces handed over, and an error after several
+  /// pieces names its line, after every card before it.
+  @Test func readingAheadKeepsOrderProgressAndTheErrorsLine() throws {
+    var text = ""
+    let cards = 120_000
+    for index in 0..<cards {
+      text += "{\"caption\": \"card \(index)\", \"tags\": [\"t\(index % 7)\"]}\n"
+    }
+    text += "{\"caption\": \"bad\",}\n{\"caption\": \"never\"}\n"
+    let path = TemporaryFiles.write(text, named: "read-ahead.jsonl")
+    let reader = try CardStreamReader(path: path, options: CardReadOptions())
+    var captions: [String] = []
+    var progress = 0
+    var pieces = 0
+    while true {
+      let (chunks, error, finished) = reader.next()
+      pieces += 1
+      for chunk in chunks { captions += (0..<chunk.count).map { chunk.card($0).caption } }
+      #expect(reader.bytesRead >= progress && reader.bytesRead <= text.utf8.count)
+      progress = reader.bytesRead
+      if let error {
+        #expect("\(error)".hasPrefix("\(path):\(cards + 1):"), "\(error)")
+        #expect(finished)
+        break
+      }
+      #expect(!finished, "ended without the error")
+      if finished { break }
+    }
+    #expect(pieces > 2, "\(pieces) pieces")
+    #expect(captions == (0..<cards).map { "card \($0)" })
+    #expect(reader.next().chunks.isEmpty)
+  }
 }

@@ -54,8 +54,9 @@ package final class CardStreamReader: @unchecked Sendable {
 
   /// The source's size, when known (a regular file).
   package var size: Int? { reader.source.size }
-  /// The bytes read so far.
-  package var bytesRead: Int { reader.source.bytesRead }
+  /// The bytes of the source the cards returned so far come from (the piece read ahead
+  /// not counted).
+  package private(set) var bytesRead = 0
 
   static var coreCount: Int {
     #if canImport(Glibc)
@@ -67,24 +68,35 @@ package final class CardStreamReader: @unchecked Sendable {
 
   /// The next cards, in source order, with the error that ended the source (if any) and
   /// whether the source is read to its end. After an error or the end, it returns nothing.
+  ///
+  /// A regular file is read one piece ahead: while a piece is parsed on every core (and
+  /// while the caller shows it), the next one is read on another thread, so that the
+  /// parsers never wait for the copy out of the kernel. A stream is never read ahead: a
+  /// read may wait for its writer, and the cards already parsed must not wait with it.
   package func next() -> (chunks: [CardChunk], error: DataError?, finished: Bool) {
     guard !finished else { return ([], nil, true) }
-    let count = pieces == 0 ? 1 : parsers.count
-    let target = pieces == 0 ? Self.firstPieceBytes : Self.pieceBytes
+    readingAhead.wait()
+    var read: Read
+    if let ahead {
+      read = ahead
+      self.ahead = nil
+    } else {
+      read = readPieces(first: pieces == 0)
+    }
     pieces += 1
-    var batches: [RecordReader.Piece] = []
-    var readError: DataError?
-    for _ in 0..<count {
-      // A stream that has paused hands over what it has rather than wait for more.
-      if !batches.isEmpty && !reader.source.hasDataReady() { break }
-      let (piece, error) = reader.next(targetBytes: target)
-      if let piece { batches.append(piece) }
-      if let error { readError = error }
-      if piece == nil || error != nil {
-        finished = true
-        break
+    bytesRead = read.bytesRead
+    if read.ended { finished = true }
+    if !finished && readsAhead {
+      // Only this task touches `reader` and `ahead` until `readingAhead` is waited for.
+      readingAhead.enter()
+      DispatchQueue.global(qos: .utility).async { [self] in
+        BackgroundPriority.lowerCallingThread()
+        ahead = readPieces(first: false)
+        readingAhead.leave()
       }
     }
+    let batches = read.batches
+    let readError = read.error
     var results = [(chunk: CardChunk?, error: DataError?)](
       repeating: (nil, nil), count: batches.count)
     let pictureBase = self.pictureBase
@@ -123,5 +135,42 @@ package final class CardStreamReader: @unchecked Sendable {
       }
     }
     return (chunks, readError, finished)
+  }
+
+  /// Pieces read from the source, not parsed yet.
+  private struct Read {
+    var batches: [RecordReader.Piece] = []
+    var error: DataError?
+    /// Whether the source ended (its end, or an error).
+    var ended = false
+    /// The bytes read from the source up to the end of these pieces.
+    var bytesRead = 0
+  }
+
+  /// The pieces read ahead (see `next`), and the read in flight.
+  private var ahead: Read?
+  private let readingAhead = DispatchGroup()
+  /// Whether the source is read a piece ahead: a regular file, not followed.
+  private var readsAhead: Bool { reader.source.size != nil && !reader.source.follows }
+
+  /// The batches of one piece: one small one first (the first screen needs a few cards),
+  /// then one a core.
+  private func readPieces(first: Bool) -> Read {
+    let count = first ? 1 : parsers.count
+    let target = first ? Self.firstPieceBytes : Self.pieceBytes
+    var read = Read()
+    for _ in 0..<count {
+      // A stream that has paused hands over what it has rather than wait for more.
+      if !read.batches.isEmpty && !reader.source.hasDataReady() { break }
+      let (piece, error) = reader.next(targetBytes: target)
+      if let piece { read.batches.append(piece) }
+      if let error { read.error = error }
+      if piece == nil || error != nil {
+        read.ended = true
+        break
+      }
+    }
+    read.bytesRead = reader.source.bytesRead
+    return read
   }
 }
