@@ -1,3 +1,4 @@
+import Cards
 import Foundation
 import LayoutEngine
 
@@ -7,6 +8,7 @@ import LayoutEngine
 
 // `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`, `reopen`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
+// `masonry-bench parse FILE` times reading and parsing it alone;
 // `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench photos`
 // makes the folder of 1,000 photographs and prints its path; `masonry-bench keys-load
 // FILE` measures keys through tmux while FILE loads.
@@ -20,6 +22,26 @@ if arguments.count == 2 && arguments[0] == "feed" {
 if arguments.count == 2 && arguments[0] == "keys-load" {
   // Keys through tmux while a long feed loads (the real 1M feed).
   KeyLatencyBenchmark.runDuringLoad(feed: arguments[1], report: &report)
+  exit(0)
+}
+if arguments.count == 2 && arguments[0] == "parse" {
+  // Reading and parsing alone, as the browser's loading thread does it (no measuring, no
+  // event loop): to see the load's own cost beside orjson's.
+  let clock = ContinuousClock()
+  var cards = 0
+  let seconds = clock.measure {
+    guard let reader = try? CardStreamReader(path: arguments[1], options: CardReadOptions())
+    else { return }
+    while true {
+      let (chunks, _, finished) = reader.next()
+      cards += chunks.reduce(0) { $0 + $1.count }
+      if finished { break }
+    }
+  }
+  report.emit([
+    ("name", "parse"), ("path", arguments[1]), ("cards", cards),
+    ("seconds", Double(seconds.components.seconds) + Double(seconds.components.attoseconds) / 1e18),
+  ])
   exit(0)
 }
 if arguments == ["photos"] {
