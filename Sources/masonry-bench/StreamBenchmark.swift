@@ -51,12 +51,15 @@ enum StreamBenchmark {
           LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
       _ = FrameComposer.compose(state, caches: caches)
     }
-    // The rest, as the loading thread hands it over, each piece shown.
+    // The rest, as the loading thread hands it over, each piece shown. The pieces are read
+    // on a thread of their own below the loop's priority, as `CardFeed` reads them (the
+    // loop waits for each here, so that its own share is timed apart).
+    let loadingThread = LoadingThread()
     var arrivals: [Double] = []
     var takings: [Double] = []
     let load = clock.measure {
       while true {
-        let (chunks, error, finished) = reader.next()
+        let (chunks, error, finished) = loadingThread.next(of: reader)
         if !chunks.isEmpty {
           // The event loop's share: what keeps a key waiting while a source loads.
           arrivals.append(
@@ -433,5 +436,25 @@ final class BackgroundMeasuring: @unchecked Sendable {
   func stop() {
     cancellation.cancel()
     queue.sync {}
+  }
+}
+
+/// Reads a stream's pieces as the browser's loading thread does: on a pool thread at the
+/// loading priority (`BackgroundPriority.loadingNiceness`), never on the caller's.
+private final class LoadingThread: Sendable {
+  private let queue = DispatchQueue(label: "masonry-bench.loading")
+
+  func next(of reader: CardStreamReader) -> (
+    chunks: [CardChunk], error: DataError?, finished: Bool
+  ) {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: (chunks: [CardChunk], error: DataError?, finished: Bool)?
+    queue.async {
+      BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
+      result = reader.next()
+      done.signal()
+    }
+    done.wait()
+    return result!
   }
 }

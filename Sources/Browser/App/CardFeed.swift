@@ -28,7 +28,7 @@ package struct CardFeed: Sendable {
     let (open, reopen) = (self.open, self.reopen)
     // Below the event loop's priority: keys are answered first.
     DispatchQueue.global(qos: .utility).async {
-      BackgroundPriority.lowerCallingThread()
+      BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
       do throws(DataError) {
         var reader = try open()
         while true {

@@ -15,17 +15,24 @@ package enum BackgroundPriority {
   /// How much nicer than the process background work runs.
   package static let niceness: Int32 = 10
 
-  /// Lowers the calling thread, unless it is the main thread or already lowered.
+  /// How much nicer than the process reading and parsing a source runs: below measuring,
+  /// which must keep up with the cards as they come (`G` the moment the load ends needs
+  /// every card counted) and leaves parsing the cores it does not need.
+  package static let loadingNiceness: Int32 = 14
+
+  /// Makes the calling thread `nice` by `level` (10: `niceness`), unless it is the main
+  /// thread or is so already. A pool thread runs parsing and measuring in turn: it is set
+  /// to the level of what it runs now, up or down.
   ///
   /// - Complexity: two system calls the first time on a thread, one after.
-  package static func lowerCallingThread() {
+  package static func lowerCallingThread(to level: Int32 = niceness) {
     #if canImport(Glibc)
       guard masonry_is_main_thread() == 0 else { return }
       let which = __priority_which_t(PRIO_PROCESS.rawValue)
       errno = 0
       let current = getpriority(which, 0)
-      guard errno == 0, current < niceness else { return }
-      setpriority(which, 0, niceness)
+      guard errno == 0, current != level else { return }
+      setpriority(which, 0, level)
     #endif
   }
 }

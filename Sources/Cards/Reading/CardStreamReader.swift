@@ -90,7 +90,7 @@ package final class CardStreamReader: @unchecked Sendable {
       // Only this task touches `reader` and `ahead` until `readingAhead` is waited for.
       readingAhead.enter()
       DispatchQueue.global(qos: .utility).async { [self] in
-        BackgroundPriority.lowerCallingThread()
+        BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
         ahead = readPieces(first: false)
         readingAhead.leave()
       }
@@ -107,7 +107,7 @@ package final class CardStreamReader: @unchecked Sendable {
         nonisolated(unsafe) let results = results
         let batches = batches
         let work: @Sendable (Int) -> Void = { index in
-          BackgroundPriority.lowerCallingThread()
+          BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
           switch batches[index] {
           case .records(let batch):
             let (chunk, error) = parsers[index].chunk(of: batch)
