@@ -1,8 +1,9 @@
-import Cards
 import LayoutEngine
 import TerminalText
 import TestSupport
 import Testing
+
+@testable import Cards
 
 @Suite struct CardMeasurerTests {
   /// Metrics of the sample's first cards at three widths, as readable golden text.
@@ -128,6 +129,51 @@ import Testing
         #expect(measurer.metrics(ofCard: index, width: width) == expected)
         #expect(ahead.metrics(ofCard: index, width: width) == expected)
       }
+    }
+  }
+
+  /// A chunk counted at once at several widths (one pass over its cards, each card's
+  /// place among the shaped ones kept as it goes) gives the counts card by card: narrow
+  /// widths that split long words, masonry's two neighbouring widths, a wide one, in both
+  /// wrap modes, with shapes made by the job and given to it.
+  @Test(arguments: WrapMode.allCases)
+  func aChunkCountedAtOnceCountsAsCardByCard(wrap: WrapMode) throws {
+    var random = SeededGenerator(seed: 43)
+    var cards: [Card] = []
+    for _ in 0..<2_000 {
+      let record = RandomCardRecord.make(using: &random, faults: false)
+      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
+      {
+        cards.append(card)
+      }
+    }
+    cards += Array(BundledSample.collection().cards)
+    cards.append(
+      Card(caption: "plain words only", comment: "«" + String(repeating: "ж", count: 90)))
+    let store = CardStore(cards)
+    let style = CardStyle(wrap: wrap, maximumCommentLines: nil)
+    let measurer = CardMeasurer(store: store, style: style)
+    let widths = [6, 7, 9, 13, 26, 27, 45]
+    for width in widths { _ = measurer.metrics(ofCard: 0, width: width) }
+    let job = try #require(measurer.measureJob(generation: 1))
+    #expect(job.widths == widths.map { $0 - CardStyle.horizontalChrome })
+    let given = MeasureJob(
+      generation: 1, firstChunk: 0, chunks: job.chunks, widths: job.widths, wrap: wrap,
+      shapes: job.chunks.map { ChunkShapes($0, wrap: wrap) })
+    let fresh = CardMeasurer(store: store, style: style)
+    var first = 0
+    for chunkIndex in job.chunks.indices {
+      for counts in [job.measure(chunkAt: chunkIndex), given.measure(chunkAt: chunkIndex)] {
+        for (slot, width) in widths.enumerated() {
+          for local in 0..<job.chunks[chunkIndex].count {
+            let metrics = fresh.metrics(ofCard: first + local, width: width)
+            let packed = counts.counts[slot][local]
+            #expect(Int(packed >> 16) == metrics.captionRows)
+            #expect(Int(packed & 0xFFFF) == metrics.commentRows)
+          }
+        }
+      }
+      first += job.chunks[chunkIndex].count
     }
   }
 

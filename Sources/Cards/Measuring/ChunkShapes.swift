@@ -129,6 +129,15 @@ package final class ChunkShapes: Sendable {
     guard let place = kept.place(of: index) else {
       return Self.lineCount(ofText: text, width: width, wrap: wrap)
     }
+    return lineCount(atPlace: place, field: field, text: text, width: width)
+  }
+
+  /// `lineCount(ofCard:field:text:width:)` for the card at `place` among those with text
+  /// to shape (its `k`), found by the caller.
+  @inline(__always)
+  func lineCount(atPlace place: Int, field: Int, text: UnsafeBufferPointer<UInt8>, width: Int)
+    -> Int
+  {
     let start = Int(starts[2 * place + field])
     let end = Int(starts[2 * place + field + 1])
     switch wrap {

@@ -60,27 +60,12 @@ package struct MeasureJob: Sendable {
     var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
     if shapes?.wrap != wrap { shapes = nil }
     var madeShapes: ChunkShapes?
-    var counts: [[UInt32]] = []
-    // Made once per chunk, when the first text that needs them is counted.
-    let shapesOfChunk = {
-      if let shapes { return shapes }
+    if shapes == nil && chunk.hasTextToShape {
       let made = ChunkShapes(chunk, wrap: wrap)
       shapes = made
       madeShapes = made
-      return made
     }
-    for width in widths {
-      var values = [UInt32](repeating: 0, count: chunk.count)
-      for local in 0..<chunk.count {
-        let caption = chunk.lineCount(
-          ofCard: local, field: 0, width: width, wrap: wrap, shapes: shapesOfChunk)
-        let comment = chunk.lineCount(
-          ofCard: local, field: 1, width: width, wrap: wrap, shapes: shapesOfChunk)
-        values[local] =
-          UInt32(Swift.min(0xFFFE, caption)) << 16 | UInt32(Swift.min(0xFFFF, comment))
-      }
-      counts.append(values)
-    }
+    let counts = chunk.lineCounts(atWidths: widths, wrap: wrap, shapes: shapes)
     return MeasuredCounts(
       generation: generation, chunk: firstChunk + chunkIndex, chunkID: ObjectIdentifier(chunk),
       widths: widths, wrap: wrap, counts: counts, shapes: madeShapes)
