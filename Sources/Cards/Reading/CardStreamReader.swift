@@ -76,6 +76,7 @@ package final class CardStreamReader: @unchecked Sendable {
   package func next() -> (chunks: [CardChunk], error: DataError?, finished: Bool) {
     guard !finished else { return ([], nil, true) }
     readingAhead.wait()
+    reader.recycle(&spentBuffers)
     var read: Read
     if let ahead {
       read = ahead
@@ -95,7 +96,8 @@ package final class CardStreamReader: @unchecked Sendable {
         readingAhead.leave()
       }
     }
-    let batches = read.batches
+    var batches = read.batches
+    read.batches = []
     let readError = read.error
     var results = [(chunk: CardChunk?, error: DataError?)](
       repeating: (nil, nil), count: batches.count)
@@ -126,6 +128,15 @@ package final class CardStreamReader: @unchecked Sendable {
         }
       }
     }
+    // The batches' bytes, emptied, are read into again (their only references are here).
+    for index in batches.indices {
+      guard case .records(var batch) = batches[index] else { continue }
+      batches[index] = .cards([], sourceBytes: 0)
+      var bytes = batch.bytes
+      batch.bytes = []
+      bytes.removeAll(keepingCapacity: true)
+      spentBuffers.append(bytes)
+    }
     var chunks: [CardChunk] = []
     for result in results {
       if let chunk = result.chunk { chunks.append(chunk) }
@@ -147,6 +158,9 @@ package final class CardStreamReader: @unchecked Sendable {
     var bytesRead = 0
   }
 
+  /// The emptied bytes of the batches parsed last, handed back to the reader before it
+  /// reads again.
+  private var spentBuffers: [[UInt8]] = []
   /// The pieces read ahead (see `next`), and the read in flight.
   private var ahead: Read?
   private let readingAhead = DispatchGroup()

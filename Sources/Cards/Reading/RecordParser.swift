@@ -18,6 +18,9 @@ struct RecordParser {
   /// are kept).
   mutating func chunk(of batch: RecordBatch) -> (chunk: CardChunk, error: DataError?) {
     var builder = CardChunkBuilder(pictureBase: pictureBase)
+    // A card's text is a part of its record's bytes (more only where invalid UTF-8 is
+    // replaced, which grows the text as usual).
+    builder.reserve(cards: batch.records.count, textBytes: batch.bytes.count)
     var failure: DataError?
     batch.bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }

@@ -44,6 +44,25 @@ package final class RecordReader {
   private var nulOffset: Int?
   /// Bytes dropped without a record (white space, blank lines) since the last batch.
   private var dropped = 0
+  /// The bytes the piece being read is to hold (`next(targetBytes:)`).
+  private var wanted = 0
+  /// Emptied buffers of batches already parsed, to read the next ones into (at most
+  /// `maximumSpareBuffers`): a buffer of megabytes a batch, mapped and faulted in afresh
+  /// each time, costs system time, and freed ones of varying sizes fragment the heap.
+  private var spareBuffers: [[UInt8]] = []
+  static let maximumSpareBuffers = 2
+  static let maximumSpareBytes = 8 << 20
+
+  /// Takes back the bytes of batches that are parsed, to read into again.
+  package func recycle(_ buffers: inout [[UInt8]]) {
+    while let buffer = buffers.popLast() {
+      // One that held a record of tens of megabytes is let go.
+      guard spareBuffers.count < Self.maximumSpareBuffers, buffer.isEmpty,
+        buffer.capacity <= Self.maximumSpareBytes
+      else { continue }
+      spareBuffers.append(buffer)
+    }
+  }
 
   package init(source: ByteSource, format: CardLoader.Format?, mapping: FieldMapping) {
     self.source = source
@@ -58,6 +77,7 @@ package final class RecordReader {
   /// it come first (the error is returned with them), so that the cards before a bad one
   /// are kept.
   package func next(targetBytes: Int) -> (piece: Piece?, error: DataError?) {
+    wanted = targetBytes
     var spans: [RecordBatch.RecordSpan] = []
     do throws(DataError) {
       while true {
@@ -146,7 +166,9 @@ package final class RecordReader {
     let bytes = pending
     let sourceBytes = keep + dropped
     dropped = 0
-    pending = Array(pending[keep...])
+    var rest = spareBuffers.popLast() ?? []
+    rest.append(contentsOf: bytes[keep...])
+    pending = rest
     rebase(by: keep)
     return RecordBatch(bytes: bytes, records: spans, sourceBytes: sourceBytes)
   }
@@ -171,6 +193,11 @@ package final class RecordReader {
   }
 
   private func readMore() throws(DataError) {
+    if pending.capacity < pending.count + ByteSource.chunkSize {
+      // Room for the piece asked for and a read more, at once: growing a buffer of
+      // megabytes by doubling maps and copies each step.
+      pending.reserveCapacity(Swift.max(pending.count, wanted) + ByteSource.chunkSize)
+    }
     let old = pending.count
     let count = try source.read(appendingTo: &pending)
     if count == 0 {

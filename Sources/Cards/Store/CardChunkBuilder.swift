@@ -33,6 +33,14 @@ package struct CardChunkBuilder {
     self.probesPictures = probesPictures
   }
 
+  /// Makes room for `cards` more cards with `textBytes` of text in all, so that a chunk
+  /// whose size is known (a batch of records) is built without growing its arrays by
+  /// doubling, each step a block of megabytes to map and copy.
+  package mutating func reserve(cards: Int, textBytes: Int) {
+    records.reserveCapacity(records.count + cards)
+    text.reserveCapacity(text.count + textBytes)
+  }
+
   package var count: Int { records.count }
   package var isEmpty: Bool { records.isEmpty }
   /// The bytes of text kept so far.
