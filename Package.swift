@@ -116,7 +116,8 @@ let package = Package(
     .executableTarget(
       name: "masonry",
       dependencies: [
-        "MasonryCommands", "CursesBackend", "Browser", "TerminalCore", "Thumbnails", "PictureFiles",
+        "MasonryCommands", "CursesBackend", "Browser", "Cards", "TerminalCore", "Thumbnails",
+        "PictureFiles",
       ]),
     // The benchmark writes its own picture files with the same libraries' encoders.
     .target(

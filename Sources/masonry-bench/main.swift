@@ -12,6 +12,8 @@ import LayoutEngine
 // `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench photos`
 // makes the folder of 1,000 photographs and prints its path; `masonry-bench keys-load
 // FILE` measures keys through tmux while FILE loads.
+// The allocator as the executable sets it, so that peak memory is the program's.
+AllocationPolicy.apply()
 var report = BenchmarkReport()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2 && arguments[0] == "feed" {

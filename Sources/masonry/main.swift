@@ -1,4 +1,5 @@
 import Browser
+import Cards
 import CursesBackend
 import MasonryCommands
 import PictureFiles
@@ -11,6 +12,7 @@ import Thumbnails
 
 // The executable is a thin shell: commands live in MasonryCommands, the browser in
 // Browser; this file only hands the browser a real terminal.
+AllocationPolicy.apply()
 var output = StandardOutput()
 var environment: [String: String] = [:]
 // What the terminal's colours and its terminfo entry are chosen by (see ColorDepth).
