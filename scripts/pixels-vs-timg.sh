@@ -124,6 +124,11 @@ for terminal in ${TERMINALS:-kitty xterm}; do
       kill $pid 2>/dev/null; wait $pid 2>/dev/null
       [ -s "$work/timg-end" ] && chafa_ms=$(( ($(cat $work/timg-end) - $(cat $work/start)) / 1000000 ))
     fi
-    echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"pictures\":$count,\"masonry_ms\":$masonry_ms,\"timg_ms\":$timg_ms,\"timg_draws\":\"$draws\",\"chafa_sixel_ms\":$chafa_ms,\"ratio\":$(echo "scale=2; $masonry_ms / $timg_ms" | bc)}"
+    # A JSON number (bc alone writes .72), or null when either time is missing.
+    ratio=null
+    if [[ $masonry_ms =~ ^[0-9]+$ && $timg_ms =~ ^[1-9][0-9]*$ ]]; then
+      ratio=$(printf '%.2f' "$(echo "scale=4; $masonry_ms / $timg_ms" | bc)")
+    fi
+    echo "{\"name\":\"pixels_real.$terminal\",\"round\":$round,\"pictures\":$count,\"masonry_ms\":$masonry_ms,\"timg_ms\":$timg_ms,\"timg_draws\":\"$draws\",\"chafa_sixel_ms\":$chafa_ms,\"ratio\":$ratio}"
   done
 done
