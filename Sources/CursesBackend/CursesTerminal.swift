@@ -442,12 +442,14 @@ package final class CursesTerminal: TerminalDevice {
   }
 
   private func colors(of style: CellStyle) -> ColorPairAllocator.Colors {
-    ColorPairAllocator.Colors(
-      foreground: palette.number(for: style.foreground),
-      background: palette.number(for: style.background))
+    let shown = palette.mapped(style)
+    return ColorPairAllocator.Colors(
+      foreground: palette.number(for: shown.foreground),
+      background: palette.number(for: shown.background))
   }
 
   private func attributes(of style: CellStyle) -> attr_t {
+    let style = palette.mapped(style)
     var value = masonry_a_normal()
     if style.bold { value |= masonry_a_bold() }
     if style.dim { value |= masonry_a_dim() }

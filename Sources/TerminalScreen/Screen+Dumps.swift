@@ -53,9 +53,9 @@ extension Screen {
   /// these.
   ///
   /// - Parameters:
-  ///   - map: turns each colour into the one to send (RGB into the palette, say).
+  ///   - map: turns each cell's style into the one to send (RGB into the palette, say).
   package func ansiText(
-    colors: Bool = true, map: (TerminalColor) -> TerminalColor = { $0 }
+    colors: Bool = true, map: (CellStyle) -> CellStyle = { $0 }
   ) -> String {
     var text = ""
     for y in 0..<height {
@@ -65,8 +65,7 @@ extension Screen {
         if cell.isContinuation { continue }
         var style = cell.style
         if colors {
-          style.foreground = map(style.foreground)
-          style.background = map(style.background)
+          style = map(style)
         } else {
           style.foreground = .default
           style.background = .default

@@ -18,6 +18,45 @@ import Testing
     #expect(palette.number(for: .default) == -1)
   }
 
+  /// With 16 or 8 colours, text in a palette colour over the terminal's own background
+  /// never comes out in the theme's black or white (one of which is that background: in
+  /// xterm's default black on white, the grey borders and light blue headers came out
+  /// white): such a colour is the default foreground instead, dim for a dark grey. Every
+  /// palette colour, over the default background and over another; pictures' colours (RGB,
+  /// and 0–15) and the deeper depths are left as `mapped` gives them.
+  @Test(arguments: [ColorDepth.sixteen, .eight])
+  func themeTextStaysReadableOnLightAndDarkBackgrounds(depth: ColorDepth) {
+    let palette = ColorPalette(depth: depth)
+    for index in 16...255 {
+      let text = CellStyle(foreground: .indexed(UInt8(index)))
+      let shown = palette.mapped(text)
+      #expect(shown.background == .default)
+      if case .indexed(let nearest) = shown.foreground {
+        #expect(![0, 7, 8, 15].contains(nearest), "palette \(index) shows as \(nearest)")
+      } else {
+        #expect(shown.foreground == .default)
+      }
+      let over = CellStyle(foreground: .indexed(UInt8(index)), background: .indexed(222))
+      #expect(
+        palette.mapped(over)
+          == CellStyle(
+            foreground: palette.mapped(over.foreground), background: palette.mapped(.indexed(222))))
+    }
+    // Grey borders (244) and a dark grey margin (238): default and dim; the light blue of
+    // headers and tags (110): default or a blue, never white.
+    #expect(palette.mapped(CellStyle(foreground: .indexed(244))) == CellStyle(dim: true))
+    #expect(palette.mapped(CellStyle(foreground: .indexed(238))) == CellStyle(dim: true))
+    #expect(palette.mapped(CellStyle(foreground: .indexed(250))) == CellStyle())
+    for color in [TerminalColor.rgb(red: 250, green: 250, blue: 250), .indexed(7), .indexed(0)] {
+      #expect(palette.mapped(CellStyle(foreground: color)).foreground == palette.mapped(color))
+    }
+    for deeper in [ColorDepth.palette256, .direct] {
+      let palette = ColorPalette(depth: deeper)
+      let style = CellStyle(foreground: .indexed(244), bold: true)
+      #expect(palette.mapped(style) == style)
+    }
+  }
+
   @Test func palette256AvoidsTheThemeColours() {
     let palette = ColorPalette(depth: .palette256)
     for value in stride(from: 0, through: 255, by: 17) {

@@ -53,6 +53,32 @@ package struct ColorPalette {
     }
   }
 
+  /// `style` as this depth shows it: its colours `mapped`, but for one case where the
+  /// nearest colour would be wrong. With 16 or 8 colours, a palette colour (16–255, the
+  /// widgets' theme) drawn as text over the terminal's own background becomes the
+  /// terminal's default foreground when its nearest ANSI colour is black or white (0, 7,
+  /// 8, 15): the theme's background is one of those (xterm's default is black on white,
+  /// and there the grey borders, the light blue headers and tags all came out in colour
+  /// 7, white on white). A grey no lighter than the middle keeps its subdued look as dim
+  /// text. Colours 0–15 and RGB (pictures drawn in symbols map their own) are as
+  /// `mapped` gives them.
+  package func mapped(_ style: CellStyle) -> CellStyle {
+    var shown = style
+    shown.foreground = mapped(style.foreground)
+    shown.background = mapped(style.background)
+    guard depth == .sixteen || depth == .eight, shown.background == .default,
+      case .indexed(let theme) = style.foreground, theme >= 16,
+      case .indexed(let nearest) = shown.foreground,
+      nearest == 0 || nearest == 7 || nearest == 8 || nearest == 15
+    else { return shown }
+    shown.foreground = .default
+    let (red, green, blue) = Self.rgb(ofPaletteIndex: theme)
+    if Int(red) + Int(green) + Int(blue) <= 3 * 128 && red == green && green == blue {
+      shown.dim = true
+    }
+    return shown
+  }
+
   /// The 16 ANSI colours as xterm shows them by default (the theme decides in the end).
   private static let ansi: [(Int, Int, Int)] = [
     (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
