@@ -22,7 +22,9 @@ package enum BackgroundPriority {
 
   /// Makes the calling thread `nice` by `level` (10: `niceness`), unless it is the main
   /// thread or is so already. A pool thread runs parsing and measuring in turn: it is set
-  /// to the level of what it runs now, up or down.
+  /// to the level of what it runs now, up or down. Going back up (14 → 10) needs root or
+  /// an `RLIMIT_NICE` that allows it; without, the call fails and the thread stays at 14,
+  /// so measuring on it runs at the loading's priority (still below the event loop).
   ///
   /// - Complexity: two system calls the first time on a thread, one after.
   package static func lowerCallingThread(to level: Int32 = niceness) {

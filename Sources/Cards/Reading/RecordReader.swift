@@ -194,9 +194,11 @@ package final class RecordReader {
 
   private func readMore() throws(DataError) {
     if pending.capacity < pending.count + ByteSource.chunkSize {
-      // Room for the piece asked for and a read more, at once: growing a buffer of
-      // megabytes by doubling maps and copies each step.
-      pending.reserveCapacity(Swift.max(pending.count, wanted) + ByteSource.chunkSize)
+      // Room for the piece asked for and a read more at once, rather than a doubling per
+      // read (each step a block of megabytes to map and copy); a record longer than that
+      // grows the buffer by doubling still, so reading it stays linear.
+      pending.reserveCapacity(
+        Swift.max(2 * pending.count, wanted + ByteSource.chunkSize))
     }
     let old = pending.count
     let count = try source.read(appendingTo: &pending)
