@@ -95,16 +95,18 @@ import Testing
 
 /// Line counts made on a worker are the ones the measurer makes itself.
 @Suite struct MeasureJobTests {
-  @Test func aWorkerCountsAsTheMeasurerDoes() throws {
-    var random = SeededGenerator(seed: 31)
-    var cards: [Card] = []
-    for _ in 0..<3_000 {
+  /// The cards of `count` seeded random records without faults (those the reference
+  /// loader reads).
+  static func randomCards(seed: UInt64, count: Int) -> [Card] {
+    var random = SeededGenerator(seed: seed)
+    return (0..<count).compactMap { _ in
       let record = RandomCardRecord.make(using: &random, faults: false)
-      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
-      {
-        cards.append(card)
-      }
+      return try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
     }
+  }
+
+  @Test func aWorkerCountsAsTheMeasurerDoes() throws {
+    var cards = Self.randomCards(seed: 31, count: 3_000)
     cards += Array(BundledSample.collection().cards)
     let store = CardStore(cards)
     let measurer = CardMeasurer(store: store)
@@ -138,15 +140,7 @@ import Testing
   /// wrap modes, with shapes made by the job and given to it.
   @Test(arguments: WrapMode.allCases)
   func aChunkCountedAtOnceCountsAsCardByCard(wrap: WrapMode) throws {
-    var random = SeededGenerator(seed: 43)
-    var cards: [Card] = []
-    for _ in 0..<2_000 {
-      let record = RandomCardRecord.make(using: &random, faults: false)
-      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
-      {
-        cards.append(card)
-      }
-    }
+    var cards = Self.randomCards(seed: 43, count: 2_000)
     cards += Array(BundledSample.collection().cards)
     cards.append(
       Card(caption: "plain words only", comment: "«" + String(repeating: "ж", count: 90)))
@@ -182,15 +176,7 @@ import Testing
   /// every width from 3 to 40: random records, long words, runs of spaces, line feeds.
   @Test(arguments: WrapMode.allCases)
   func foldedShapesCountAsPreparedTextDoes(wrap: WrapMode) {
-    var random = SeededGenerator(seed: 41)
-    var cards: [Card] = []
-    for _ in 0..<1_500 {
-      let record = RandomCardRecord.make(using: &random, faults: false)
-      if let card = try? ReferenceCardLoader.cards(in: record, path: "r", format: .jsonLines).first
-      {
-        cards.append(card)
-      }
-    }
+    var cards = Self.randomCards(seed: 41, count: 1_500)
     cards.append(Card(caption: "«" + String(repeating: "ж", count: 3_000) + "» end"))
     cards.append(Card(caption: "«a»" + String(repeating: " ", count: 40) + "b\n\nc — d"))
     cards.append(Card(caption: "naïve https://example.org/a/very/long/path—and more"))
