@@ -5,6 +5,8 @@
 /// and closing parentheses that are East Asian wide (`opWide`, `cpWide`: not OP30 and
 /// CP30 in rule LB30). Classes whose rules `LineBreakRules` does not implement (SA, RI, CB,
 /// the conjoining jamo, BK, CR, NL, ZWJ, SG) are `unsupported`: text with one goes to ICU.
+/// `al` comes first: its raw value 0 lets `LineBreakRules` cross a run of letters eight
+/// classes at a time.
 package enum LineBreakClass: UInt8, Sendable {
   case al, ba, hh, bb, b2, cl, cp, cpWide, cm, ex, gl, hl, hy, id, `in`, `is`
   case ns, nu, op, opWide, po, pr, qu, sp, sy, wj, zw, lf, eb, em, h2, h3

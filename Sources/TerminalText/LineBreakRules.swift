@@ -15,33 +15,78 @@ package enum LineBreakRules {
   /// Writes, for each scalar `i` of `classes` after the first, whether a line may break
   /// before it (`breaks[i]`; `breaks[0]` is left false).
   ///
-  /// - Complexity: O(*n*): each step consumes at least one scalar, and its rules look a
-  ///   bounded way past it but for runs of marks and spaces (and LB25's number), which the
-  ///   next step then starts after.
+  /// - Complexity: O(*n*) (see `forEachBreak`).
   package static func breakOpportunities(
     _ classes: UnsafeBufferPointer<LineBreakClass>, into breaks: UnsafeMutableBufferPointer<Bool>
   ) {
+    for index in 0..<classes.count { breaks[index] = false }
+    forEachBreak(classes) { breaks[$0] = true }
+  }
+
+  /// Calls `body` with each scalar of `classes` (after the first) before which a line may
+  /// break, in ascending order.
+  ///
+  /// - Complexity: O(*n*): each step consumes at least one scalar, and its rules look a
+  ///   bounded way past it but for runs of marks and spaces (and LB25's number), which the
+  ///   next step then starts after. A run of letters (AL) is crossed eight classes at a
+  ///   time: a step from a letter to a letter joins them whatever came before (LB28, a
+  ///   pair the table decides), so the run's steps all join.
+  @inline(__always)
+  package static func forEachBreak(
+    _ classes: UnsafeBufferPointer<LineBreakClass>, _ body: (Int) -> Void
+  ) {
+    forEachBreak(classes, from: 0, before: classes.count, body)
+  }
+
+  /// Calls `body` with the breaks `forEachBreak(_:_:)` finds after scalar `start`, which
+  /// must be 0 or a place where the text's steps always start (`startsStep`), at least
+  /// those up to scalar `limit` (it stops once its steps reach `limit`).
+  ///
+  /// Why a later start gives the same breaks: a step reads only the classes from where it
+  /// starts, and `initial` only when its first class is HY or HH (LB20.09); every step
+  /// ends on the last scalar it matched or on its break, and the scalars it passes over
+  /// are of the classes `startsStep` leaves out (marks, spaces, the insides of LB25's
+  /// numbers and of LB21a). So a scalar of any other class is where a step starts,
+  /// whatever came before it, and the steps from there are the text's own. (The tests
+  /// hold counts made so to those of whole shapes, and a class wrongly taken for a start
+  /// fails them.)
+  ///
+  /// - Complexity: O(`limit` − `start`), but for a run of marks, spaces or number that a
+  ///   step reads to its end.
+  @inline(__always)
+  package static func forEachBreak(
+    _ classes: UnsafeBufferPointer<LineBreakClass>, from start: Int, before limit: Int,
+    _ body: (Int) -> Void
+  ) {
     let count = classes.count
-    guard count > 0 else { return }
-    for index in 0..<count { breaks[index] = false }
-    var start = 0
+    guard count > 0, let base = classes.baseAddress else { return }
+    var start = start
     var initial = true
-    let pairs = pairTable
-    while start < count {
-      // Most steps are decided by two classes alone (`pairTable`).
+    let pairs = pairDecisions
+    // `.al` is 0 (`letterRunEnd` relies on it), so eight letters are a zero word.
+    let raw = UnsafeRawPointer(base)
+    while start < limit {
       if start + 1 < count {
+        if base[start] == .al && base[start + 1] == .al {
+          start = letterRunEnd(raw, from: start + 1, count: count) - 1
+          initial = false
+          continue
+        }
+        // Most other steps are decided by two classes alone (`pairTable`).
         let decision = pairs[
-          Int(classes[start].rawValue) &* classCount &+ Int(classes[start + 1].rawValue)]
+          Int(base[start].rawValue) &* classCount &+ Int(base[start + 1].rawValue)]
         if decision != undecided {
-          breaks[start + 1] = decision == breaksPair
+          if decision == breaksPair { body(start + 1) }
           initial = decision == breaksPair
           start += 1
           continue
         }
+      } else if start + 1 == count {
+        return  // the last scalar: nothing breaks after it within the text
       }
       let (end, breakAt) = match(classes, at: start, initial: initial)
       if breakAt >= 0 {
-        if breakAt < count { breaks[breakAt] = true }
+        if breakAt < count { body(breakAt) }
         start = breakAt
         initial = true
       } else {
@@ -49,6 +94,62 @@ package enum LineBreakRules {
         initial = false
       }
     }
+  }
+
+  /// Whether a line may break before scalar `index` of `classes`, when the two scalars
+  /// before it decide it alone: a scalar where a step always starts (`startsStep`), then a
+  /// space, the first's step joining the space (LB7) and the space's step decided by its
+  /// pair with the scalar at `index` (the pair table, as `forEachBreak` takes it). `nil`
+  /// otherwise (the rules must run).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  package static func breakAfterSpace(
+    _ classes: UnsafeBufferPointer<LineBreakClass>, before index: Int
+  ) -> Bool? {
+    guard index >= 2, classes[index - 1] == .sp, startsStep(classes[index - 2]) else {
+      return nil
+    }
+    let pairs = pairDecisions
+    let space = Int(LineBreakClass.sp.rawValue)
+    guard pairs[Int(classes[index - 2].rawValue) &* classCount &+ space] == joinsPair else {
+      return nil
+    }
+    let decision = pairs[space &* classCount &+ Int(classes[index].rawValue)]
+    guard decision != undecided else { return nil }
+    return decision == breaksPair
+  }
+
+  /// Whether a step of the rules starts at a scalar of class `lineBreakClass` wherever it
+  /// stands (see `forEachBreak(_:from:before:_:)`): no step passes over it, and none reads
+  /// what came before it.
+  @inline(__always)
+  package static func startsStep(_ lineBreakClass: LineBreakClass) -> Bool {
+    switch lineBreakClass {
+    // What a step passes over: marks (LB9 and every `X CM*`), spaces (LB7, LB8, LB14 to
+    // LB17), the insides of a number (LB25: OP, HY, IS, NU, SY, CL, CP) and of LB21a (HY,
+    // BA, HH); HY and HH are also the classes whose step reads `initial`.
+    case .cm, .sp, .op, .opWide, .hy, .is, .nu, .sy, .cl, .cp, .cpWide, .ba, .hh: return false
+    default: return true
+    }
+  }
+
+  /// The first index at or after `index` whose class is not AL (`count` if none), eight
+  /// classes a load.
+  @inline(__always)
+  private static func letterRunEnd(_ classes: UnsafeRawPointer, from index: Int, count: Int)
+    -> Int
+  {
+    var index = index
+    while index + 8 <= count {
+      let word = classes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word != 0 { return index + (UInt64(littleEndian: word).trailingZeroBitCount >> 3) }
+      index += 8
+    }
+    while index < count && classes.load(fromByteOffset: index, as: UInt8.self) == 0 {
+      index += 1
+    }
+    return index
   }
 
   private static let classCount = Int(LineBreakClass.unsupported.rawValue) + 1
@@ -62,6 +163,14 @@ package enum LineBreakRules {
   /// alone. A first class whose rules look past the next scalar (LB8, LB14 to LB17, LB21a,
   /// LB25), or whose rule depends on `initial` (LB20.09), a space before IS (LB14a), and a
   /// second that is a mark or a line feed, are `undecided`. The tests hold the whole against ICU.
+  /// `pairTable` where the steps read it, a load each (written once, then only read:
+  /// safe to share).
+  nonisolated(unsafe) private static let pairDecisions: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: pairTable.count)
+    table.initialize(from: pairTable, count: pairTable.count)
+    return UnsafePointer(table)
+  }()
+
   private static let pairTable: [UInt8] = {
     var table = [UInt8](repeating: undecided, count: classCount * classCount)
     let lookFurther: Set<LineBreakClass> = [
