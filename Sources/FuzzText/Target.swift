@@ -2,8 +2,8 @@ import FuzzSupport
 import TerminalText
 
 /// Text: sanitising, line breaking and widths never crash; sanitised text holds no
-/// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`) shape and
-/// count exactly as the sanitiser and ICU;
+/// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`, counting
+/// in word mode straight from the bytes) shape and count exactly as the sanitiser and ICU;
 /// message text holds no control; search folding never crashes.
 enum Target {
   static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -32,12 +32,29 @@ enum Target {
         }
       }
     }
+    // Counting in word mode straight from the bytes: ICU's shape's count, whenever taken.
+    var scratch = UnicodeText.Scratch()
+    let icuShape = PreparedText.icuShape(of: text)
+    for width in [1, 2, 3, 7, 20, 80] {
+      if let count = UnicodeText.wordLineCount(bytes, width: width, scratch: &scratch),
+        count
+          != icuShape.withUnsafeBufferPointer({
+            PreparedText.lineCount(of: $0, width: width, mode: .word)
+          })
+      {
+        FuzzReplay.fail("count from the bytes differs from ICU's at \(width)")
+      }
+    }
+    if let width = UnicodeText.naturalWidth(bytes, scratch: &scratch),
+      width != icuShape.withUnsafeBufferPointer({ PreparedText.naturalWidth(of: $0) })
+    {
+      FuzzReplay.fail("natural width from the bytes differs from ICU's")
+    }
     var shape: [UInt8] = []
     if ASCIIText.isSimple(bytes) {
       ASCIIText.shape(bytes, into: &shape)
       if shape != PreparedText.icuShape(of: text) { FuzzReplay.fail("ASCII shape differs") }
     }
-    var scratch = UnicodeText.Scratch()
     if UnicodeText.shape(bytes, into: &shape, scratch: &scratch),
       shape != PreparedText.icuShape(of: text)
     {

@@ -8,12 +8,24 @@ package enum UnicodeText {
   /// Buffers a shaper reuses from one text to the next (one per thread).
   package struct Scratch {
     var classes: [LineBreakClass] = []
-    var infos: [ScalarInfo] = []
-    var values: [UInt32] = []
     var breaks: [Bool] = []
+    var positions: [Int32] = []
+    var firsts: [Int32] = []
     var shape: [UInt8] = []
 
     package init() {}
+
+    /// Makes the per-scalar buffers hold `count` scalars (scalars are never more than
+    /// bytes: they grow once, then are written in place).
+    mutating func reserve(_ count: Int) {
+      guard classes.count < count else { return }
+      let size = Swift.max(count, classes.count * 2)
+      classes = Array(repeating: .al, count: size)
+      breaks = Array(repeating: false, count: size)
+      positions = Array(repeating: 0, count: size)
+      firsts = Array(repeating: 0, count: size)
+      if shape.count < size { shape = Array(repeating: 0, count: size) }
+    }
 
     /// `breaks[i]` for the first `count` scalars of `classes` (`LineBreakRules`).
     mutating func findBreaks(count: Int) {
@@ -30,7 +42,7 @@ package enum UnicodeText {
   /// Each ASCII byte's line-break class and its cluster byte but for `wordBreakBefore`
   /// (which the rules decide), from `ScalarTable` itself; `nil` when some ASCII scalar
   /// would join the cluster before it (none does: CR, which would, is unsupported).
-  private static let asciiScalars: (classes: [LineBreakClass], clusters: [UInt8])? = {
+  static let asciiScalars: (classes: [LineBreakClass], clusters: [UInt8])? = {
     typealias Info = PreparedText.ClusterInfo
     var classes: [LineBreakClass] = []
     var clusters: [UInt8] = []
@@ -65,14 +77,7 @@ package enum UnicodeText {
     // Trailing spaces and line feeds are left out, as `PreparedText` leaves them.
     while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A) { end -= 1 }
     guard end > 0 else { return true }
-    // Scalars are never more than bytes: the buffers grow once, then are written in place.
-    if scratch.classes.count < end {
-      let size = Swift.max(end, scratch.classes.count * 2)
-      scratch.classes = Array(repeating: .al, count: size)
-      scratch.infos = Array(repeating: ScalarInfo(bits: 0), count: size)
-      scratch.values = Array(repeating: 0, count: size)
-      scratch.breaks = Array(repeating: false, count: size)
-    }
+    scratch.reserve(end)
     if let ascii = asciiScalars,
       let shaped = shapeASCII(
         UnsafeBufferPointer(rebasing: bytes[0..<end]), into: &shape, scratch: &scratch,
@@ -80,67 +85,28 @@ package enum UnicodeText {
     {
       return shaped
     }
-    var count = 0
-    let table = ScalarTable.reader
-    var lastBlockIndex = UInt32(0)
-    var lastBlock = table.block(0)
-    let decoded = scratch.classes.withUnsafeMutableBufferPointer { classes in
-      scratch.infos.withUnsafeMutableBufferPointer { infos in
-        scratch.values.withUnsafeMutableBufferPointer { values in
-          var offset = 0
-          while offset < end {
-            let (value, length) = decode(bytes, at: offset, end: end)
-            guard length > 0 else { return false }
-            // Scalars of a text mostly share a block of the table: its pointer is kept.
-            let info: ScalarInfo
-            if value < ScalarTable.tableLimit {
-              let blockIndex = value / ScalarTable.blockSize
-              if blockIndex != lastBlockIndex {
-                lastBlock = table.block(blockIndex)
-                lastBlockIndex = blockIndex
-              }
-              info = lastBlock[Int(value % ScalarTable.blockSize)]
-            } else {
-              info = ScalarInfo.computed(value)
-            }
-            let lineBreakClass = info.lineBreakClass
-            guard lineBreakClass != .unsupported else { return false }
-            classes[count] = lineBreakClass
-            infos[count] = info
-            values[count] = value
-            count += 1
-            offset += length
-          }
-          return true
-        }
-      }
-    }
-    guard decoded else { return false }
-    scratch.findBreaks(count: count)
+    // The clusters as `readScalars` reads them, then the word breaks the rules find.
+    guard
+      let read = readScalars(UnsafeBufferPointer(rebasing: bytes[0..<end]), scratch: &scratch)
+    else { return false }
     typealias Info = PreparedText.ClusterInfo
-    var index = 0
-    while index < count {
-      let first = index
-      var width = scratch.infos[index].width
-      index += 1
-      if scratch.values[first] != 0x0A {
-        while index < count && scratch.infos[index].joinsCluster {
-          width += scratch.infos[index].width
-          index += 1
+    scratch.withBuffers { buffers in
+      var found = 0
+      LineBreakRules.forEachBreak(UnsafeBufferPointer(start: buffers.classes, count: read.scalars))
+      { position in
+        buffers.positions[found] = Int32(truncatingIfNeeded: position)
+        found += 1
+      }
+      var next = 0
+      for cluster in 0..<read.count {
+        var info = buffers.shape[cluster]
+        if cluster > 0 && info & (Info.space | Info.hardBreak) == 0 {
+          let first = read.oneScalarEach ? cluster : Int(buffers.firsts[cluster])
+          while next < found && Int(buffers.positions[next]) < first { next += 1 }
+          if next < found && Int(buffers.positions[next]) == first { info |= Info.wordBreakBefore }
         }
+        shape.append(info)
       }
-      var info = UInt8(Swift.min(PreparedText.widestCluster, width))
-      if width > PreparedText.widestCluster { info |= Info.shortened }
-      let value = scratch.values[first]
-      if value == 0x0A {
-        info |= Info.hardBreak
-      } else if value == 0x20 && index == first + 1 {
-        info |= Info.space
-      } else {
-        if first > 0 && scratch.breaks[first] { info |= Info.wordBreakBefore }
-        if scratch.infos[first].mayStartLine { info |= Info.charBreakBefore }
-      }
-      shape.append(info)
     }
     return true
   }

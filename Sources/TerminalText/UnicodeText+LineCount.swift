@@ -1,0 +1,615 @@
+extension UnicodeText {
+  /// The lines text `bytes` (UTF-8, untrusted) takes at each of `widths` in word mode,
+  /// written to `counts`: exactly `PreparedText.lineCount(of:width:mode:)` of the text's
+  /// shape, without finding every break opportunity. Returns false (`counts` unspecified)
+  /// when the text needs the sanitiser or ICU (invalid UTF-8, a scalar of class
+  /// `unsupported`).
+  ///
+  /// The lines are filled as `PreparedText.forEachLine` fills them, with one change: where
+  /// that loop notes every break opportunity on its way, this one asks only when a line
+  /// overflows, for the last break before the overflow, and runs the rules over the few
+  /// scalars before it, from the nearest one where a step of the rules always starts
+  /// (`LineBreakRules.startsStep`). Printable ASCII (most text) is a cell a byte, so a
+  /// line's overflow is found by arithmetic, as `ASCIIText.lineCount` finds it; other text
+  /// is read into its clusters first. A text that fits on a line costs no rule at all.
+  ///
+  /// - Complexity: O(*n*) to read the text (eight bytes at a time for ASCII), then per
+  ///   width O(lines) for ASCII, O(clusters) for other text, and a short run of the rules
+  ///   per line.
+  package static func wordLineCounts(
+    _ bytes: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+  ) -> Bool {
+    // Never the case (no ASCII scalar joins another): the tables below read it.
+    guard hasASCIITables else { return false }
+    guard let base = bytes.baseAddress else {
+      for slot in counts.indices { counts[slot] = 0 }
+      return true
+    }
+    var end = bytes.count
+    // Trailing spaces and line feeds are left out, as `shape` leaves them.
+    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    guard end > 0 else {
+      for slot in counts.indices { counts[slot] = 0 }
+      return true
+    }
+    let text = UnsafeBufferPointer(start: base, count: end)
+    if isPrintableASCII(text) {
+      // A line fits whole at each width at least as wide as the text: no rule is needed.
+      var fitsAll = true
+      for (slot, width) in widths.enumerated() {
+        if end <= width {
+          counts[slot] = 1
+        } else {
+          fitsAll = false
+        }
+      }
+      if fitsAll { return true }
+      scratch.reserve(end)
+      return scratch.withBuffers { buffers in
+        let classes = asciiClassTable
+        for index in 0..<end { buffers.classes[index] = classes[Int(base[index])] }
+        for (slot, width) in widths.enumerated() where end > width {
+          counts[slot] = countASCIILines(text, width: Swift.max(1, width), buffers: buffers)
+        }
+        return true
+      }
+    }
+    scratch.reserve(end)
+    guard let clusters = readScalars(text, scratch: &scratch) else { return false }
+    return scratch.withBuffers { buffers in
+      for (slot, width) in widths.enumerated() {
+        if !clusters.hasLineFeed && clusters.totalWidth <= Swift.max(1, width) {
+          counts[slot] = 1
+        } else if clusters.oneCellEach {
+          // Alphabetic scripts: a cell a cluster, as ASCII is.
+          let shape = buffers.shape
+          counts[slot] = countOneCellLines(
+            clusters.count, width: Swift.max(1, width), buffers: buffers,
+            isSpace: { shape[$0] & PreparedText.ClusterInfo.space != 0 },
+            mayStartLine: { shape[$0] & PreparedText.ClusterInfo.charBreakBefore != 0 })
+        } else {
+          counts[slot] = countLines(clusters, width: Swift.max(1, width), buffers: buffers)
+        }
+      }
+      return true
+    }
+  }
+
+  /// `wordLineCounts` at one width: the lines `bytes` takes at `width` in word mode, or
+  /// `nil` when the text needs the sanitiser or ICU.
+  package static func wordLineCount(
+    _ bytes: UnsafeBufferPointer<UInt8>, width: Int, scratch: inout Scratch
+  ) -> Int? {
+    var count = 0
+    var width = width
+    let taken = withUnsafeMutablePointer(to: &count) { count in
+      withUnsafePointer(to: &width) { width in
+        wordLineCounts(
+          bytes, widths: UnsafeBufferPointer(start: width, count: 1),
+          into: UnsafeMutableBufferPointer(start: count, count: 1), scratch: &scratch)
+      }
+    }
+    return taken ? count : nil
+  }
+
+  /// The widest line of `bytes` (UTF-8, untrusted), as `PreparedText.naturalWidth` measures
+  /// its shape, or `nil` when the text needs the sanitiser or ICU (those `wordLineCounts`
+  /// refuses).
+  ///
+  /// - Complexity: O(*n*).
+  package static func naturalWidth(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch)
+    -> Int?
+  {
+    guard let base = bytes.baseAddress else { return 0 }
+    var end = bytes.count
+    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    guard end > 0 else { return 0 }
+    let text = UnsafeBufferPointer(start: base, count: end)
+    if isPrintableASCII(text) { return end }
+    scratch.reserve(end)
+    guard let clusters = readScalars(text, scratch: &scratch) else { return nil }
+    return scratch.withBuffers {
+      PreparedText.naturalWidth(of: UnsafeBufferPointer(start: $0.shape, count: clusters.count))
+    }
+  }
+
+  /// Whether `bytes`, but for trailing spaces and line feeds, is printable ASCII (or
+  /// nothing): the text `wordLineCounts` counts in a few steps a line, however often, where
+  /// other text is read scalar by scalar at each count (and is better kept folded into its
+  /// words, `WordSegments`, when it is counted again and again).
+  ///
+  /// - Complexity: O(*n*), eight bytes a step.
+  package static func isPrintableASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var end = bytes.count
+    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    return end == 0 || isPrintableASCII(UnsafeBufferPointer(start: base, count: end))
+  }
+
+  /// Whether `asciiScalars`, which the ASCII tables here are made from, is there.
+  private static let hasASCIITables = asciiScalars != nil
+
+  /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E): a scalar, a cluster
+  /// and a cell each, none of them a line feed or a control.
+  ///
+  /// - Complexity: O(*n*), eight bytes a step.
+  @inline(__always)
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let count = bytes.count
+    var index = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= count {
+      let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A byte at 0x80 or above, below 0x20, or at 0x7F (0x7F + 1 carries into bit 7).
+      if (word | (word &- ones &* 0x20) | (word &+ ones)) & high != 0 { return false }
+      index += 8
+    }
+    while index < count {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      if byte < 0x20 || byte > 0x7E { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Each ASCII byte's line-break class (`asciiScalars`), where a tight loop reads it
+  /// (written once, then only read: safe to share).
+  nonisolated(unsafe) private static let asciiClassTable: UnsafePointer<LineBreakClass> = {
+    let table = UnsafeMutablePointer<LineBreakClass>.allocate(capacity: 128)
+    table.initialize(repeating: .unsupported, count: 128)
+    if let ascii = asciiScalars {
+      for byte in 0..<128 { table[byte] = ascii.classes[byte] }
+    }
+    return UnsafePointer(table)
+  }()
+
+  /// The lines of printable ASCII `text` at `width` in word mode, its classes in
+  /// `buffers` (`countOneCellLines`).
+  private static func countASCIILines(
+    _ text: UnsafeBufferPointer<UInt8>, width: Int, buffers: Buffers
+  ) -> Int {
+    let base = text.baseAddress!
+    return countOneCellLines(
+      text.count, width: width, buffers: buffers, isSpace: { base[$0] == 0x20 },
+      mayStartLine: { mayStartLine(base[$0]) })
+  }
+
+  /// The lines of a text of `count` clusters, each one scalar and one cell and none a line
+  /// feed, at `width` in word mode, its classes in `buffers`: `forEachLine`'s filling with
+  /// every cluster a cell, so that a line from `start` overflows at the first non-space at
+  /// or after `start + width` (spaces hang), and ends at the last break before the
+  /// overflow (`lastBreak`) or, when there is none, at a split of the word.
+  ///
+  /// - Complexity: O(lines) plus the spaces at line ends and a short run of the rules a
+  ///   line.
+  @inline(__always)
+  private static func countOneCellLines(
+    _ end: Int, width: Int, buffers: Buffers, isSpace: (Int) -> Bool,
+    mayStartLine: (Int) -> Bool
+  ) -> Int {
+    var count = 0
+    var start = 0
+    while start < end {
+      var overflow = start + width
+      if overflow >= end { return count + 1 }
+      while overflow < end && isSpace(overflow) { overflow += 1 }
+      if overflow == end { return count + 1 }
+      count += 1
+      let found = lastBreak(
+        after: start, through: overflow, scalars: end, oneScalarEach: true, buffers: buffers,
+        isSpace: isSpace)
+      if found > start {
+        start = found
+        continue
+      }
+      // No break: split the word, backing off over clusters that must not start a line
+      // when the line keeps at least one (as `forEachLine` does).
+      var split = overflow
+      while split - 1 > start && !mayStartLine(split) && !isSpace(split - 1) {
+        split -= 1
+      }
+      if !mayStartLine(split) { split = overflow }
+      start = split
+    }
+    return count
+  }
+
+  /// Whether a line may start with printable ASCII byte `byte` (wrapping at any cluster).
+  @inline(__always)
+  private static func mayStartLine(_ byte: UInt8) -> Bool {
+    asciiCharBreak & (1 << UInt128(byte)) != 0
+  }
+
+  /// Bit `b` set: a line may start with ASCII byte `b`.
+  private static let asciiCharBreak: UInt128 = {
+    var bits: UInt128 = 0
+    for byte in 0..<128 where ScalarTable.info(UInt32(byte)).mayStartLine {
+      bits |= 1 << UInt128(byte)
+    }
+    return bits
+  }()
+
+  /// Other text read into `Scratch`: its clusters as `shape` makes them but for the word
+  /// breaks (`shape`), each one's first scalar (`firsts`), its scalars' classes.
+  struct ReadClusters {
+    var count: Int
+    var scalars: Int
+    /// Every scalar is a cluster: cluster `k` is scalar `k` (`firsts` is not written).
+    var oneScalarEach: Bool
+    /// The cells of the clusters, spaces included (as `shape`'s bytes give them).
+    var totalWidth: Int
+    var hasLineFeed: Bool
+    /// Every cluster is one scalar one cell wide, and none is a line feed.
+    var oneCellEach = false
+  }
+
+  /// Reads `bytes` (trailing spaces and line feeds left out) into `scratch`, decoded and
+  /// looked up as `shape` does, its clusters made as it makes them, in one pass; `nil`
+  /// when `shape` would refuse the text.
+  ///
+  /// - Complexity: O(*n*).
+  static func readScalars(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch)
+    -> ReadClusters?
+  {
+    typealias Info = PreparedText.ClusterInfo
+    let end = bytes.count
+    let base = bytes.baseAddress!
+    let table = ScalarTable.reader
+    return scratch.withBuffers { buffers -> ReadClusters? in
+      switch readSimpleScalars(base, end: end, table: table, buffers: buffers) {
+      case .read(let clusters): return clusters
+      case .refused: return nil
+      case .hasMarks: break
+      }
+      var lastBlockIndex = UInt32(0)
+      var lastBlock = table.block(0)
+      var count = 0
+      var clusters = 0
+      var totalWidth = 0
+      var lineFeed = false
+      // The cluster being read: its cells and its byte but for the width.
+      var width = 0
+      var flags: UInt8 = 0
+      // Whether marks may join it (not a line feed), and whether it is a lone space.
+      var joinable = false
+      var loneSpace = false
+      var offset = 0
+      while offset < end {
+        let value: UInt32
+        let length: Int
+        let lead = base[offset]
+        if lead < 0x80 {
+          (value, length) = (UInt32(lead), 1)
+        } else if lead & 0xE0 == 0xC0 && lead >= 0xC2 && offset &+ 1 < end
+          && base[offset &+ 1] & 0xC0 == 0x80
+        {
+          // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic): the common case, inline.
+          (value, length) = (UInt32(lead & 0x1F) << 6 | UInt32(base[offset &+ 1] & 0x3F), 2)
+        } else {
+          (value, length) = decode(bytes, at: offset, end: end)
+          guard length > 0 else { return nil }
+        }
+        let info: ScalarInfo
+        if value < ScalarTable.tableLimit {
+          let blockIndex = value / ScalarTable.blockSize
+          if blockIndex != lastBlockIndex {
+            lastBlock = table.block(blockIndex)
+            lastBlockIndex = blockIndex
+          }
+          info = lastBlock[Int(value % ScalarTable.blockSize)]
+        } else {
+          info = ScalarInfo.computed(value)
+        }
+        let lineBreakClass = info.lineBreakClass
+        guard lineBreakClass != .unsupported else { return nil }
+        buffers.classes[count] = lineBreakClass
+        if joinable && info.joinsCluster {
+          // A mark joins the cluster before it (a space with one is no lone space).
+          width &+= info.width
+          loneSpace = false
+        } else {
+          if clusters > 0 {
+            var finished = UInt8(Swift.min(PreparedText.widestCluster, width)) | flags
+            if width > PreparedText.widestCluster { finished |= Info.shortened }
+            if loneSpace { finished = finished & ~Info.charBreakBefore | Info.space }
+            totalWidth &+= Int(finished & Info.widthMask)
+            buffers.shape[clusters &- 1] = finished
+          }
+          buffers.firsts[clusters] = Int32(truncatingIfNeeded: count)
+          clusters &+= 1
+          width = info.width
+          joinable = value != 0x0A
+          loneSpace = value == 0x20
+          if value == 0x0A {
+            flags = Info.hardBreak
+            lineFeed = true
+          } else {
+            flags = info.mayStartLine ? Info.charBreakBefore : 0
+          }
+        }
+        count &+= 1
+        offset &+= length
+      }
+      if clusters > 0 {
+        var finished = UInt8(Swift.min(PreparedText.widestCluster, width)) | flags
+        if width > PreparedText.widestCluster { finished |= Info.shortened }
+        if loneSpace { finished = finished & ~Info.charBreakBefore | Info.space }
+        totalWidth &+= Int(finished & Info.widthMask)
+        buffers.shape[clusters &- 1] = finished
+      }
+      return ReadClusters(
+        count: clusters, scalars: count, oneScalarEach: false, totalWidth: totalWidth,
+        hasLineFeed: lineFeed)
+    }
+  }
+
+  /// What `readSimpleScalars` made of a text.
+  private enum SimpleRead {
+    case read(ReadClusters)
+    case refused
+    /// A mark joins a cluster: the general reading is needed.
+    case hasMarks
+  }
+
+  /// `readScalars` for text where every scalar is a cluster of its own (no mark joins
+  /// another scalar: nearly all text): a scalar's cluster byte follows from its table
+  /// entry alone, and `firsts` is not written (cluster `k` is scalar `k`). ASCII scalars
+  /// (the spaces and punctuation of every script) come from tables of their own, so the
+  /// table's block is looked up again only when the script changes.
+  ///
+  /// - Complexity: O(*n*), a decoding, a lookup and two stores a scalar.
+  @inline(__always)
+  private static func readSimpleScalars(
+    _ base: UnsafePointer<UInt8>, end: Int, table: ScalarTable.Reader, buffers: Buffers
+  ) -> SimpleRead {
+    typealias Info = PreparedText.ClusterInfo
+    let asciiClasses = asciiClassTable
+    let asciiClusters = asciiClusterTable
+    var lastBlockIndex = UInt32.max
+    var lastBlock = table.block(0)
+    var count = 0
+    var totalWidth = 0
+    var lineFeed = false
+    var afterLineFeed = true  // a mark at the start or after a line feed starts a cluster
+    var oneCellEach = true
+    var offset = 0
+    let bytes = UnsafeBufferPointer(start: base, count: end)
+    while offset < end {
+      let lead = base[offset]
+      if lead < 0x80 {
+        let lineBreakClass = asciiClasses[Int(lead)]
+        guard lineBreakClass != .unsupported else { return .refused }
+        let cluster = asciiClusters[Int(lead)]
+        buffers.classes[count] = lineBreakClass
+        buffers.shape[count] = cluster
+        totalWidth &+= Int(cluster & Info.widthMask)
+        if cluster & Info.widthMask != 1 { oneCellEach = false }
+        afterLineFeed = lead == 0x0A
+        if afterLineFeed { lineFeed = true }
+        count &+= 1
+        offset &+= 1
+        continue
+      }
+      let value: UInt32
+      let length: Int
+      if lead & 0xE0 == 0xC0 && lead >= 0xC2 && offset &+ 1 < end
+        && base[offset &+ 1] & 0xC0 == 0x80
+      {
+        (value, length) = (UInt32(lead & 0x1F) << 6 | UInt32(base[offset &+ 1] & 0x3F), 2)
+      } else {
+        (value, length) = decode(bytes, at: offset, end: end)
+        guard length > 0 else { return .refused }
+      }
+      let info: ScalarInfo
+      if value < ScalarTable.tableLimit {
+        let blockIndex = value >> 8
+        if blockIndex != lastBlockIndex {
+          lastBlock = table.block(blockIndex)
+          lastBlockIndex = blockIndex
+        }
+        info = lastBlock[Int(value & 0xFF)]
+      } else {
+        info = ScalarInfo.computed(value)
+      }
+      let lineBreakClass = info.lineBreakClass
+      guard lineBreakClass != .unsupported else { return .refused }
+      if info.joinsCluster && !afterLineFeed { return .hasMarks }
+      afterLineFeed = false
+      buffers.classes[count] = lineBreakClass
+      // Its cells, and whether a line may start with it.
+      let cells = UInt8(truncatingIfNeeded: info.bits >> 6 & 0b11)
+      let cluster = cells | (info.mayStartLine ? Info.charBreakBefore : 0)
+      buffers.shape[count] = cluster
+      totalWidth &+= Int(cells)
+      if cells != 1 { oneCellEach = false }
+      count &+= 1
+      offset &+= length
+    }
+    return .read(
+      ReadClusters(
+        count: count, scalars: count, oneScalarEach: true, totalWidth: totalWidth,
+        hasLineFeed: lineFeed, oneCellEach: oneCellEach && !lineFeed))
+  }
+
+  /// Each ASCII byte's cluster byte but for the word break (`asciiScalars`), where a tight
+  /// loop reads it (written once, then only read: safe to share).
+  nonisolated(unsafe) private static let asciiClusterTable: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
+    table.initialize(repeating: 0, count: 128)
+    if let ascii = asciiScalars {
+      for byte in 0..<128 { table[byte] = ascii.clusters[byte] }
+    }
+    return UnsafePointer(table)
+  }()
+
+  /// The lines of the text read into `buffers` at `width` in word mode:
+  /// `PreparedText.forEachLine`'s filling, the break before an overflow found looking back
+  /// (`lastBreak`). That loop's last break is always the last one between the line's start
+  /// and the overflowing cluster: after a line ends at a break, none lies between it and
+  /// the overflow (it was the last), and after a word is split, none lies in the line.
+  ///
+  /// - Complexity: O(clusters), and a short run of the rules per line.
+  private static func countLines(_ text: ReadClusters, width: Int, buffers: Buffers) -> Int {
+    typealias Info = PreparedText.ClusterInfo
+    let clusters = buffers.shape
+    let clusterCount = text.count
+    var lines = 0
+    var lineStart = 0
+    var lineWidth = 0  // clusters lineStart..<index, spaces included
+    var visibleEnd = 0  // just after the line's last non-space cluster
+    var index = 0
+
+    @inline(__always) func restart(at start: Int, upTo end: Int) {
+      lineStart = start
+      lineWidth = 0
+      visibleEnd = start
+      for position in start..<end {
+        lineWidth += Int(clusters[position] & Info.widthMask)
+        if clusters[position] & Info.space == 0 { visibleEnd = position + 1 }
+      }
+    }
+
+    while index < clusterCount {
+      let info = clusters[index]
+      if info & Info.hardBreak != 0 {
+        lines += 1
+        index += 1
+        restart(at: index, upTo: index)
+        continue
+      }
+      let clusterWidth = Int(info & Info.widthMask)
+      if info & Info.space != 0 {
+        // Spaces hang at the end of a line: they never make it overflow.
+        lineWidth += clusterWidth
+        index += 1
+        continue
+      }
+      if lineWidth + clusterWidth > width {
+        let lastBreak = Self.lastBreak(
+          after: lineStart, through: index, scalars: text.scalars,
+          oneScalarEach: text.oneScalarEach,
+          buffers: buffers
+        ) { clusters[$0] & Info.space != 0 }
+        if lastBreak > lineStart {
+          lines += 1
+          restart(at: lastBreak, upTo: index)
+          continue
+        }
+        if index > lineStart {
+          // Back off over clusters that must not start a line when the line keeps at
+          // least one (as `forEachLine` does).
+          var split = index
+          while split - 1 > lineStart && clusters[split] & Info.charBreakBefore == 0
+            && clusters[split - 1] & Info.space == 0
+          {
+            split -= 1
+          }
+          if clusters[split] & Info.charBreakBefore == 0 { split = index }
+          lines += 1
+          restart(at: split, upTo: index)
+          continue
+        }
+        // A single cluster wider than the whole line.
+        lines += 1
+        index += 1
+        restart(at: index, upTo: index)
+        continue
+      }
+      lineWidth += clusterWidth
+      visibleEnd = index + 1
+      index += 1
+    }
+    if lineStart < clusterCount || (clusterCount > 0 && visibleEnd > lineStart) { lines += 1 }
+    return lines
+  }
+
+  /// The last cluster in `lineStart + 1 ... last` that is not a space (`isSpace`) and has
+  /// a break opportunity before it, or -1. A cluster between two letters (AL) has none
+  /// (LB28 joins them whatever came before), so the search passes over them; for the rest
+  /// the rules run over windows of scalars, each from the nearest scalar before the
+  /// cluster where a step always starts (or the text's start), each giving the breaks
+  /// after its start up to the cluster.
+  ///
+  /// - Complexity: O(scalars from the break found to `last`).
+  @inline(__always)
+  private static func lastBreak(
+    after lineStart: Int, through last: Int, scalars: Int, oneScalarEach: Bool,
+    buffers: Buffers, isSpace: (Int) -> Bool
+  ) -> Int {
+    let classes = UnsafeBufferPointer(start: buffers.classes, count: scalars)
+    let positions = buffers.positions
+    @inline(__always) func first(_ cluster: Int) -> Int {
+      oneScalarEach ? cluster : Int(buffers.firsts[cluster])
+    }
+    var high = last
+    while true {
+      // Spaces and clusters between two letters have no break before them.
+      while high > lineStart {
+        let scalar = first(high)
+        if !isSpace(high) && !(classes[scalar - 1] == .al && classes[scalar] == .al) { break }
+        high -= 1
+      }
+      guard high > lineStart else { return -1 }
+      let target = first(high)
+      // Most often a word after a space: its two scalars before decide.
+      if let breaks = LineBreakRules.breakAfterSpace(classes, before: target) {
+        if breaks { return high }
+        high -= 1
+        continue
+      }
+      // The window's start: the nearest place before the cluster where a step starts.
+      var start = target - 1
+      while start > 0 && !LineBreakRules.startsStep(classes[start]) { start -= 1 }
+      var found = 0
+      LineBreakRules.forEachBreak(classes, from: start, before: target) { position in
+        if position <= target {
+          positions[found] = Int32(truncatingIfNeeded: position)
+          found += 1
+        }
+      }
+      // The clusters from `high` back to the window's start, against its breaks.
+      var next = found - 1
+      var cluster = high
+      while cluster > lineStart && first(cluster) > start {
+        if !isSpace(cluster) {
+          let scalar = first(cluster)
+          while next >= 0 && Int(positions[next]) > scalar { next -= 1 }
+          if next >= 0 && Int(positions[next]) == scalar { return cluster }
+        }
+        cluster -= 1
+      }
+      high = cluster
+    }
+  }
+
+  /// The scratch's buffers, as pointers for one call's loops (valid only inside
+  /// `Scratch.withBuffers`).
+  struct Buffers {
+    var classes: UnsafeMutablePointer<LineBreakClass>
+    var shape: UnsafeMutablePointer<UInt8>
+    var firsts: UnsafeMutablePointer<Int32>
+    var positions: UnsafeMutablePointer<Int32>
+  }
+}
+
+extension UnicodeText.Scratch {
+  /// Calls `body` with pointers to the buffers (`reserve` them first).
+  @inline(__always)
+  mutating func withBuffers<Result>(_ body: (UnicodeText.Buffers) -> Result) -> Result {
+    classes.withUnsafeMutableBufferPointer { classes in
+      shape.withUnsafeMutableBufferPointer { shape in
+        firsts.withUnsafeMutableBufferPointer { firsts in
+          positions.withUnsafeMutableBufferPointer { positions in
+            body(
+              UnicodeText.Buffers(
+                classes: classes.baseAddress!, shape: shape.baseAddress!,
+                firsts: firsts.baseAddress!, positions: positions.baseAddress!))
+          }
+        }
+      }
+    }
+  }
+}

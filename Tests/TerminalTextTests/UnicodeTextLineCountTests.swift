@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TerminalText
+
+/// Counting lines in word mode straight from the text (`UnicodeText.wordLineCounts`, the
+/// rules run only before each line's overflow) gives exactly the count of the text's
+/// whole shape, at every width: on seeded random text of every line-break class, on
+/// punctuated ASCII, and on long runs of what a step of the rules passes over (spaces,
+/// numbers, marks), where the windows it runs the rules over must reach back furthest.
+@Suite struct UnicodeTextLineCountTests {
+  static let widths = Array(1...40) + [47, 80, 200]
+
+  /// The counts straight from the text, or `nil` when it is left to ICU.
+  static func counts(_ text: String) -> [Int]? {
+    var scratch = UnicodeText.Scratch()
+    var counts = [Int](repeating: -1, count: widths.count)
+    let taken = Array(text.utf8).withUnsafeBufferPointer { bytes in
+      widths.withUnsafeBufferPointer { widths in
+        counts.withUnsafeMutableBufferPointer {
+          UnicodeText.wordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+        }
+      }
+    }
+    return taken ? counts : nil
+  }
+
+  /// The counts of the text's shape, as every other path counts.
+  static func shapeCounts(_ text: String) -> [Int]? {
+    guard let shape = UnicodeTextTests.fastShape(text) else { return nil }
+    return shape.withUnsafeBufferPointer { shape in
+      widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
+    }
+  }
+
+  static func check(_ text: String, taken: inout Int) -> Bool {
+    let direct = counts(text)
+    let shaped = shapeCounts(text)
+    #expect((direct == nil) == (shaped == nil), "\(text.debugDescription) taken by one only")
+    guard let direct, let shaped else { return direct == nil && shaped == nil }
+    taken += 1
+    #expect(
+      direct == shaped,
+      "\(text.unicodeScalars.map { String($0.value, radix: 16) }): \(direct) against \(shaped)")
+    return direct == shaped
+  }
+
+  /// Random text a class at a time, from the pool `UnicodeTextTests` draws from, with
+  /// spaces, line feeds and marks often, and long enough to wrap.
+  @Test(arguments: 0..<4)
+  func randomTextCountsAsItsShape(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(1_300 + batch))
+    var taken = 0
+    for _ in 0..<3_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...60, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0, 1: scalars.append(" ")
+        case 2: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : " ")
+        case 3...5:
+          scalars.append(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random)))
+        default:
+          let members = UnicodeTextTests.pool[
+            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+          scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
+        }
+      }
+      guard Self.check(String(scalars), taken: &taken) else { return }
+    }
+    #expect(taken > 2_000)
+  }
+
+  /// Random punctuated ASCII, as package descriptions, paths, URLs and version numbers
+  /// are written: words, digits, every punctuation mark, runs of spaces.
+  @Test(arguments: 0..<4)
+  func randomASCIICountsAsItsShape(batch: Int) {
+    var random = SeededGenerator(seed: UInt64(1_400 + batch))
+    let punctuation = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter {
+      !$0.isLetter && !$0.isNumber
+    }
+    var taken = 0
+    for _ in 0..<5_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...90, using: &random) {
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<16: text.append(" ")
+        case 16..<18: text.append("\n")
+        case 18..<34:
+          text.append(Character(Unicode.Scalar(UInt8.random(in: 0x30...0x39, using: &random))))
+        case 34..<56: text.append(punctuation.randomElement(using: &random)!)
+        default:
+          text.append(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random))))
+        }
+      }
+      guard Self.check(text, taken: &taken) else { return }
+    }
+    #expect(taken == 5_000)
+  }
+
+  /// Long runs of the classes a step passes over, so that the rules' windows must reach
+  /// back past many scalars (and to the text's start) to find where a step starts.
+  @Test func longRunsCountAsTheirShape() {
+    var random = SeededGenerator(seed: 1_500)
+    let runs = [
+      " ", "1", "1.", "(", ")", "-", "/", ",", "\u{301}", "\u{2010}", "|", "1-", "(1)", "%",
+      "$", "a", "日", "a ", "(( ", "\" ", "ab-",
+    ]
+    var taken = 0
+    for _ in 0..<4_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        let run = runs.randomElement(using: &random)!
+        text += String(repeating: run, count: Int.random(in: 1...30, using: &random))
+      }
+      guard Self.check(text, taken: &taken) else { return }
+    }
+    #expect(taken > 3_000)
+  }
+}
