@@ -134,16 +134,27 @@ import Testing
     }
   }
 
-  /// A chunk counted at once at several widths (one pass over its cards, each card's
-  /// place among the shaped ones kept as it goes) gives the counts card by card: narrow
-  /// widths that split long words, masonry's two neighbouring widths, a wide one, in both
-  /// wrap modes, with shapes made by the job and given to it.
+  /// A chunk counted at once at several widths (one pass over its cards; in word mode the
+  /// texts the counter from the bytes refuses shaped as they come) gives the counts card
+  /// by card, and the prepared text's own: narrow widths that split long words, masonry's
+  /// two neighbouring widths, a wide one, in both wrap modes, with shapes made by the job
+  /// and given to it, and texts only ICU shapes (a tab, a control, Thai, an emoji joined
+  /// by ZWJ) in either field or both.
   @Test(arguments: WrapMode.allCases)
   func aChunkCountedAtOnceCountsAsCardByCard(wrap: WrapMode) throws {
     var cards = Self.randomCards(seed: 43, count: 2_000)
     cards += Array(BundledSample.collection().cards)
     cards.append(
       Card(caption: "plain words only", comment: "«" + String(repeating: "ж", count: 90)))
+    let refused = [
+      "a tab\there and more words after it", "bell \u{7} rings", "ภาษาไทย ไม่มีช่องว่าง",
+      "👩\u{200D}💻 codes all night long",
+    ]
+    for (index, text) in refused.enumerated() {
+      cards.insert(Card(caption: text, comment: "naïve — " + text), at: 100 * index + 7)
+      cards.insert(Card(caption: "naïve ascii", comment: text), at: 100 * index + 50)
+      cards.insert(Card(caption: text, comment: "plain"), at: 100 * index + 90)
+    }
     let store = CardStore(cards)
     let style = CardStyle(wrap: wrap, maximumCommentLines: nil)
     let measurer = CardMeasurer(store: store, style: style)
@@ -164,6 +175,13 @@ import Testing
             let packed = counts.counts[slot][local]
             #expect(Int(packed >> 16) == metrics.captionRows)
             #expect(Int(packed & 0xFFFF) == metrics.commentRows)
+            let card = store[first + local]
+            let inner = width - CardStyle.horizontalChrome
+            #expect(
+              Int(packed >> 16) == PreparedText(card.caption).lineCount(width: inner, mode: wrap))
+            #expect(
+              Int(packed & 0xFFFF)
+                == PreparedText(card.comment ?? "").lineCount(width: inner, mode: wrap))
           }
         }
       }

@@ -2,15 +2,17 @@ import TerminalText
 
 extension CardChunk {
   /// The lines card `local`'s caption (`field` 0) or comment (1) takes at `width` cells:
-  /// plain ASCII and plain CJK counted as they are, other text from the chunk's shapes for
-  /// `wrap`, which `shapes` gives (making them when first needed), or, when it gives none,
-  /// shaped alone. The one count the measurer and
-  /// the measuring worker share.
+  /// plain ASCII and plain CJK counted as they are, other text in word mode from its bytes
+  /// (`UnicodeText.wordLineCount`), and what that refuses (and other text in character
+  /// mode) from the chunk's shapes for `wrap`, which `shapes` gives (making them when first
+  /// needed), or, when it gives none, shaped alone. The one count the measurer and the
+  /// measuring worker share.
   ///
-  /// - Complexity: O(text of the field), O(words) once the shapes are made.
+  /// - Complexity: O(text of the field), O(words) for text counted from the shapes.
   @inline(__always)
   func lineCount(
-    ofCard local: Int, field: Int, width: Int, wrap: WrapMode, shapes: () -> ChunkShapes?
+    ofCard local: Int, field: Int, width: Int, wrap: WrapMode,
+    scratch: inout UnicodeText.Scratch, shapes: () -> ChunkShapes?
   ) -> Int {
     switch textKind(local, field: field) {
     case .ascii:
@@ -22,6 +24,13 @@ extension CardChunk {
         CJKText.lineCount(field == 0 ? caption : comment, width: width, mode: wrap)
       }
     case .other:
+      if wrap == .word {
+        let counted = withText(local) { caption, comment in
+          UnicodeText.wordLineCount(
+            field == 0 ? caption : comment, width: width, scratch: &scratch)
+        }
+        if let counted { return counted }
+      }
       let shapes = shapes()
       return withText(local) { caption, comment in
         let text = field == 0 ? caption : comment
@@ -44,15 +53,27 @@ extension CardChunk {
 
   /// The lines of every card at each of `widths`, packed as `MeasuredCounts` keeps them
   /// (caption `<< 16 |` comment, each capped): what `lineCount(ofCard:...)` gives card by
-  /// card, in one pass over the cards — each card's kinds, text and place among the
-  /// shaped ones found once for all the widths, no closure or lookup per count. `shapes`
-  /// are the chunk's for `wrap` (`nil` only when `hasTextToShape` is false).
+  /// card, in one pass over the cards — each card's kinds and text found once for all the
+  /// widths, other text in word mode read once for all of them. `shapes` are the chunk's
+  /// for `wrap`, when made: in character mode they must be (unless `hasTextToShape` is
+  /// false); in word mode, without them, the texts they keep (all but printable ASCII) are
+  /// shaped as they come, and the shapes so made are returned, to be kept.
   ///
-  /// - Complexity: O(cards × widths) steps plus O(words) per shaped text and width.
-  func lineCounts(atWidths widths: [Int], wrap: WrapMode, shapes: ChunkShapes?) -> [[UInt32]] {
+  /// - Complexity: O(cards × widths) steps plus, per other text, O(its bytes) and O(its
+  ///   lines) per width in word mode, O(its clusters) per width in character mode.
+  func lineCounts(atWidths widths: [Int], wrap: WrapMode, shapes: ChunkShapes?) -> (
+    counts: [[UInt32]], made: ChunkShapes?
+  ) {
     let cards = count
     var flat = [UInt32](repeating: 0, count: cards * widths.count)
-    var place = 0
+    var scratch = UnicodeText.Scratch()
+    // Word mode without shapes: those of the refused texts, made as they come.
+    var builder = ChunkShapes.Builder(cards: shapes == nil && wrap == .word ? cards : 0, wrap: wrap)
+    // Other text in word mode: its counts at every width, read once.
+    let directCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * widths.count)
+    defer { directCounts.deallocate() }
+    let captionCounts = UnsafeMutableBufferPointer(rebasing: directCounts[0..<widths.count])
+    let commentCounts = UnsafeMutableBufferPointer(rebasing: directCounts[widths.count...])
     flat.withUnsafeMutableBufferPointer { out in
       records.withUnsafeBufferPointer { records in
         text.withUnsafeBufferPointer { arena in
@@ -68,32 +89,69 @@ extension CardChunk {
             let comment = UnsafeBufferPointer(
               rebasing: arena[record.commentStart..<record.commentStart + Int(record.commentLength)]
             )
-            let shaped = captionKind == .other || commentKind == .other
+            // In word mode, other text of printable ASCII counted from its bytes at every
+            // width (into `captionCounts` and `commentCounts`), the rest from the shapes:
+            // given, or made here (each counted as it is shaped).
+            var captionCounted = false
+            var commentCounted = false
+            if wrap == .word {
+              widths.withUnsafeBufferPointer { widths in
+                if captionKind == .other && UnicodeText.isPrintableASCIIText(caption) {
+                  captionCounted = UnicodeText.wordLineCounts(
+                    caption, widths: widths, into: captionCounts, scratch: &scratch)
+                }
+                if commentKind == .other && UnicodeText.isPrintableASCIIText(comment) {
+                  commentCounted = UnicodeText.wordLineCounts(
+                    comment, widths: widths, into: commentCounts, scratch: &scratch)
+                }
+              }
+              let captionShaped = captionKind == .other && !captionCounted
+              let commentShaped = commentKind == .other && !commentCounted
+              if shapes == nil && (captionShaped || commentShaped) {
+                builder.add(
+                  card: local, caption: captionShaped ? caption : nil,
+                  comment: commentShaped ? comment : nil
+                ) { field, clusters in
+                  let counts = field == 0 ? captionCounts : commentCounts
+                  for (slot, width) in widths.enumerated() {
+                    counts[slot] = PreparedText.lineCount(of: clusters, width: width, mode: .word)
+                  }
+                }
+                captionCounted = captionCounted || captionShaped
+                commentCounted = commentCounted || commentShaped
+              }
+            }
             @inline(__always) func lines(
-              _ text: UnsafeBufferPointer<UInt8>, _ kind: TextKind, field: Int, width: Int
+              _ text: UnsafeBufferPointer<UInt8>, _ kind: TextKind, field: Int, slot: Int,
+              width: Int, counted: UnsafeMutableBufferPointer<Int>?
             ) -> Int {
               switch kind {
               case .ascii: return ASCIIText.lineCount(text, width: width, mode: wrap)
               case .cjk: return CJKText.lineCount(text, width: width, mode: wrap)
               case .other:
+                if let counted { return counted[slot] }
                 guard let shapes else {
                   return ChunkShapes.lineCount(ofText: text, width: width, wrap: wrap)
                 }
-                return shapes.lineCount(atPlace: place, field: field, text: text, width: width)
+                return shapes.lineCount(ofCard: local, field: field, text: text, width: width)
               }
             }
             for (slot, width) in widths.enumerated() {
-              let captionLines = lines(caption, captionKind, field: 0, width: width)
-              let commentLines = lines(comment, commentKind, field: 1, width: width)
+              let captionLines = lines(
+                caption, captionKind, field: 0, slot: slot, width: width,
+                counted: captionCounted ? captionCounts : nil)
+              let commentLines = lines(
+                comment, commentKind, field: 1, slot: slot, width: width,
+                counted: commentCounted ? commentCounts : nil)
               out[slot * cards + local] =
                 UInt32(Swift.min(0xFFFE, captionLines)) << 16
                 | UInt32(Swift.min(0xFFFF, commentLines))
             }
-            if shaped { place += 1 }
           }
         }
       }
     }
-    return widths.indices.map { Array(flat[$0 * cards..<($0 + 1) * cards]) }
+    let made = builder.isEmpty ? nil : ChunkShapes(builder)
+    return (widths.indices.map { Array(flat[$0 * cards..<($0 + 1) * cards]) }, made)
   }
 }

@@ -2,10 +2,12 @@ import TerminalText
 
 /// What counting the lines of one chunk's captions and comments needs, for the texts that
 /// are neither simple ASCII nor plain CJK (those are counted from their bytes: `ASCIIText`,
-/// `CJKText`). Each is shaped once — by the table-driven `UnicodeText`, or the sanitiser
-/// and ICU for the rare text it leaves — and kept folded for the wrap mode: in word mode
-/// as its words (`WordSegments`, two bytes a word), so a count at a new width is a step per
-/// word; in character mode as its clusters (a byte each).
+/// `CJKText`). In character mode each is shaped once — by the table-driven `UnicodeText`,
+/// or the sanitiser and ICU for the rare text it leaves — and kept as its clusters (a
+/// byte each). In word mode, text that is printable ASCII throughout (most of it) is
+/// counted straight from its bytes at every count (`UnicodeText.wordLineCounts`, a few
+/// steps a line), and the rest is shaped once and kept as its words (`WordSegments`, two
+/// bytes a word), so a count at a new width is a step per word.
 ///
 /// Made once per chunk and wrap mode, on any thread (a chunk never changes), so a worker
 /// can make them while the browser runs.
@@ -18,7 +20,8 @@ package final class ChunkShapes: Sendable {
   /// The cards with text to shape, and each one's `k`: a card counted from its bytes keeps
   /// no place in `starts`.
   private let kept: KeptCards
-  /// Word mode: the segments. A text whose words do not fit units is the one unit
+  /// Word mode: the segments of the texts counted from their shapes. A text whose words do
+  /// not fit units is the one unit
   /// `unfolded`, and is shaped again when counted.
   private let units: [UInt16]
   /// Character mode: the clusters.
@@ -36,61 +39,130 @@ package final class ChunkShapes: Sendable {
 
   /// A text kept as nothing but this mark: shaped again at each count (a word over 2,046
   /// cells, a run of more than 31 spaces inside a text).
-  private static let unfolded: UInt16 = 0xFFFE
+  fileprivate static let unfolded: UInt16 = 0xFFFE
 
-  /// Shapes the texts of `chunk` that need it, for `wrap`.
+  /// Shapes the texts of `chunk` that need it, for `wrap` (in word mode, not those of
+  /// printable ASCII).
   ///
   /// - Complexity: O(text of the chunk); an ICU pass only for text `UnicodeText` leaves.
-  package init(_ chunk: CardChunk, wrap: WrapMode) {
-    var starts: [UInt32] = [0]
-    var units: [UInt16] = []
-    var clusters: [UInt8] = []
-    var kept = KeptCards(cards: chunk.count)
-    var longWords = LongWords(longerThan: Self.longWord)
-    var longTexts: [UInt32] = []
-    var longFirst: [UInt32] = []
-    var scratch = UnicodeText.Scratch()
-    var shape: [UInt8] = []
+  package convenience init(_ chunk: CardChunk, wrap: WrapMode) {
+    var builder = Builder(cards: chunk.count, wrap: wrap)
     for index in 0..<chunk.count {
       guard chunk.textKind(index, field: 0) == .other || chunk.textKind(index, field: 1) == .other
       else { continue }
-      kept.keep(index)
       chunk.withText(index) { caption, comment in
-        for (field, text) in [caption, comment].enumerated() {
-          if chunk.textKind(index, field: field) == .other {
-            Self.shape(text, into: &shape, scratch: &scratch)
-            switch wrap {
-            case .char:
-              clusters.append(contentsOf: shape)
-            case .word:
-              let start = units.count
-              let firstLong = longWords.count
-              let fits = shape.withUnsafeBufferPointer {
-                WordSegments.append($0, to: &units, longWords: &longWords)
-              }
-              if !fits {
-                units.removeSubrange(start...)
-                units.append(Self.unfolded)
-                longWords.removeLast(longWords.count - firstLong)
-              } else if longWords.count > firstLong {
-                longTexts.append(UInt32(starts.count - 1))
-                longFirst.append(UInt32(firstLong))
-              }
-            }
-          }
-          starts.append(UInt32(wrap == .word ? units.count : clusters.count))
+        // Word mode keeps no text that is counted from its bytes as fast.
+        func shaped(_ text: UnsafeBufferPointer<UInt8>, field: Int) -> Bool {
+          chunk.textKind(index, field: field) == .other
+            && (wrap == .char || !UnicodeText.isPrintableASCIIText(text))
         }
+        let (captionShaped, commentShaped) = (shaped(caption, field: 0), shaped(comment, field: 1))
+        guard captionShaped || commentShaped else { return }
+        builder.add(
+          card: index, caption: captionShaped ? caption : nil,
+          comment: commentShaped ? comment : nil)
       }
     }
-    self.wrap = wrap
-    self.starts = starts.trimmed()
-    self.kept = kept
-    self.units = units.trimmed()
-    self.clusters = clusters.trimmed()
-    longWords.trim()
-    self.longWords = longWords
-    self.longTexts = longTexts.trimmed()
-    self.longFirst = longFirst.trimmed()
+    self.init(builder)
+  }
+
+  /// The shapes `builder` made.
+  package init(_ builder: Builder) {
+    var builder = builder
+    builder.closeCard()
+    wrap = builder.wrap
+    starts = builder.starts.trimmed()
+    kept = builder.kept
+    units = builder.units.trimmed()
+    clusters = builder.clusters.trimmed()
+    builder.longWords.trim()
+    longWords = builder.longWords
+    longTexts = builder.longTexts.trimmed()
+    longFirst = builder.longFirst.trimmed()
+  }
+
+  /// Shapes a chunk's texts card by card, in ascending order of cards: all the others at
+  /// once (`init(_:wrap:)`), or, in word mode, those the counter from the bytes refuses as
+  /// a count meets them (`CardChunk.lineCounts`), so that no text is read twice.
+  package struct Builder {
+    let wrap: WrapMode
+    fileprivate var starts: [UInt32] = [0]
+    fileprivate var units: [UInt16] = []
+    fileprivate var clusters: [UInt8] = []
+    fileprivate var kept: KeptCards
+    fileprivate var longWords = LongWords(longerThan: ChunkShapes.longWord)
+    fileprivate var longTexts: [UInt32] = []
+    fileprivate var longFirst: [UInt32] = []
+    private var scratch = UnicodeText.Scratch()
+    private var shape: [UInt8] = []
+    /// The card whose fields are being added, and how many of its two are in `starts`.
+    private var openCard = -1
+    private var fieldsAdded = 2
+
+    /// Shapes of none of `cards` cards, for `wrap`.
+    package init(cards: Int, wrap: WrapMode) {
+      self.wrap = wrap
+      kept = KeptCards(cards: cards)
+    }
+
+    /// Whether a card was added.
+    package var isEmpty: Bool { kept.count == 0 }
+
+    /// Shapes and keeps card `index`'s caption and comment (`nil`: a field not kept),
+    /// calling `shaped` with each field kept and its clusters.
+    package mutating func add(
+      card index: Int, caption: UnsafeBufferPointer<UInt8>?, comment: UnsafeBufferPointer<UInt8>?,
+      shaped: (_ field: Int, _ clusters: UnsafeBufferPointer<UInt8>) -> Void = { _, _ in }
+    ) {
+      for (field, text) in [caption, comment].enumerated() {
+        guard let text else { continue }
+        ChunkShapes.shape(text, into: &shape, scratch: &scratch)
+        shape.withUnsafeBufferPointer { shaped(field, $0) }
+        add(card: index, field: field, clusters: shape)
+      }
+    }
+
+    /// Keeps field `field` of card `index` (0 caption, 1 comment) from its shape
+    /// `clusters`: cards in ascending order, a card's fields in order (either may be left
+    /// out).
+    package mutating func add(card index: Int, field: Int, clusters shape: [UInt8]) {
+      if index != openCard {
+        closeCard()
+        kept.keep(index)
+        openCard = index
+        fieldsAdded = 0
+      }
+      while fieldsAdded < field { appendStart() }
+      switch wrap {
+      case .char:
+        clusters.append(contentsOf: shape)
+      case .word:
+        let start = units.count
+        let firstLong = longWords.count
+        let fits = shape.withUnsafeBufferPointer {
+          WordSegments.append($0, to: &units, longWords: &longWords)
+        }
+        if !fits {
+          units.removeSubrange(start...)
+          units.append(ChunkShapes.unfolded)
+          longWords.removeLast(longWords.count - firstLong)
+        } else if longWords.count > firstLong {
+          longTexts.append(UInt32(2 * (kept.count - 1) + field))
+          longFirst.append(UInt32(firstLong))
+        }
+      }
+      appendStart()
+    }
+
+    /// Ends the open card's entry: a field left out keeps an empty one.
+    fileprivate mutating func closeCard() {
+      while fieldsAdded < 2 { appendStart() }
+    }
+
+    private mutating func appendStart() {
+      starts.append(UInt32(wrap == .word ? units.count : clusters.count))
+      fieldsAdded += 1
+    }
   }
 
   /// The index in `longWords` of the first long word of text `key` (`2k + field`), which
@@ -108,7 +180,7 @@ package final class ChunkShapes: Sendable {
   }
 
   /// The cluster bytes of untrusted text `text`, as `PreparedText` makes them.
-  private static func shape(
+  fileprivate static func shape(
     _ text: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8],
     scratch: inout UnicodeText.Scratch
   ) {
@@ -126,18 +198,18 @@ package final class ChunkShapes: Sendable {
   func lineCount(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>, width: Int)
     -> Int
   {
-    guard let place = kept.place(of: index) else {
+    guard let place = kept.place(of: index),
+      Int(starts[2 * place + field + 1]) > Int(starts[2 * place + field])
+    else {
+      // Not kept (word mode keeps no text counted from its bytes as fast).
+      if wrap == .word {
+        var scratch = UnicodeText.Scratch()
+        if let count = UnicodeText.wordLineCount(text, width: width, scratch: &scratch) {
+          return count
+        }
+      }
       return Self.lineCount(ofText: text, width: width, wrap: wrap)
     }
-    return lineCount(atPlace: place, field: field, text: text, width: width)
-  }
-
-  /// `lineCount(ofCard:field:text:width:)` for the card at `place` among those with text
-  /// to shape (its `k`), found by the caller.
-  @inline(__always)
-  func lineCount(atPlace place: Int, field: Int, text: UnsafeBufferPointer<UInt8>, width: Int)
-    -> Int
-  {
     let start = Int(starts[2 * place + field])
     let end = Int(starts[2 * place + field + 1])
     switch wrap {
@@ -163,7 +235,11 @@ package final class ChunkShapes: Sendable {
   /// The widest line of card `index`'s caption or comment (`text`), as
   /// `PreparedText.naturalWidth` measures it.
   func naturalWidth(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let place = kept.place(of: index) else {
+    guard let place = kept.place(of: index),
+      Int(starts[2 * place + field + 1]) > Int(starts[2 * place + field])
+    else {
+      var scratch = UnicodeText.Scratch()
+      if let width = UnicodeText.naturalWidth(text, scratch: &scratch) { return width }
       return Self.clusters(of: text) { PreparedText.naturalWidth(of: $0) }
     }
     let start = Int(starts[2 * place + field])

@@ -17,6 +17,18 @@ package struct MeasureJob: Sendable {
   /// back).
   package let shapes: [ChunkShapes?]
 
+  package init(
+    generation: Int, firstChunk: Int, chunks: [CardChunk], widths: [Int], wrap: WrapMode,
+    shapes: [ChunkShapes?]
+  ) {
+    self.generation = generation
+    self.firstChunk = firstChunk
+    self.chunks = chunks
+    self.widths = widths
+    self.wrap = wrap
+    self.shapes = shapes
+  }
+
   /// Counts on every core, a chunk per core at a time, calling `report` once per chunk on
   /// the calling thread; returns early once `cancellation` says this job is no longer the
   /// current one. The worker threads it borrows run below the event loop's priority.
@@ -60,12 +72,15 @@ package struct MeasureJob: Sendable {
     var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
     if shapes?.wrap != wrap { shapes = nil }
     var madeShapes: ChunkShapes?
-    if shapes == nil && chunk.hasTextToShape {
+    // In word mode the count makes the shapes it needs (of the texts it cannot count from
+    // their bytes) as it goes; in character mode every other text needs its shape first.
+    if shapes == nil && wrap == .char && chunk.hasTextToShape {
       let made = ChunkShapes(chunk, wrap: wrap)
       shapes = made
       madeShapes = made
     }
-    let counts = chunk.lineCounts(atWidths: widths, wrap: wrap, shapes: shapes)
+    let (counts, made) = chunk.lineCounts(atWidths: widths, wrap: wrap, shapes: shapes)
+    if let made { madeShapes = made }
     return MeasuredCounts(
       generation: generation, chunk: firstChunk + chunkIndex, chunkID: ObjectIdentifier(chunk),
       widths: widths, wrap: wrap, counts: counts, shapes: madeShapes)

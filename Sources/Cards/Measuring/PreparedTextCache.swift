@@ -223,7 +223,7 @@ final class PreparedTextCache {
   private func lines(ofCard index: Int, field: Int, width: Int, wrap: WrapMode) -> Int {
     let (chunkIndex, local) = store.locate(index)
     return store.chunks[chunkIndex].lineCount(
-      ofCard: local, field: field, width: width, wrap: wrap
+      ofCard: local, field: field, width: width, wrap: wrap, scratch: &scratch
     ) { () -> ChunkShapes? in
       if let made = shapes[chunkIndex], made.wrap == wrap { return made }
       // A chunk's first texts counted here are shaped alone: the first screens of a feed
@@ -236,6 +236,9 @@ final class PreparedTextCache {
       return shapes(ofChunk: chunkIndex, wrap: wrap)
     }
   }
+
+  /// The buffers counting other text from its bytes reuses.
+  private var scratch = UnicodeText.Scratch()
 
   /// Texts of each chunk counted without the chunk's shapes.
   private var textsShapedAlone: [UInt16] = []
