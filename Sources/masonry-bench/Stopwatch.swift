@@ -14,4 +14,10 @@ enum Stopwatch {
     }
     return best
   }
+
+  /// The seconds one run of `body` takes.
+  static func seconds(_ body: () -> Void) -> Double {
+    let elapsed = ContinuousClock().measure(body)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
 }

@@ -255,6 +255,13 @@ extension StreamBenchmark {
         fields.append(("orjson", "not installed (pip install orjson)"))
       }
       if feed.name.hasPrefix("real") {
+        // Measuring alone on one core, in a process of its own (`MeasureBenchmark`).
+        if let measured = childFigures(["measure", feed.path], named: "measure") {
+          for key in ["first_cards_per_s", "again_cards_per_s"] {
+            figures[key] = measured[key]
+            fields.append((key, (measured[key] as? Double) ?? -1))
+          }
+        }
         if let baseline = FzfBaseline.measure(feed.path, keys: searchKeys) {
           figures["fzf_read_s"] = baseline.readSeconds
           figures["fzf_counts_ms"] = baseline.countMilliseconds
@@ -298,6 +305,10 @@ extension StreamBenchmark {
     target("real 1M: G right after the load, ms", figure("last_card_G_ms"), 200)
     target("real 1M: width change after G, ms", figure("width_change_after_G_ms"), 250)
     target("real 1M: the measuring pass, ms", figure("background_measuring_ms"), 300)
+    target(
+      "real 1M: measuring every card at one width, one core, cards a second",
+      figure("first_cards_per_s") == .infinity ? 0 : figure("first_cards_per_s"), 5_000_000,
+      atMost: false)
     target("real 1M: peak memory (load, G, width, search), MB", figure("peak_rss_mb"), 300)
     if let orjson = real["orjson_s"] as? Double {
       target(
@@ -336,16 +347,22 @@ extension StreamBenchmark {
 
   /// The figures of `scenario` run in a child process.
   private static func runScenario(_ path: String) -> [String: Any]? {
+    childFigures(["feed", path], named: "stream.feed")
+  }
+
+  /// The numbers of the line named `name` that this benchmark prints when run with
+  /// `arguments` in a child process.
+  private static func childFigures(_ arguments: [String], named name: String) -> [String: Any]? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    process.arguments = ["feed", path]
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     guard (try? process.run()) != nil else { return nil }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first {
-      $0.contains("\"stream.feed\"")
+      $0.contains("\"name\":\"\(name)\"")
     }
     guard let line,
       let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]

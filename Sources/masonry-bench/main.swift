@@ -8,7 +8,8 @@ import LayoutEngine
 
 // `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`, `reopen`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
-// `masonry-bench parse FILE` times reading and parsing it alone;
+// `masonry-bench parse FILE` times reading and parsing it alone; `masonry-bench measure
+// FILE` times measuring its cards alone, on one core;
 // `masonry-bench realfeed FILE COUNT` writes the real-text feed; `masonry-bench photos`
 // makes the folder of 1,000 photographs and prints its path; `masonry-bench keys-load
 // FILE` measures keys through tmux while FILE loads.
@@ -44,6 +45,11 @@ if arguments.count == 2 && arguments[0] == "parse" {
     ("name", "parse"), ("path", arguments[1]), ("cards", cards),
     ("seconds", Double(seconds.components.seconds) + Double(seconds.components.attoseconds) / 1e18),
   ])
+  exit(0)
+}
+if arguments.count == 2 && arguments[0] == "measure" {
+  // Measuring alone on one core (the stream part runs it on its real feed).
+  MeasureBenchmark.run(path: arguments[1], report: &report)
   exit(0)
 }
 if arguments == ["photos"] {
