@@ -75,15 +75,10 @@ extension PreparedText {
           continue
         }
         if index > lineStart {
-          // Back off over clusters that must not start a line (a run like 「ャー！」) when
-          // the line keeps at least one cluster.
-          var split = index
-          while split - 1 > lineStart && clusters[split] & ClusterInfo.charBreakBefore == 0
-            && clusters[split - 1] & ClusterInfo.space == 0
-          {
-            split -= 1
-          }
-          if clusters[split] & ClusterInfo.charBreakBefore == 0 { split = index }
+          let split = splitPoint(
+            after: lineStart, overflow: index,
+            mayStartLine: { clusters[$0] & ClusterInfo.charBreakBefore != 0 },
+            isSpace: { clusters[$0] & ClusterInfo.space != 0 })
           var end = split
           while end > lineStart && clusters[end - 1] & ClusterInfo.space != 0 { end -= 1 }
           body(lineStart..<end)
@@ -104,6 +99,20 @@ extension PreparedText {
     if lineStart < clusterCount || (clusterCount > 0 && visibleEnd > lineStart) {
       body(lineStart..<Swift.max(lineStart, visibleEnd))
     }
+  }
+
+  /// Where a line from `lineStart` with no break opportunity is split when the cluster at
+  /// `overflow` does not fit: there, backing off over clusters that must not start a line
+  /// (a run like 「ャー！」) while the line keeps at least one and no space is passed.
+  ///
+  /// - Complexity: O(clusters backed off over).
+  @inline(__always)
+  static func splitPoint(
+    after lineStart: Int, overflow: Int, mayStartLine: (Int) -> Bool, isSpace: (Int) -> Bool
+  ) -> Int {
+    var split = overflow
+    while split - 1 > lineStart && !mayStartLine(split) && !isSpace(split - 1) { split -= 1 }
+    return mayStartLine(split) ? split : overflow
   }
 
   /// How one word (a `WordSegments` segment: clusters from a break opportunity to the

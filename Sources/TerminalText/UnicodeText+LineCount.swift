@@ -205,14 +205,9 @@ extension UnicodeText {
         start = found
         continue
       }
-      // No break: split the word, backing off over clusters that must not start a line
-      // when the line keeps at least one (as `forEachLine` does).
-      var split = overflow
-      while split - 1 > start && !mayStartLine(split) && !isSpace(split - 1) {
-        split -= 1
-      }
-      if !mayStartLine(split) { split = overflow }
-      start = split
+      // No break: split the word.
+      start = PreparedText.splitPoint(
+        after: start, overflow: overflow, mayStartLine: mayStartLine, isSpace: isSpace)
     }
     return count
   }
@@ -312,9 +307,7 @@ extension UnicodeText {
           loneSpace = false
         } else {
           if clusters > 0 {
-            var finished = UInt8(Swift.min(PreparedText.widestCluster, width)) | flags
-            if width > PreparedText.widestCluster { finished |= Info.shortened }
-            if loneSpace { finished = finished & ~Info.charBreakBefore | Info.space }
+            let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
             totalWidth &+= Int(finished & Info.widthMask)
             buffers.shape[clusters &- 1] = finished
           }
@@ -334,9 +327,7 @@ extension UnicodeText {
         offset &+= length
       }
       if clusters > 0 {
-        var finished = UInt8(Swift.min(PreparedText.widestCluster, width)) | flags
-        if width > PreparedText.widestCluster { finished |= Info.shortened }
-        if loneSpace { finished = finished & ~Info.charBreakBefore | Info.space }
+        let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
         totalWidth &+= Int(finished & Info.widthMask)
         buffers.shape[clusters &- 1] = finished
       }
@@ -344,6 +335,18 @@ extension UnicodeText {
         count: clusters, scalars: count, oneScalarEach: false, totalWidth: totalWidth,
         hasLineFeed: lineFeed)
     }
+  }
+
+  /// A cluster's byte as `shape` makes it but for the word break: its cells (at most
+  /// `widestCluster`, marked shortened beyond), its `flags` (line feed or may start a
+  /// line), a lone space marked as a space instead.
+  @inline(__always)
+  private static func clusterByte(width: Int, flags: UInt8, loneSpace: Bool) -> UInt8 {
+    typealias Info = PreparedText.ClusterInfo
+    var byte = UInt8(Swift.min(PreparedText.widestCluster, width)) | flags
+    if width > PreparedText.widestCluster { byte |= Info.shortened }
+    if loneSpace { byte = byte & ~Info.charBreakBefore | Info.space }
+    return byte
   }
 
   /// What `readSimpleScalars` made of a text.
@@ -499,15 +502,10 @@ extension UnicodeText {
           continue
         }
         if index > lineStart {
-          // Back off over clusters that must not start a line when the line keeps at
-          // least one (as `forEachLine` does).
-          var split = index
-          while split - 1 > lineStart && clusters[split] & Info.charBreakBefore == 0
-            && clusters[split - 1] & Info.space == 0
-          {
-            split -= 1
-          }
-          if clusters[split] & Info.charBreakBefore == 0 { split = index }
+          let split = PreparedText.splitPoint(
+            after: lineStart, overflow: index,
+            mayStartLine: { clusters[$0] & Info.charBreakBefore != 0 },
+            isSpace: { clusters[$0] & Info.space != 0 })
           lines += 1
           restart(at: split, upTo: index)
           continue
