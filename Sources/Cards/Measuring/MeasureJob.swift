@@ -17,6 +17,8 @@ package struct MeasureJob: Sendable {
   /// back).
   package let shapes: [ChunkShapes?]
 
+  /// A job counting `chunks` (the collection's from `firstChunk` on) at `widths`, with the
+  /// shapes already made for them (`nil` or missing: none).
   package init(
     generation: Int, firstChunk: Int, chunks: [CardChunk], widths: [Int], wrap: WrapMode,
     shapes: [ChunkShapes?]
@@ -72,8 +74,9 @@ package struct MeasureJob: Sendable {
     var shapes = chunkIndex < self.shapes.count ? self.shapes[chunkIndex] : nil
     if shapes?.wrap != wrap { shapes = nil }
     var madeShapes: ChunkShapes?
-    // In word mode the count makes the shapes it needs (of the texts it cannot count from
-    // their bytes) as it goes; in character mode every other text needs its shape first.
+    // In word mode the count makes the shapes it needs (of the texts it does not count from
+    // their bytes: all but printable ASCII) as it goes; in character mode every other text
+    // needs its shape first.
     if shapes == nil && wrap == .char && chunk.hasTextToShape {
       let made = ChunkShapes(chunk, wrap: wrap)
       shapes = made
