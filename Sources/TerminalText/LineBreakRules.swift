@@ -54,27 +54,25 @@ package enum LineBreakRules {
   /// - Complexity: O(`limit` − `start`), but for a run of marks, spaces or number that a
   ///   step reads to its end.
   @inline(__always)
-  package static func forEachBreak(
-    _ classes: UnsafeBufferPointer<LineBreakClass>, from start: Int, before limit: Int,
-    _ body: (Int) -> Void
+  package static func forEachBreak<Classes: LineBreakClassSequence>(
+    _ classes: Classes, from start: Int, before limit: Int, _ body: (Int) -> Void
   ) {
     let count = classes.count
-    guard count > 0, let base = classes.baseAddress else { return }
+    guard count > 0 else { return }
     var start = start
     var initial = true
     let pairs = pairDecisions
-    // `.al` is 0 (`letterRunEnd` relies on it), so eight letters are a zero word.
-    let raw = UnsafeRawPointer(base)
     while start < limit {
       if start + 1 < count {
-        if base[start] == .al && base[start + 1] == .al {
-          start = letterRunEnd(raw, from: start + 1, count: count) - 1
+        let first = classes[start]
+        let second = classes[start + 1]
+        if first == .al && second == .al {
+          start = classes.letterRunEnd(from: start + 1) - 1
           initial = false
           continue
         }
         // Most other steps are decided by two classes alone (`pairTable`).
-        let decision = pairs[
-          Int(base[start].rawValue) &* classCount &+ Int(base[start + 1].rawValue)]
+        let decision = pairs[Int(first.rawValue) &* classCount &+ Int(second.rawValue)]
         if decision != undecided {
           if decision == breaksPair { body(start + 1) }
           initial = decision == breaksPair
@@ -104,8 +102,8 @@ package enum LineBreakRules {
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  package static func breakAfterSpace(
-    _ classes: UnsafeBufferPointer<LineBreakClass>, before index: Int
+  package static func breakAfterSpace<Classes: LineBreakClassSequence>(
+    _ classes: Classes, before index: Int
   ) -> Bool? {
     guard index >= 2, classes[index - 1] == .sp, startsStep(classes[index - 2]) else {
       return nil
@@ -132,24 +130,6 @@ package enum LineBreakRules {
     case .cm, .sp, .op, .opWide, .hy, .is, .nu, .sy, .cl, .cp, .cpWide, .ba, .hh: return false
     default: return true
     }
-  }
-
-  /// The first index at or after `index` whose class is not AL (`count` if none), eight
-  /// classes a load.
-  @inline(__always)
-  private static func letterRunEnd(_ classes: UnsafeRawPointer, from index: Int, count: Int)
-    -> Int
-  {
-    var index = index
-    while index + 8 <= count {
-      let word = classes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      if word != 0 { return index + (UInt64(littleEndian: word).trailingZeroBitCount >> 3) }
-      index += 8
-    }
-    while index < count && classes.load(fromByteOffset: index, as: UInt8.self) == 0 {
-      index += 1
-    }
-    return index
   }
 
   private static let classCount = Int(LineBreakClass.unsupported.rawValue) + 1
@@ -204,8 +184,8 @@ package enum LineBreakRules {
   /// (-1: it joins everything it matched). `end` is past `start + 1`, or `breakAt` is
   /// past `start`, so every step moves on.
   @inline(__always)
-  private static func match(
-    _ classes: UnsafeBufferPointer<LineBreakClass>, at start: Int, initial: Bool
+  private static func match<Classes: LineBreakClassSequence>(
+    _ classes: Classes, at start: Int, initial: Bool
   ) -> (end: Int, breakAt: Int) {
     let count = classes.count
     let first = classes[start]
@@ -355,9 +335,9 @@ package enum LineBreakRules {
 
   /// Where LB25's number starting at `start` ends (`start` when there is none).
   @inline(__always)
-  private static func numberEnd(_ classes: UnsafeBufferPointer<LineBreakClass>, from start: Int)
-    -> Int
-  {
+  private static func numberEnd<Classes: LineBreakClassSequence>(
+    _ classes: Classes, from start: Int
+  ) -> Int {
     let count = classes.count
     @inline(__always) func skipMarks(from index: Int) -> Int {
       var index = index

@@ -20,7 +20,46 @@ extension UnicodeText {
     _ bytes: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
     into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
   ) -> Bool {
+    if asciiWordLineCounts(bytes, widths: widths, into: counts, scratch: &scratch) {
+      return true
+    }
     // Never the case (no ASCII scalar joins another): the tables below read it.
+    guard hasASCIITables, let base = bytes.baseAddress else { return false }
+    var end = bytes.count
+    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    let text = UnsafeBufferPointer(start: base, count: end)
+    scratch.reserve(end)
+    guard let clusters = readScalars(text, scratch: &scratch) else { return false }
+    return scratch.withBuffers { buffers in
+      for (slot, width) in widths.enumerated() {
+        if !clusters.hasLineFeed && clusters.totalWidth <= Swift.max(1, width) {
+          counts[slot] = 1
+        } else if clusters.oneCellEach {
+          // Alphabetic scripts: a cell a cluster, as ASCII is.
+          let shape = buffers.shape
+          counts[slot] = countOneCellLines(
+            UnsafeBufferPointer(start: buffers.classes, count: clusters.scalars),
+            width: Swift.max(1, width), buffers: buffers,
+            isSpace: { shape[$0] & PreparedText.ClusterInfo.space != 0 },
+            mayStartLine: { shape[$0] & PreparedText.ClusterInfo.charBreakBefore != 0 })
+        } else {
+          counts[slot] = countLines(clusters, width: Swift.max(1, width), buffers: buffers)
+        }
+      }
+      return true
+    }
+  }
+
+  /// `wordLineCounts` for text that is printable ASCII but for trailing spaces and line
+  /// feeds (or nothing); false, counting nothing, for any other text — so that a caller
+  /// that keeps other text apart tells and counts in one pass.
+  ///
+  /// - Complexity: O(*n*) eight bytes a step, then O(lines) and a short run of the rules a
+  ///   line per width, nothing more for a width the text fits.
+  package static func asciiWordLineCounts(
+    _ bytes: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+  ) -> Bool {
     guard hasASCIITables else { return false }
     guard let base = bytes.baseAddress else {
       for slot in counts.indices { counts[slot] = 0 }
@@ -34,43 +73,21 @@ extension UnicodeText {
       return true
     }
     let text = UnsafeBufferPointer(start: base, count: end)
-    if isPrintableASCII(text) {
-      // A line fits whole at each width at least as wide as the text: no rule is needed.
-      var fitsAll = true
-      for (slot, width) in widths.enumerated() {
-        if end <= width {
-          counts[slot] = 1
-        } else {
-          fitsAll = false
-        }
-      }
-      if fitsAll { return true }
-      scratch.reserve(end)
-      return scratch.withBuffers { buffers in
-        let classes = asciiClassTable
-        for index in 0..<end { buffers.classes[index] = classes[Int(base[index])] }
-        for (slot, width) in widths.enumerated() where end > width {
-          counts[slot] = countASCIILines(text, width: Swift.max(1, width), buffers: buffers)
-        }
-        return true
+    guard isPrintableASCII(text) else { return false }
+    // A line fits whole at each width at least as wide as the text: no rule is needed.
+    var fitsAll = true
+    for (slot, width) in widths.enumerated() {
+      if end <= width {
+        counts[slot] = 1
+      } else {
+        fitsAll = false
       }
     }
+    if fitsAll { return true }
     scratch.reserve(end)
-    guard let clusters = readScalars(text, scratch: &scratch) else { return false }
     return scratch.withBuffers { buffers in
-      for (slot, width) in widths.enumerated() {
-        if !clusters.hasLineFeed && clusters.totalWidth <= Swift.max(1, width) {
-          counts[slot] = 1
-        } else if clusters.oneCellEach {
-          // Alphabetic scripts: a cell a cluster, as ASCII is.
-          let shape = buffers.shape
-          counts[slot] = countOneCellLines(
-            clusters.count, width: Swift.max(1, width), buffers: buffers,
-            isSpace: { shape[$0] & PreparedText.ClusterInfo.space != 0 },
-            mayStartLine: { shape[$0] & PreparedText.ClusterInfo.charBreakBefore != 0 })
-        } else {
-          counts[slot] = countLines(clusters, width: Swift.max(1, width), buffers: buffers)
-        }
+      for (slot, width) in widths.enumerated() where end > width {
+        counts[slot] = countASCIILines(text, width: Swift.max(1, width), buffers: buffers)
       }
       return true
     }
@@ -166,19 +183,19 @@ extension UnicodeText {
     return UnsafePointer(table)
   }()
 
-  /// The lines of printable ASCII `text` at `width` in word mode, its classes in
-  /// `buffers` (`countOneCellLines`).
+  /// The lines of printable ASCII `text` at `width` in word mode (`countOneCellLines`),
+  /// its classes looked up as the rules read them.
   private static func countASCIILines(
     _ text: UnsafeBufferPointer<UInt8>, width: Int, buffers: Buffers
   ) -> Int {
     let base = text.baseAddress!
     return countOneCellLines(
-      text.count, width: width, buffers: buffers, isSpace: { base[$0] == 0x20 },
-      mayStartLine: { mayStartLine(base[$0]) })
+      ASCIIClasses(bytes: base, count: text.count, table: asciiClassTable), width: width,
+      buffers: buffers, isSpace: { base[$0] == 0x20 }, mayStartLine: { mayStartLine(base[$0]) })
   }
 
-  /// The lines of a text of `count` clusters, each one scalar and one cell and none a line
-  /// feed, at `width` in word mode, its classes in `buffers`: `forEachLine`'s filling with
+  /// The lines of a text whose clusters are each one scalar and one cell and none a line
+  /// feed, of line-break classes `classes`, at `width` in word mode: `forEachLine`'s filling with
   /// every cluster a cell, so that a line from `start` overflows at the first non-space at
   /// or after `start + width` (spaces hang), and ends at the last break before the
   /// overflow (`lastBreak`) or, when there is none, at a split of the word.
@@ -186,10 +203,11 @@ extension UnicodeText {
   /// - Complexity: O(lines) plus the spaces at line ends and a short run of the rules a
   ///   line.
   @inline(__always)
-  private static func countOneCellLines(
-    _ end: Int, width: Int, buffers: Buffers, isSpace: (Int) -> Bool,
+  private static func countOneCellLines<Classes: LineBreakClassSequence>(
+    _ classes: Classes, width: Int, buffers: Buffers, isSpace: (Int) -> Bool,
     mayStartLine: (Int) -> Bool
   ) -> Int {
+    let end = classes.count
     var count = 0
     var start = 0
     while start < end {
@@ -199,8 +217,8 @@ extension UnicodeText {
       if overflow == end { return count + 1 }
       count += 1
       let found = lastBreak(
-        after: start, through: overflow, scalars: end, oneScalarEach: true, buffers: buffers,
-        isSpace: isSpace)
+        after: start, through: overflow, classes: classes, oneScalarEach: true,
+        buffers: buffers, isSpace: isSpace)
       if found > start {
         start = found
         continue
@@ -492,7 +510,8 @@ extension UnicodeText {
       }
       if lineWidth + clusterWidth > width {
         let lastBreak = Self.lastBreak(
-          after: lineStart, through: index, scalars: text.scalars,
+          after: lineStart, through: index,
+          classes: UnsafeBufferPointer(start: buffers.classes, count: text.scalars),
           oneScalarEach: text.oneScalarEach,
           buffers: buffers
         ) { clusters[$0] & Info.space != 0 }
@@ -533,11 +552,10 @@ extension UnicodeText {
   ///
   /// - Complexity: O(scalars from the break found to `last`).
   @inline(__always)
-  private static func lastBreak(
-    after lineStart: Int, through last: Int, scalars: Int, oneScalarEach: Bool,
+  private static func lastBreak<Classes: LineBreakClassSequence>(
+    after lineStart: Int, through last: Int, classes: Classes, oneScalarEach: Bool,
     buffers: Buffers, isSpace: (Int) -> Bool
   ) -> Int {
-    let classes = UnsafeBufferPointer(start: buffers.classes, count: scalars)
     let positions = buffers.positions
     @inline(__always) func first(_ cluster: Int) -> Int {
       oneScalarEach ? cluster : Int(buffers.firsts[cluster])

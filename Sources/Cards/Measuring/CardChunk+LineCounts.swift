@@ -96,12 +96,12 @@ extension CardChunk {
             var commentCounted = false
             if wrap == .word {
               widths.withUnsafeBufferPointer { widths in
-                if captionKind == .other && UnicodeText.isPrintableASCIIText(caption) {
-                  captionCounted = UnicodeText.wordLineCounts(
+                if captionKind == .other {
+                  captionCounted = UnicodeText.asciiWordLineCounts(
                     caption, widths: widths, into: captionCounts, scratch: &scratch)
                 }
-                if commentKind == .other && UnicodeText.isPrintableASCIIText(comment) {
-                  commentCounted = UnicodeText.wordLineCounts(
+                if commentKind == .other {
+                  commentCounted = UnicodeText.asciiWordLineCounts(
                     comment, widths: widths, into: commentCounts, scratch: &scratch)
                 }
               }

@@ -1,0 +1,60 @@
+/// The line-break classes of a text's scalars as `LineBreakRules` reads them: stored one a
+/// byte (`UnsafeBufferPointer<LineBreakClass>`), or looked up from printable ASCII as they
+/// are read (`ASCIIClasses`), so that counting the lines of ASCII text never writes its
+/// classes out.
+package protocol LineBreakClassSequence {
+  /// The number of scalars.
+  var count: Int { get }
+  /// The class of scalar `index` (below `count`).
+  subscript(index: Int) -> LineBreakClass { get }
+  /// The first index at or after `index` whose class is not AL, or `count`: where a run of
+  /// letters the rules cross at once ends.
+  func letterRunEnd(from index: Int) -> Int
+}
+
+extension UnsafeBufferPointer: LineBreakClassSequence where Element == LineBreakClass {
+  /// Eight classes a load: `.al` is 0, so eight letters are a zero word.
+  @inline(__always)
+  package func letterRunEnd(from index: Int) -> Int {
+    guard let base = baseAddress else { return count }
+    let raw = UnsafeRawPointer(base)
+    var index = index
+    while index + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word != 0 { return index + (UInt64(littleEndian: word).trailingZeroBitCount >> 3) }
+      index += 8
+    }
+    while index < count && base[index] == .al { index += 1 }
+    return index
+  }
+}
+
+/// The classes of printable ASCII bytes, each looked up in a table of 128 as it is read.
+package struct ASCIIClasses: LineBreakClassSequence {
+  let bytes: UnsafePointer<UInt8>
+  package let count: Int
+  let table: UnsafePointer<LineBreakClass>
+
+  @inline(__always)
+  package subscript(index: Int) -> LineBreakClass { table[Int(bytes[index])] }
+
+  /// Eight bytes a load while all are letters (`A`–`Z`, `a`–`z`, all AL), then a byte at
+  /// a time through the table (the AL scalars that are not letters, `#`, `*`, `_`…).
+  @inline(__always)
+  package func letterRunEnd(from index: Int) -> Int {
+    let raw = UnsafeRawPointer(bytes)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var index = index
+    while index + 8 <= count {
+      // Below 0x80, a byte ORed with 0x20 is a lowercase letter when at least `a` (its
+      // high bit set by adding 0x1F) and below `{` (not set by adding 0x05).
+      let lower = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | ones &* 0x20
+      let letters = (lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x05) & high
+      guard letters == high else { break }
+      index += 8
+    }
+    while index < count && self[index] == .al { index += 1 }
+    return index
+  }
+}
