@@ -94,6 +94,9 @@ package final class ByteSource {
   /// The sizes of successive reads of a source in memory (empty: as much as asked).
   private let readSizes: [Int]
   private var reads = 0
+  /// How many times `read(appendingTo:atMost:)` was called (for tests: reading stays
+  /// linear, a read a megabyte, whatever the input holds).
+  package private(set) var readCalls = 0
 
   deinit {
     if ownsDescriptor { Glibc.close(descriptor) }
@@ -132,6 +135,7 @@ package final class ByteSource {
   package func read(appendingTo buffer: inout [UInt8], atMost limit: Int = chunkSize)
     throws(DataError) -> Int
   {
+    readCalls += 1
     if let memory {
       var count = Swift.min(limit, memory.count - bytesRead)
       if !readSizes.isEmpty {

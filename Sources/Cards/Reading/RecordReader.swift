@@ -97,17 +97,23 @@ package final class RecordReader {
         var endOfInput = atEnd && nulOffset == nil
         var keep = limit
         var restart = false
+        // Whether the lines were cut at the target with bytes read still to cut.
+        var cutAtTarget = false
         try pending.withUnsafeBufferPointer { buffer throws(DataError) in
           switch mode {
           case .lines(var splitter):
             // Lines enough for the target, not the whole buffer: the first piece is small
-            // so that the first screen shows at once (a read brings a megabyte).
-            let wanted = Swift.max(lineStart + 1, targetBytes)
+            // so that the first screen shows at once (a read brings a megabyte). Before
+            // any record, the target counts from the first line not cut: blank lines by
+            // the million are passed a target's worth at a time, not a line per read.
+            let wanted =
+              spans.isEmpty ? lineStart + targetBytes : Swift.max(lineStart + 1, targetBytes)
             if wanted < limit, let base = buffer.baseAddress,
               let found = memchr(base + wanted, 0x0A, limit - wanted)
             {
               limit = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
               endOfInput = false
+              cutAtTarget = true
             }
             keep = try splitter.split(
               buffer, from: lineStart, to: limit, atEnd: endOfInput, into: &spans, path: path)
@@ -140,7 +146,9 @@ package final class RecordReader {
         if let nulOffset, scanned == nulOffset {
           throw nulError(at: nulOffset, lineStart: keep)
         }
-        let batchBytes = spans.last.map { $0.end } ?? 0
+        // The records found, with the blank lines after them cut: once as far as the
+        // target, they go (blank lines after the last record do not hold it back).
+        let batchBytes = spans.isEmpty ? 0 : keep
         // A stream that pauses hands over what it has: the cards show while it waits.
         let pausing = !spans.isEmpty && !source.hasDataReady()
         if endOfInput || (batchBytes >= targetBytes && !spans.isEmpty) || pausing {
@@ -150,6 +158,8 @@ package final class RecordReader {
         }
         // Nothing but white space so far: it is not kept (blank lines by the million).
         if spans.isEmpty && keep >= 1 << 20 { drop(keep) }
+        // Lines read but not cut yet are cut before anything more is read.
+        if cutAtTarget && spans.isEmpty { continue }
         try readMore()
       }
     } catch {
