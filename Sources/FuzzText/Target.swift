@@ -14,6 +14,11 @@ enum Target {
       FuzzReplay.fail("sanitised text holds U+\(String(scalar.value, radix: 16))")
     }
     let prepared = PreparedText(text)
+    // The text drawn is the sanitised text, whichever path shaped it (the reference path
+    // alone with the other rules).
+    if prepared.string != PreparedText(text, strictJapanese: false).string {
+      FuzzReplay.fail("prepared text differs from the sanitised text")
+    }
     for width in [1, 2, 3, 7, 20, 80] {
       for mode in WrapMode.allCases {
         let count = prepared.lineCount(width: width, mode: mode)

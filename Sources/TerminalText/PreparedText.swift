@@ -49,7 +49,13 @@ package struct PreparedText: Hashable, Sendable {
         return UnicodeText.shape(bytes, into: &clusters, scratch: &scratch)
       }
       if shaped {
-        // Every scalar was clean, so the sanitiser would change nothing.
+        // Every scalar was clean, so the sanitiser would change nothing but drop the
+        // joiners (U+200D, U+FE0F), which the shape leaves out too.
+        if !text.utf8.allSatisfy({ $0 < 0x80 })
+          && text.unicodeScalars.contains(where: Sanitizer.isDropped)
+        {
+          text = Sanitizer.sanitize(text)
+        }
         while let last = text.utf8.last, last == 0x20 || last == 0x0A { text.removeLast() }
         return (text, clusters)
       }

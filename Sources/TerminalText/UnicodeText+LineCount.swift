@@ -25,8 +25,12 @@ extension UnicodeText {
     }
     // Never the case (no ASCII scalar joins another): the tables below read it.
     guard hasASCIITables, let base = bytes.baseAddress else { return false }
-    var end = bytes.count
-    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    let end = trimmedEnd(base, count: bytes.count)
+    guard end > 0 else {
+      // Nothing but joiners, spaces and line feeds: no line.
+      for slot in counts.indices { counts[slot] = 0 }
+      return true
+    }
     let text = UnsafeBufferPointer(start: base, count: end)
     scratch.reserve(end)
     guard let clusters = readScalars(text, scratch: &scratch) else { return false }
@@ -119,8 +123,7 @@ extension UnicodeText {
     -> Int?
   {
     guard let base = bytes.baseAddress else { return 0 }
-    var end = bytes.count
-    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    let end = trimmedEnd(base, count: bytes.count)
     guard end > 0 else { return 0 }
     let text = UnsafeBufferPointer(start: base, count: end)
     if isPrintableASCII(text) { return end }
@@ -304,6 +307,10 @@ extension UnicodeText {
         } else {
           (value, length) = decode(bytes, at: offset, end: end)
           guard length > 0 else { return nil }
+          if isDroppedJoiner(value) {
+            offset &+= length
+            continue
+          }
         }
         let info: ScalarInfo
         if value < ScalarTable.tableLimit {
@@ -423,6 +430,11 @@ extension UnicodeText {
       } else {
         (value, length) = decode(bytes, at: offset, end: end)
         guard length > 0 else { return .refused }
+        // A joiner the sanitiser drops is read as if it were not there.
+        if isDroppedJoiner(value) {
+          offset &+= length
+          continue
+        }
       }
       let info: ScalarInfo
       if value < ScalarTable.tableLimit {

@@ -73,9 +73,9 @@ package enum UnicodeText {
     _ bytes: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8], scratch: inout Scratch
   ) -> Bool {
     shape.removeAll(keepingCapacity: true)
-    var end = bytes.count
     // Trailing spaces and line feeds are left out, as `PreparedText` leaves them.
-    while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A) { end -= 1 }
+    guard let base = bytes.baseAddress else { return true }
+    let end = trimmedEnd(base, count: bytes.count)
     guard end > 0 else { return true }
     scratch.reserve(end)
     if let ascii = asciiScalars,
@@ -157,6 +157,38 @@ package enum UnicodeText {
     }
     scratch.shape.withUnsafeBufferPointer { shape.append(contentsOf: $0[0..<count]) }
     return true
+  }
+
+  /// Whether `value` is a joiner the sanitiser drops (U+200D zero width joiner, U+FE0F
+  /// emoji presentation selector): the readers here leave it out as it does, so that an
+  /// emoji sequence costs no trip to ICU (the shape is that of the text without it, and
+  /// `PreparedText` draws that text).
+  @inline(__always)
+  static func isDroppedJoiner(_ value: UInt32) -> Bool {
+    value == 0x200D || value == 0xFE0F
+  }
+
+  /// Where text `base` of `count` bytes ends once the spaces, line feeds and dropped
+  /// joiners at its end are left out: the end of its sanitised text, trimmed as
+  /// `PreparedText` trims it (the joiners are dropped first, so spaces before them go too).
+  ///
+  /// - Complexity: O(what is left out).
+  @inline(__always)
+  static func trimmedEnd(_ base: UnsafePointer<UInt8>, count: Int) -> Int {
+    var end = count
+    while end > 0 {
+      let last = base[end - 1]
+      if last == 0x20 || last == 0x0A {
+        end -= 1
+      } else if end >= 3 && base[end - 3] == 0xE2 && base[end - 2] == 0x80 && last == 0x8D {
+        end -= 3  // U+200D
+      } else if end >= 3 && base[end - 3] == 0xEF && base[end - 2] == 0xB8 && last == 0x8F {
+        end -= 3  // U+FE0F
+      } else {
+        break
+      }
+    }
+    return end
   }
 
   /// The scalar of the well-formed UTF-8 sequence at `offset` and its length, or length 0

@@ -115,6 +115,34 @@ extension UnicodeTextTests {
     return byClass.keys.sorted { $0.rawValue < $1.rawValue }.map { byClass[$0]! }
   }()
 
+  /// The joiners the sanitiser drops, which the fast path leaves out as it does.
+  static let droppedJoiners: [Unicode.Scalar] = ["\u{200D}", "\u{FE0F}"]
+
+  /// Emoji sequences as people write them (a family, a profession with a skin tone, a
+  /// heart with its presentation selector, a flag made of a ZWJ sequence), among words and
+  /// after a space or a mark: shaped without ICU, byte for byte as the sanitiser and ICU
+  /// shape them, and drawn without the joiners.
+  @Test func emojiSequencesShapeAsICUDoes() {
+    let texts = [
+      "family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} of four",
+      "\u{1F9D1}\u{1F3FD}\u{200D}\u{1F4BB} technologist: medium skin tone",
+      "\u{2764}\u{FE0F} red heart \u{2764}\u{FE0F}\u{200D}\u{1F525}",
+      "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308} rainbow flag \u{200D}",
+      "a\u{200D}\u{301}b \u{FE0F}\u{200D} \n\u{200D}c \u{200D}",
+      "\u{200D}", "\u{FE0F} \u{200D}", "ｶﾞ\u{200D}ｷﾞ「\u{FE0F}」(\u{200D}1\u{FE0F}2)",
+    ]
+    for text in texts {
+      let fast = Self.fastShape(text)
+      #expect(fast != nil, "\(text.debugDescription) left to ICU")
+      #expect(fast == PreparedText.icuShape(of: text), "\(text.debugDescription)")
+      let prepared = PreparedText(text)
+      let reference = PreparedText.prepareWithICU(text, strictJapanese: true)
+      #expect(prepared.string == reference.0, "\(text.debugDescription)")
+      #expect(prepared.clusters == reference.1, "\(text.debugDescription)")
+      #expect(!prepared.string.unicodeScalars.contains { Self.droppedJoiners.contains($0) })
+    }
+  }
+
   /// Seeded random text, a class at a time (spaces, line feeds and marks often): the fast
   /// shape is the slow one, byte for byte, whenever the fast path takes the text.
   /// `MASONRY_STRESS=1` makes it 500 000 texts a batch (two million in all, a minute).
@@ -126,9 +154,10 @@ extension UnicodeTextTests {
     for _ in 0..<(ProcessInfo.processInfo.environment["MASONRY_STRESS"] != nil ? 500_000 : 5_000) {
       var scalars = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 1...12, using: &random) {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0: scalars.append(space)
         case 1: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : space)
+        case 2: scalars.append(Self.droppedJoiners.randomElement(using: &random)!)
         default:
           let members = Self.pool[Int.random(in: 0..<Self.pool.count, using: &random)]
           scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
