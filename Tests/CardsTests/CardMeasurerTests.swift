@@ -138,14 +138,23 @@ import Testing
   /// texts the counter from the bytes refuses shaped as they come) gives the counts card
   /// by card, and the prepared text's own: narrow widths that split long words, masonry's
   /// two neighbouring widths, a wide one, in both wrap modes, with shapes made by the job
-  /// and given to it, and texts only ICU shapes (a tab, a control, Thai, an emoji joined
-  /// by ZWJ) in either field or both.
+  /// and given to it, several texts with long words in one chunk, and texts only ICU
+  /// shapes (a tab, a control, Thai) or that need the joiners dropped (an emoji joined by
+  /// ZWJ) in either field or both.
   @Test(arguments: WrapMode.allCases)
   func aChunkCountedAtOnceCountsAsCardByCard(wrap: WrapMode) throws {
     var cards = Self.randomCards(seed: 43, count: 2_000)
     cards += Array(BundledSample.collection().cards)
     cards.append(
       Card(caption: "plain words only", comment: "«" + String(repeating: "ж", count: 90)))
+    // Several texts with words wider than a folded word keeps whole, one chunk: each
+    // count reads its own long words.
+    for length in [22, 30, 41, 57] {
+      cards.append(
+        Card(
+          caption: "ü" + String(repeating: "щ", count: length) + " x",
+          comment: "é " + String(repeating: "ф", count: length + 3) + " y z"))
+    }
     let refused = [
       "a tab\there and more words after it", "bell \u{7} rings", "ภาษาไทย ไม่มีช่องว่าง",
       "👩\u{200D}💻 codes all night long",

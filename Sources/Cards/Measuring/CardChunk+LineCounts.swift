@@ -111,11 +111,9 @@ extension CardChunk {
                 builder.add(
                   card: local, caption: captionShaped ? caption : nil,
                   comment: commentShaped ? comment : nil
-                ) { field, clusters in
+                ) { field, lineCount in
                   let counts = field == 0 ? captionCounts : commentCounts
-                  for (slot, width) in widths.enumerated() {
-                    counts[slot] = PreparedText.lineCount(of: clusters, width: width, mode: .word)
-                  }
+                  for (slot, width) in widths.enumerated() { counts[slot] = lineCount(width) }
                 }
                 captionCounted = captionCounted || captionShaped
                 commentCounted = commentCounted || commentShaped

@@ -109,16 +109,40 @@ package final class ChunkShapes: Sendable {
     package var isEmpty: Bool { kept.count == 0 }
 
     /// Shapes and keeps card `index`'s caption and comment (`nil`: a field not kept),
-    /// calling `shaped` with each field kept and its clusters.
+    /// calling `shaped` with each field kept and a count of its lines at any width: from
+    /// the words just kept in word mode (a step a word, as a later count reads them), from
+    /// the clusters otherwise.
     package mutating func add(
       card index: Int, caption: UnsafeBufferPointer<UInt8>?, comment: UnsafeBufferPointer<UInt8>?,
-      shaped: (_ field: Int, _ clusters: UnsafeBufferPointer<UInt8>) -> Void = { _, _ in }
+      shaped: (_ field: Int, _ lineCount: (_ width: Int) -> Int) -> Void = { _, _ in }
     ) {
-      for (field, text) in [caption, comment].enumerated() {
-        guard let text else { continue }
-        ChunkShapes.shape(text, into: &shape, scratch: &scratch)
-        shape.withUnsafeBufferPointer { shaped(field, $0) }
-        add(card: index, field: field, clusters: shape)
+      if let caption { add(card: index, field: 0, text: caption, shaped: shaped) }
+      if let comment { add(card: index, field: 1, text: comment, shaped: shaped) }
+    }
+
+    private mutating func add(
+      card index: Int, field: Int, text: UnsafeBufferPointer<UInt8>,
+      shaped: (_ field: Int, _ lineCount: (_ width: Int) -> Int) -> Void
+    ) {
+      ChunkShapes.shape(text, into: &shape, scratch: &scratch)
+      let firstUnit = units.count
+      let firstLong = longWords.count
+      add(card: index, field: field, clusters: shape)
+      let wrap = self.wrap
+      shape.withUnsafeBufferPointer { clusters in
+        func clusterCount(_ width: Int) -> Int {
+          PreparedText.lineCount(of: clusters, width: width, mode: wrap)
+        }
+        guard wrap == .word, units.count > firstUnit, units[firstUnit] != ChunkShapes.unfolded
+        else { return shaped(field, clusterCount) }
+        units.withUnsafeBufferPointer { units in
+          let words = UnsafeBufferPointer(rebasing: units[firstUnit...])
+          shaped(field) { width in
+            WordSegments.lineCount(
+              words, width: width, longWords: longWords, first: { firstLong })
+              ?? clusterCount(width)
+          }
+        }
       }
     }
 
