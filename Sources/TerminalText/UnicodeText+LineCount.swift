@@ -177,7 +177,7 @@ extension UnicodeText {
 
   /// Each ASCII byte's line-break class (`asciiScalars`), where a tight loop reads it
   /// (written once, then only read: safe to share).
-  nonisolated(unsafe) private static let asciiClassTable: UnsafePointer<LineBreakClass> = {
+  nonisolated(unsafe) static let asciiClassTable: UnsafePointer<LineBreakClass> = {
     let table = UnsafeMutablePointer<LineBreakClass>.allocate(capacity: 128)
     table.initialize(repeating: .unsupported, count: 128)
     if let ascii = asciiScalars {
@@ -469,7 +469,7 @@ extension UnicodeText {
 
   /// Each ASCII byte's cluster byte but for the word break (`asciiScalars`), where a tight
   /// loop reads it (written once, then only read: safe to share).
-  nonisolated(unsafe) private static let asciiClusterTable: UnsafePointer<UInt8> = {
+  nonisolated(unsafe) static let asciiClusterTable: UnsafePointer<UInt8> = {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
     table.initialize(repeating: 0, count: 128)
     if let ascii = asciiScalars {
@@ -620,24 +620,7 @@ extension UnicodeText {
     var shape: UnsafeMutablePointer<UInt8>
     var firsts: UnsafeMutablePointer<Int32>
     var positions: UnsafeMutablePointer<Int32>
-  }
-}
-
-extension UnicodeText.Scratch {
-  /// Calls `body` with pointers to the buffers (`reserve` them first).
-  @inline(__always)
-  mutating func withBuffers<Result>(_ body: (UnicodeText.Buffers) -> Result) -> Result {
-    classes.withUnsafeMutableBufferPointer { classes in
-      shape.withUnsafeMutableBufferPointer { shape in
-        firsts.withUnsafeMutableBufferPointer { firsts in
-          positions.withUnsafeMutableBufferPointer { positions in
-            body(
-              UnicodeText.Buffers(
-                classes: classes.baseAddress!, shape: shape.baseAddress!,
-                firsts: firsts.baseAddress!, positions: positions.baseAddress!))
-          }
-        }
-      }
-    }
+    /// Whether a line may break before each scalar (the ASCII shaper's).
+    var breaks: UnsafeMutablePointer<Bool>
   }
 }

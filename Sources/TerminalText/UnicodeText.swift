@@ -5,37 +5,55 @@
 /// on `LineBreakTest.txt`, seeded random text over every class and real text; `FuzzText`
 /// on any input), at a small fraction of the cost.
 package enum UnicodeText {
-  /// Buffers a shaper reuses from one text to the next (one per thread).
+  /// Buffers a shaper reuses from one text to the next (one per thread). They are held
+  /// as pointers, not arrays, so that a text's loops reach them without a uniqueness
+  /// check each (`withBuffers` is called once or twice a text, millions of times a pass).
   package struct Scratch {
-    var classes: [LineBreakClass] = []
-    var breaks: [Bool] = []
-    var positions: [Int32] = []
-    var firsts: [Int32] = []
-    var shape: [UInt8] = []
+    private var storage = Storage()
 
     package init() {}
 
     /// Makes the per-scalar buffers hold `count` scalars (scalars are never more than
-    /// bytes: they grow once, then are written in place).
+    /// bytes: they grow once, then are written in place). A copy of a scratch that is
+    /// reserved gets buffers of its own.
     mutating func reserve(_ count: Int) {
-      guard classes.count < count else { return }
-      let size = Swift.max(count, classes.count * 2)
-      classes = Array(repeating: .al, count: size)
-      breaks = Array(repeating: false, count: size)
-      positions = Array(repeating: 0, count: size)
-      firsts = Array(repeating: 0, count: size)
-      if shape.count < size { shape = Array(repeating: 0, count: size) }
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
+      guard storage.capacity < count else { return }
+      storage.grow(to: Swift.max(count, storage.capacity * 2))
     }
 
-    /// `breaks[i]` for the first `count` scalars of `classes` (`LineBreakRules`).
-    mutating func findBreaks(count: Int) {
-      classes.withUnsafeBufferPointer { classes in
-        breaks.withUnsafeMutableBufferPointer { breaks in
-          LineBreakRules.breakOpportunities(
-            UnsafeBufferPointer(rebasing: classes[0..<count]),
-            into: UnsafeMutableBufferPointer(rebasing: breaks[0..<count]))
-        }
+    /// Calls `body` with pointers to the buffers (`reserve` them first).
+    @inline(__always)
+    func withBuffers<Result>(_ body: (UnicodeText.Buffers) -> Result) -> Result {
+      body(storage.buffers)
+    }
+
+    /// The buffers, freed with the last scratch that holds them.
+    private final class Storage {
+      private(set) var capacity = 0
+      private(set) var buffers = UnicodeText.Buffers(
+        classes: .allocate(capacity: 0), shape: .allocate(capacity: 0),
+        firsts: .allocate(capacity: 0), positions: .allocate(capacity: 0),
+        breaks: .allocate(capacity: 0))
+
+      func grow(to size: Int) {
+        free()
+        buffers = UnicodeText.Buffers(
+          classes: .allocate(capacity: size), shape: .allocate(capacity: size),
+          firsts: .allocate(capacity: size), positions: .allocate(capacity: size),
+          breaks: .allocate(capacity: size))
+        capacity = size
       }
+
+      private func free() {
+        buffers.classes.deallocate()
+        buffers.shape.deallocate()
+        buffers.firsts.deallocate()
+        buffers.positions.deallocate()
+        buffers.breaks.deallocate()
+      }
+
+      deinit { free() }
     }
   }
 
@@ -78,10 +96,9 @@ package enum UnicodeText {
     let end = trimmedEnd(base, count: bytes.count)
     guard end > 0 else { return true }
     scratch.reserve(end)
-    if let ascii = asciiScalars,
+    if asciiScalars != nil,
       let shaped = shapeASCII(
-        UnsafeBufferPointer(rebasing: bytes[0..<end]), into: &shape, scratch: &scratch,
-        scalars: ascii)
+        UnsafeBufferPointer(rebasing: bytes[0..<end]), into: &shape, scratch: &scratch)
     {
       return shaped
     }
@@ -97,15 +114,20 @@ package enum UnicodeText {
         buffers.positions[found] = Int32(truncatingIfNeeded: position)
         found += 1
       }
-      var next = 0
-      for cluster in 0..<read.count {
-        var info = buffers.shape[cluster]
-        if cluster > 0 && info & (Info.space | Info.hardBreak) == 0 {
+      // Written in place: a cluster's byte is its read byte and the break before it.
+      let start = shape.count
+      shape.append(contentsOf: UnsafeBufferPointer(start: buffers.shape, count: read.count))
+      shape.withUnsafeMutableBufferPointer { out in
+        var next = 0
+        for cluster in 1..<Swift.max(1, read.count) {
+          let info = out[start + cluster]
+          guard info & (Info.space | Info.hardBreak) == 0 else { continue }
           let first = read.oneScalarEach ? cluster : Int(buffers.firsts[cluster])
           while next < found && Int(buffers.positions[next]) < first { next += 1 }
-          if next < found && Int(buffers.positions[next]) == first { info |= Info.wordBreakBefore }
+          if next < found && Int(buffers.positions[next]) == first {
+            out[start + cluster] = info | Info.wordBreakBefore
+          }
         }
-        shape.append(info)
       }
     }
     return true
@@ -118,45 +140,38 @@ package enum UnicodeText {
   ///
   /// - Complexity: O(*n*).
   private static func shapeASCII(
-    _ bytes: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8], scratch: inout Scratch,
-    scalars: (classes: [LineBreakClass], clusters: [UInt8])
+    _ bytes: UnsafeBufferPointer<UInt8>, into shape: inout [UInt8], scratch: inout Scratch
   ) -> Bool? {
     let count = bytes.count
-    if scratch.shape.count < count {
-      scratch.shape = Array(repeating: 0, count: Swift.max(count, scratch.shape.count * 2))
-    }
-    let supported = scratch.classes.withUnsafeMutableBufferPointer { classes -> Bool? in
-      scalars.classes.withUnsafeBufferPointer { table in
+    scratch.reserve(count)
+    return scratch.withBuffers { buffers -> Bool? in
+      let classes = asciiClassTable
+      for index in 0..<count {
+        let byte = bytes[index]
+        guard byte < 0x80 else { return nil }
+        let lineBreakClass = classes[Int(byte)]
+        guard lineBreakClass != .unsupported else { return false }
+        buffers.classes[index] = lineBreakClass
+      }
+      let breaks = UnsafeMutableBufferPointer(start: buffers.breaks, count: count)
+      LineBreakRules.breakOpportunities(
+        UnsafeBufferPointer(start: buffers.classes, count: count), into: breaks)
+      typealias Info = PreparedText.ClusterInfo
+      let clusters = asciiClusterTable
+      let first = shape.count
+      shape.append(contentsOf: repeatElement(0, count: count))
+      shape.withUnsafeMutableBufferPointer { out in
         for index in 0..<count {
           let byte = bytes[index]
-          guard byte < 0x80 else { return nil }
-          let lineBreakClass = table[Int(byte)]
-          guard lineBreakClass != .unsupported else { return false }
-          classes[index] = lineBreakClass
-        }
-        return true
-      }
-    }
-    guard let supported else { return nil }
-    guard supported else { return false }
-    scratch.findBreaks(count: count)
-    typealias Info = PreparedText.ClusterInfo
-    scratch.shape.withUnsafeMutableBufferPointer { out in
-      scratch.breaks.withUnsafeBufferPointer { breaks in
-        scalars.clusters.withUnsafeBufferPointer { clusters in
-          for index in 0..<count {
-            let byte = bytes[index]
-            var cluster = clusters[Int(byte)]
-            // A word break before anything but a space or a line feed (the first byte
-            // has none).
-            if breaks[index] && byte != 0x20 && byte != 0x0A { cluster |= Info.wordBreakBefore }
-            out[index] = cluster
-          }
+          var cluster = clusters[Int(byte)]
+          // A word break before anything but a space or a line feed (the first byte
+          // has none).
+          if breaks[index] && byte != 0x20 && byte != 0x0A { cluster |= Info.wordBreakBefore }
+          out[first + index] = cluster
         }
       }
+      return true
     }
-    scratch.shape.withUnsafeBufferPointer { shape.append(contentsOf: $0[0..<count]) }
-    return true
   }
 
   /// Whether `value` is a joiner the sanitiser drops (U+200D zero width joiner, U+FE0F
