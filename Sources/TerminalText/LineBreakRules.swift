@@ -95,25 +95,32 @@ package enum LineBreakRules {
   }
 
   /// Whether a line may break before scalar `index` of `classes`, when the two scalars
-  /// before it decide it alone: a scalar where a step always starts (`startsStep`), then a
-  /// space, the first's step joining the space (LB7) and the space's step decided by its
-  /// pair with the scalar at `index` (the pair table, as `forEachBreak` takes it). `nil`
-  /// otherwise (the rules must run).
+  /// before it decide it alone: a space, and before it a scalar `X` whose step ends at the
+  /// space or before it (LB7 joins `X SP`, and a step that covers `X` ends at `X` or at
+  /// the space), so that a step starts at the space and its pair with the scalar at
+  /// `index` decides (the pair table, as `forEachBreak` takes it). The rules whose match
+  /// runs from before a space across it are left out: LB8 (ZW SP*), LB14 (OP SP*), LB15
+  /// (QU SP* OP), LB16 ((CL|CP) SP* NS) and LB17 (B2 SP* B2), and a mark or a space as `X`
+  /// (it may belong to such a run). `nil` otherwise (the rules must run).
   ///
   /// - Complexity: O(1).
   @inline(__always)
   package static func breakAfterSpace<Classes: LineBreakClassSequence>(
     _ classes: Classes, before index: Int
   ) -> Bool? {
-    guard index >= 2, classes[index - 1] == .sp, startsStep(classes[index - 2]) else {
-      return nil
+    guard index >= 2, classes[index - 1] == .sp else { return nil }
+    let before = classes[index - 2]
+    let target = classes[index]
+    switch before {
+    case .sp, .cm, .zw, .op, .opWide: return nil
+    // (A `where` would bind to a case's last pattern only: the runs are tested apart.)
+    case .qu: if target.isOpening { return nil }
+    case .cl, .cp, .cpWide: if target == .ns { return nil }
+    case .b2: if target == .b2 { return nil }
+    default: break
     }
-    let pairs = pairDecisions
     let space = Int(LineBreakClass.sp.rawValue)
-    guard pairs[Int(classes[index - 2].rawValue) &* classCount &+ space] == joinsPair else {
-      return nil
-    }
-    let decision = pairs[space &* classCount &+ Int(classes[index].rawValue)]
+    let decision = pairDecisions[space &* classCount &+ Int(target.rawValue)]
     guard decision != undecided else { return nil }
     return decision == breaksPair
   }

@@ -119,4 +119,29 @@ import Testing
     }
     #expect(taken > 3_000)
   }
+
+  /// Every pair of classes around one space (`X SP Y`), after a word and letters that
+  /// move the overflow onto `Y` at one width or another: the break before `Y` that the two scalars
+  /// before it decide (`LineBreakRules.breakAfterSpace`) is the rules' own, and so are
+  /// the runs across spaces it leaves to them (LB8, LB14 to LB17).
+  @Test func everyPairAroundASpaceCountsAsItsShape() {
+    let members = UnicodeTextTests.pool.map { $0[0] }
+    var taken = 0
+    for before in members {
+      for after in members {
+        for letters in 0..<5 {
+          // A word first, so that a break wrongly found or missed before `Y` moves the
+          // line's end (not only where the word is split).
+          var scalars = String.UnicodeScalarView("x ".unicodeScalars)
+          scalars.append(contentsOf: repeatElement("a", count: letters))
+          scalars.append(before)
+          scalars.append(" ")
+          scalars.append(after)
+          scalars.append(contentsOf: " bc".unicodeScalars)
+          guard Self.check(String(scalars), taken: &taken) else { return }
+        }
+      }
+    }
+    #expect(taken > members.count * members.count * 4)
+  }
 }
