@@ -49,13 +49,10 @@ package struct PreparedText: Hashable, Sendable {
         return UnicodeText.shape(bytes, into: &clusters, scratch: &scratch)
       }
       if shaped {
-        // Every scalar was clean, so the sanitiser would change nothing but drop the
-        // joiners (U+200D, U+FE0F), which the shape leaves out too.
-        if !text.utf8.allSatisfy({ $0 < 0x80 })
-          && text.unicodeScalars.contains(where: Sanitizer.isDropped)
-        {
-          text = Sanitizer.sanitize(text)
-        }
+        // The text the shape is of: the sanitiser changes at most what the shaper reads
+        // as it would (tabs, carriage returns, the joiners it drops), and returns text
+        // with none of them as it is.
+        text = Sanitizer.sanitize(text)
         while let last = text.utf8.last, last == 0x20 || last == 0x0A { text.removeLast() }
         return (text, clusters)
       }

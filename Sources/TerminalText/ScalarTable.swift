@@ -12,9 +12,10 @@ import CTextSupport
 /// scalars `wcwidth` rejects), an unassigned one (its properties may differ between ICU's
 /// Unicode version and Swift's), a class the rules leave out, or a grapheme rule beyond
 /// "marks join the cluster before them" (prepend, controls such as U+200B, regional
-/// indicators, conjoining jamo, the Indic virama linkers). The dropped joiners (U+200D,
-/// U+FE0F) never reach the table: `UnicodeText`'s readers leave them out, as the sanitiser
-/// does.
+/// indicators, conjoining jamo, the Indic virama linkers). What the sanitiser drops or
+/// rewrites simply never reaches the table: `UnicodeText`'s readers leave out the joiners
+/// (U+200D, U+FE0F) and read a tab as four spaces and a carriage return as a line feed
+/// (once for CR LF), as the sanitiser does.
 package struct ScalarInfo: Sendable {
   let bits: UInt16
 

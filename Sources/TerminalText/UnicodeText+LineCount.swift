@@ -32,7 +32,7 @@ extension UnicodeText {
       return true
     }
     let text = UnsafeBufferPointer(start: base, count: end)
-    scratch.reserve(end)
+    scratch.reserve(forBytes: end)
     guard let clusters = readScalars(text, scratch: &scratch) else { return false }
     return scratch.withBuffers { buffers in
       for (slot, width) in widths.enumerated() {
@@ -127,7 +127,7 @@ extension UnicodeText {
     guard end > 0 else { return 0 }
     let text = UnsafeBufferPointer(start: base, count: end)
     if isPrintableASCII(text) { return end }
-    scratch.reserve(end)
+    scratch.reserve(forBytes: end)
     guard let clusters = readScalars(text, scratch: &scratch) else { return nil }
     return scratch.withBuffers {
       PreparedText.naturalWidth(of: UnsafeBufferPointer(start: $0.shape, count: clusters.count))
@@ -264,7 +264,10 @@ extension UnicodeText {
 
   /// Reads `bytes` (trailing spaces and line feeds left out) into `scratch`, decoded and
   /// looked up as `shape` does, its clusters made as it makes them, in one pass; `nil`
-  /// when `shape` would refuse the text.
+  /// when `shape` would refuse the text. The scalars are those of the sanitised text: the
+  /// dropped joiners left out, a tab read as four spaces, a CR as a line feed (and the LF
+  /// of a CR LF left out), so `scratch` must hold four scalars a byte
+  /// (`Scratch.reserve(forBytes:)`).
   ///
   /// - Complexity: O(*n*).
   static func readScalars(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch)
@@ -292,12 +295,57 @@ extension UnicodeText {
       // Whether marks may join it (not a line feed), and whether it is a lone space.
       var joinable = false
       var loneSpace = false
+      // Takes scalar `value` (of properties `info`) into the clusters; false for a class
+      // the rules leave out.
+      @inline(__always) func take(_ value: UInt32, _ info: ScalarInfo) -> Bool {
+        let lineBreakClass = info.lineBreakClass
+        guard lineBreakClass != .unsupported else { return false }
+        buffers.classes[count] = lineBreakClass
+        if joinable && info.joinsCluster {
+          // A mark joins the cluster before it (a space with one is no lone space).
+          width &+= info.width
+          loneSpace = false
+        } else {
+          if clusters > 0 {
+            let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
+            totalWidth &+= Int(finished & Info.widthMask)
+            buffers.shape[clusters &- 1] = finished
+          }
+          buffers.firsts[clusters] = Int32(truncatingIfNeeded: count)
+          clusters &+= 1
+          width = info.width
+          joinable = value != 0x0A
+          loneSpace = value == 0x20
+          if value == 0x0A {
+            flags = Info.hardBreak
+            lineFeed = true
+          } else {
+            flags = info.mayStartLine ? Info.charBreakBefore : 0
+          }
+        }
+        count &+= 1
+        return true
+      }
       var offset = 0
       while offset < end {
         let value: UInt32
         let length: Int
         let lead = base[offset]
         if lead < 0x80 {
+          // Tabs and carriage returns as the sanitiser rewrites them (see
+          // `readSimpleScalars`).
+          if lead == 0x09 || lead == 0x0D
+            || (lead == 0x0A && offset > 0 && base[offset &- 1] == 0x0D)
+          {
+            offset &+= 1
+            if lead == 0x09 {
+              let space = table.block(0)[0x20]
+              for _ in 0..<Sanitizer.tabWidth { _ = take(0x20, space) }
+            } else if lead == 0x0D {
+              guard take(0x0A, table.block(0)[0x0A]) else { return nil }
+            }
+            continue
+          }
           (value, length) = (UInt32(lead), 1)
         } else if lead & 0xE0 == 0xC0 && lead >= 0xC2 && offset &+ 1 < end
           && base[offset &+ 1] & 0xC0 == 0x80
@@ -323,32 +371,7 @@ extension UnicodeText {
         } else {
           info = ScalarInfo.computed(value)
         }
-        let lineBreakClass = info.lineBreakClass
-        guard lineBreakClass != .unsupported else { return nil }
-        buffers.classes[count] = lineBreakClass
-        if joinable && info.joinsCluster {
-          // A mark joins the cluster before it (a space with one is no lone space).
-          width &+= info.width
-          loneSpace = false
-        } else {
-          if clusters > 0 {
-            let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
-            totalWidth &+= Int(finished & Info.widthMask)
-            buffers.shape[clusters &- 1] = finished
-          }
-          buffers.firsts[clusters] = Int32(truncatingIfNeeded: count)
-          clusters &+= 1
-          width = info.width
-          joinable = value != 0x0A
-          loneSpace = value == 0x20
-          if value == 0x0A {
-            flags = Info.hardBreak
-            lineFeed = true
-          } else {
-            flags = info.mayStartLine ? Info.charBreakBefore : 0
-          }
-        }
-        count &+= 1
+        guard take(value, info) else { return nil }
         offset &+= length
       }
       if clusters > 0 {
@@ -406,10 +429,34 @@ extension UnicodeText {
     var offset = 0
     let bytes = UnsafeBufferPointer(start: base, count: end)
     while offset < end {
-      let lead = base[offset]
+      var lead = base[offset]
       if lead < 0x80 {
-        let lineBreakClass = asciiClasses[Int(lead)]
-        guard lineBreakClass != .unsupported else { return .refused }
+        var lineBreakClass = asciiClasses[Int(lead)]
+        if lineBreakClass == .unsupported || lead == 0x0A {
+          // Tabs and carriage returns as the sanitiser rewrites them: four spaces, and a
+          // line feed for a CR, once for a CR LF (the byte before tells: a joiner between
+          // them would be bytes of its own).
+          if lead == 0x0A && offset > 0 && base[offset &- 1] == 0x0D {
+            offset &+= 1
+            continue
+          }
+          if lead == 0x09 {
+            for _ in 0..<Sanitizer.tabWidth {
+              buffers.classes[count] = .sp
+              buffers.shape[count] = asciiClusters[0x20]
+              count &+= 1
+            }
+            totalWidth &+= Sanitizer.tabWidth
+            afterLineFeed = false
+            offset &+= 1
+            continue
+          }
+          if lead == 0x0D {
+            lead = 0x0A
+            lineBreakClass = .lf
+          }
+          guard lineBreakClass != .unsupported else { return .refused }
+        }
         let cluster = asciiClusters[Int(lead)]
         buffers.classes[count] = lineBreakClass
         buffers.shape[count] = cluster

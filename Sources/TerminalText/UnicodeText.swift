@@ -22,6 +22,12 @@ package enum UnicodeText {
       storage.grow(to: Swift.max(count, storage.capacity * 2))
     }
 
+    /// Makes the buffers hold the scalars of a text of `count` bytes as the readers take
+    /// them: a tab is read as the sanitiser's four spaces.
+    mutating func reserve(forBytes count: Int) {
+      reserve(count &* Sanitizer.tabWidth)
+    }
+
     /// Calls `body` with pointers to the buffers (`reserve` them first).
     @inline(__always)
     func withBuffers<Result>(_ body: (UnicodeText.Buffers) -> Result) -> Result {
@@ -95,7 +101,7 @@ package enum UnicodeText {
     guard let base = bytes.baseAddress else { return true }
     let end = trimmedEnd(base, count: bytes.count)
     guard end > 0 else { return true }
-    scratch.reserve(end)
+    scratch.reserve(forBytes: end)
     if asciiScalars != nil,
       let shaped = shapeASCII(
         UnsafeBufferPointer(rebasing: bytes[0..<end]), into: &shape, scratch: &scratch)
@@ -150,7 +156,10 @@ package enum UnicodeText {
         let byte = bytes[index]
         guard byte < 0x80 else { return nil }
         let lineBreakClass = classes[Int(byte)]
-        guard lineBreakClass != .unsupported else { return false }
+        // A tab or a CR, which the sanitiser rewrites: the general path reads them.
+        guard lineBreakClass != .unsupported else {
+          return byte == 0x09 || byte == 0x0D ? nil : false
+        }
         buffers.classes[index] = lineBreakClass
       }
       let breaks = UnsafeMutableBufferPointer(start: buffers.breaks, count: count)
@@ -193,8 +202,8 @@ package enum UnicodeText {
     var end = count
     while end > 0 {
       let last = base[end - 1]
-      if last == 0x20 || last == 0x0A {
-        end -= 1
+      if last == 0x20 || last == 0x0A || last == 0x09 || last == 0x0D {
+        end -= 1  // a space, a line feed, or what the sanitiser makes one of
       } else if end >= 3 && base[end - 3] == 0xE2 && base[end - 2] == 0x80 && last == 0x8D {
         end -= 3  // U+200D
       } else if end >= 3 && base[end - 3] == 0xEF && base[end - 2] == 0xB8 && last == 0x8F {

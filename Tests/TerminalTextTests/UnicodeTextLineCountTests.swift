@@ -57,7 +57,7 @@ import Testing
       for _ in 0..<Int.random(in: 1...60, using: &random) {
         switch Int.random(in: 0..<13, using: &random) {
         case 12:
-          scalars.append(UnicodeTextTests.droppedJoiners.randomElement(using: &random)!)
+          scalars.append(UnicodeTextTests.rewritten.randomElement(using: &random)!)
         case 0, 1: scalars.append(" ")
         case 2: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : " ")
         case 3...5:

@@ -117,6 +117,8 @@ extension UnicodeTextTests {
 
   /// The joiners the sanitiser drops, which the fast path leaves out as it does.
   static let droppedJoiners: [Unicode.Scalar] = ["\u{200D}", "\u{FE0F}"]
+  /// What the sanitiser drops or rewrites and the fast path reads as it does.
+  static let rewritten: [Unicode.Scalar] = droppedJoiners + ["\t", "\r"]
 
   /// Emoji sequences as people write them (a family, a profession with a skin tone, a
   /// heart with its presentation selector, a flag made of a ZWJ sequence), among words and
@@ -131,16 +133,35 @@ extension UnicodeTextTests {
       "a\u{200D}\u{301}b \u{FE0F}\u{200D} \n\u{200D}c \u{200D}",
       "\u{200D}", "\u{FE0F} \u{200D}", "ｶﾞ\u{200D}ｷﾞ「\u{FE0F}」(\u{200D}1\u{FE0F}2)",
     ]
-    for text in texts {
-      let fast = Self.fastShape(text)
-      #expect(fast != nil, "\(text.debugDescription) left to ICU")
-      #expect(fast == PreparedText.icuShape(of: text), "\(text.debugDescription)")
-      let prepared = PreparedText(text)
-      let reference = PreparedText.prepareWithICU(text, strictJapanese: true)
-      #expect(prepared.string == reference.0, "\(text.debugDescription)")
-      #expect(prepared.clusters == reference.1, "\(text.debugDescription)")
-      #expect(!prepared.string.unicodeScalars.contains { Self.droppedJoiners.contains($0) })
-    }
+    for text in texts { Self.checkTakenAsTheSanitiserRewritesIt(text) }
+  }
+
+  /// Tabs and carriage returns, which the sanitiser rewrites (four spaces; a line feed,
+  /// once for CR LF), read as it rewrites them, wherever they stand: between words, at
+  /// the start and the end, before a mark, beside a joiner, in CJK text.
+  @Test func tabsAndReturnsShapeAsICUDoes() {
+    let texts = [
+      "a\tb", "\tlead", "x\r\ny", "x\ry", "x\r\r\ny", "x\r\u{200D}\ny", "x\n\ry",
+      "tab\t\u{301}mark", "trail\t \r\n", "\t\r\n", "日本\t語\r\n「かな」", "naïve\tcafé",
+      "col1\tcol2\tcol3\r\nv1\tv2\tv3\r\n", "(1)\t2\t)\t-\t%",
+    ]
+    for text in texts { Self.checkTakenAsTheSanitiserRewritesIt(text) }
+  }
+
+  /// The fast path takes `text`, and its shape and the text drawn are the reference
+  /// path's (the sanitiser and ICU).
+  static func checkTakenAsTheSanitiserRewritesIt(_ text: String) {
+    let fast = Self.fastShape(text)
+    #expect(fast != nil, "\(text.debugDescription) left to ICU")
+    #expect(fast == PreparedText.icuShape(of: text), "\(text.debugDescription)")
+    let prepared = PreparedText(text)
+    let reference = PreparedText.prepareWithICU(text, strictJapanese: true)
+    #expect(prepared.string == reference.0, "\(text.debugDescription)")
+    #expect(prepared.clusters == reference.1, "\(text.debugDescription)")
+    #expect(
+      !prepared.string.unicodeScalars.contains {
+        Self.droppedJoiners.contains($0) || $0 == "\t" || $0 == "\r"
+      })
   }
 
   /// Seeded random text, a class at a time (spaces, line feeds and marks often): the fast
@@ -157,7 +178,7 @@ extension UnicodeTextTests {
         switch Int.random(in: 0..<11, using: &random) {
         case 0: scalars.append(space)
         case 1: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : space)
-        case 2: scalars.append(Self.droppedJoiners.randomElement(using: &random)!)
+        case 2: scalars.append(Self.rewritten.randomElement(using: &random)!)
         default:
           let members = Self.pool[Int.random(in: 0..<Self.pool.count, using: &random)]
           scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
