@@ -4,12 +4,12 @@
 /// that keeps a hyphen with the letter after it when a break comes before it, and opening
 /// and closing parentheses that are East Asian wide (`opWide`, `cpWide`: not OP30 and
 /// CP30 in rule LB30). Classes whose rules `LineBreakRules` does not implement (SA, RI, CB,
-/// the conjoining jamo, BK, CR, NL, ZWJ, SG) are `unsupported`: text with one goes to ICU.
+/// BK, CR, NL, ZWJ, SG) are `unsupported`: text with one goes to ICU.
 /// `al` comes first: its raw value 0 lets `LineBreakRules` cross a run of letters eight
 /// classes at a time.
 package enum LineBreakClass: UInt8, Sendable {
   case al, ba, hh, bb, b2, cl, cp, cpWide, cm, ex, gl, hl, hy, id, `in`, `is`
-  case ns, nu, op, opWide, po, pr, qu, sp, sy, wj, zw, lf, eb, em, h2, h3
+  case ns, nu, op, opWide, po, pr, qu, sp, sy, wj, zw, lf, eb, em, h2, h3, jl, jv, jt
   case unsupported
 
   /// The class of ICU's Line_Break value `value` (its `ULineBreak` numbering), for a
@@ -41,11 +41,14 @@ package enum LineBreakClass: UInt8, Sendable {
     case 30: return .wj
     case 31: return .h2
     case 32: return .h3
+    case 33: return .jl
+    case 34: return .jt
+    case 35: return .jv
     case 36: return isWide ? .cpWide : .cp
     case 38: return .hl
     case 40: return .eb
     case 41: return .em
-    default: return .unsupported  // BK, CB, CR, SA, SG, NL, JL, JT, JV, RI, ZWJ, newer ones
+    default: return .unsupported  // BK, CB, CR, SA, SG, NL, RI, ZWJ, newer ones
     }
   }
 

@@ -323,15 +323,22 @@ package enum LineBreakRules {
       // LB23a: PR CM* (ID|EB|EM). LB30b: EB CM* EM.
       return first == .pr || (first == .eb && next == .em)
     case .po:
-      // LB23a: (ID|EB|EM) CM* PO. LB24: (AL|HL|CM) CM* (PR|PO). LB27: (H2|H3) CM* PO.
+      // LB23a: (ID|EB|EM) CM* PO. LB24: (AL|HL|CM) CM* (PR|PO). LB27: (JL|JV|JT|H2|H3)
+      // CM* PO.
       return first == .id || first == .eb || first == .em || letterLike || first == .h2
-        || first == .h3
+        || first == .h3 || first == .jl || first == .jv || first == .jt
     case .pr:
       // LB24: (AL|HL|CM) CM* (PR|PO).
       return letterLike
-    case .h2, .h3:
-      // LB27: PR CM* (H2|H3).
-      return first == .pr
+    case .h2, .h3, .jl:
+      // LB26: JL CM* (JL|JV|H2|H3). LB27: PR CM* (JL|JV|JT|H2|H3).
+      return first == .pr || first == .jl
+    case .jv:
+      // LB26: JL CM* JV; (JV|H2) CM* (JV|JT). LB27: PR CM* JV.
+      return first == .pr || first == .jl || first == .jv || first == .h2
+    case .jt:
+      // LB26: (JV|H2) CM* (JV|JT); (JT|H3) CM* JT. LB27: PR CM* JT.
+      return first == .pr || first == .jv || first == .h2 || first == .jt || first == .h3
     case .op:
       // LB30: (AL | CM | HL | NU) CM* OP30.
       return letterLike || first == .nu

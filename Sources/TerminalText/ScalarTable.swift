@@ -3,7 +3,8 @@ import CTextSupport
 /// What shaping text without ICU needs to know of a scalar, two bytes each: its line-break
 /// class (`LineBreakClass`), its width in cells (glibc `wcwidth`, as `DisplayWidth`),
 /// whether it joins the grapheme cluster before it (Grapheme_Cluster_Break Extend or
-/// SpacingMark), and whether it may start a line (`masonry_cannot_start_line`). Read from
+/// SpacingMark), its part in a Hangul syllable (L, V, T, LV, LVT, which join by the scalar
+/// before them), and whether it may start a line (`masonry_cannot_start_line`). Read from
 /// ICU's own property data and glibc once, so the answers are those of the libraries the
 /// slow path calls — no table is generated or kept in the sources.
 ///
@@ -11,8 +12,8 @@ import CTextSupport
 /// the sanitiser would change (controls, bidirectional controls, the dropped joiners,
 /// scalars `wcwidth` rejects), an unassigned one (its properties may differ between ICU's
 /// Unicode version and Swift's), a class the rules leave out, or a grapheme rule beyond
-/// "marks join the cluster before them" (prepend, controls such as U+200B, regional
-/// indicators, conjoining jamo, the Indic virama linkers). What the sanitiser drops or
+/// "marks join the cluster before them" and Hangul's (prepend, controls such as U+200B,
+/// regional indicators, the Indic virama linkers). What the sanitiser drops or
 /// rewrites simply never reaches the table: `UnicodeText`'s readers leave out the joiners
 /// (U+200D, U+FE0F) and read a tab as four spaces and a carriage return as a line feed
 /// (once for CR LF), as the sanitiser does.
@@ -29,13 +30,47 @@ package struct ScalarInfo: Sendable {
   @inline(__always) var joinsCluster: Bool { bits & 1 << 8 != 0 }
   /// Whether a line may start with it (for wrapping at any cluster).
   @inline(__always) var mayStartLine: Bool { bits & 1 << 9 == 0 }
+  /// Its part in a Hangul syllable (`Hangul`), which the grapheme rules GB6 to GB8 join
+  /// by the scalar before it.
+  @inline(__always) var hangul: Hangul {
+    // Every stored value is a case's (`init`), so the cast is safe and skips a check.
+    unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 10 & 0b111), to: Hangul.self)
+  }
+  /// Whether it is a mark (`joinsCluster`) or a conjoining jamo (leading, vowel or
+  /// trailing, which joins by the scalar before it): what sends a text the reader of
+  /// one-scalar clusters meets to the general reading, in one test (a Hangul syllable
+  /// joins only a leading jamo, which sends it there first).
+  @inline(__always) var mayJoinCluster: Bool { bits & 1 << 13 != 0 }
+
+  /// The grapheme cluster break values of Hangul (GB6 to GB8).
+  enum Hangul: UInt8 {
+    case none, leading, vowel, trailing, syllableLV, syllableLVT
+
+    /// Whether a scalar of kind `next` joins the cluster after one of kind `self` (L ×
+    /// (L | V | LV | LVT), (LV | V) × (V | T), (LVT | T) × T).
+    @inline(__always) func joins(_ next: Hangul) -> Bool {
+      switch self {
+      case .leading: return next != .none && next != .trailing
+      case .vowel, .syllableLV: return next == .vowel || next == .trailing
+      case .trailing, .syllableLVT: return next == .trailing
+      case .none: return false
+      }
+    }
+  }
 
   init(bits: UInt16) { self.bits = bits }
 
-  init(lineBreakClass: LineBreakClass, width: Int, joinsCluster: Bool, mayStartLine: Bool) {
+  init(
+    lineBreakClass: LineBreakClass, width: Int, joinsCluster: Bool, mayStartLine: Bool,
+    hangul: Hangul = .none
+  ) {
     var bits = UInt16(lineBreakClass.rawValue) | UInt16(width & 0b11) << 6
     if joinsCluster { bits |= 1 << 8 }
     if !mayStartLine { bits |= 1 << 9 }
+    bits |= UInt16(hangul.rawValue) << 10
+    if joinsCluster || (hangul != .none && hangul != .syllableLV && hangul != .syllableLVT) {
+      bits |= 1 << 13
+    }
     self.bits = bits
   }
 
@@ -59,9 +94,19 @@ package struct ScalarInfo: Sendable {
     case 0x201D: resolved = .cl
     default: break
     }
-    // ICU's UGraphemeClusterBreak: 0 other, 3 extend, 5 LF, 6 LV, 7 LVT, 10 spacing mark.
+    // ICU's UGraphemeClusterBreak: 0 other, 3 extend, 4 L, 5 LF, 6 LV, 7 LVT, 8 T, 9 V,
+    // 10 spacing mark.
     let joins = cluster == 3 || cluster == 10
-    let clusterSupported = cluster == 0 || joins || cluster == 6 || cluster == 7 || value == 0x0A
+    let hangul: ScalarInfo.Hangul
+    switch cluster {
+    case 4: hangul = .leading
+    case 9: hangul = .vowel
+    case 8: hangul = .trailing
+    case 6: hangul = .syllableLV
+    case 7: hangul = .syllableLVT
+    default: hangul = .none
+    }
+    let clusterSupported = cluster == 0 || joins || hangul != .none || value == 0x0A
     // The viramas that link consonants into one cluster (Swift's grapheme rule GB9c).
     let isLinker: Bool
     switch value {
@@ -76,7 +121,7 @@ package struct ScalarInfo: Sendable {
     }
     return ScalarInfo(
       lineBreakClass: resolved, width: Swift.max(0, width), joinsCluster: joins,
-      mayStartLine: masonry_cannot_start_line(value) == 0)
+      mayStartLine: masonry_cannot_start_line(value) == 0, hangul: hangul)
   }
 }
 

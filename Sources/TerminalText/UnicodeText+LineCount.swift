@@ -295,14 +295,19 @@ extension UnicodeText {
       // Whether marks may join it (not a line feed), and whether it is a lone space.
       var joinable = false
       var loneSpace = false
+      // The Hangul part of the scalar before (GB6 to GB8 join by it).
+      var lastHangul = ScalarInfo.Hangul.none
       // Takes scalar `value` (of properties `info`) into the clusters; false for a class
       // the rules leave out.
       @inline(__always) func take(_ value: UInt32, _ info: ScalarInfo) -> Bool {
         let lineBreakClass = info.lineBreakClass
         guard lineBreakClass != .unsupported else { return false }
         buffers.classes[count] = lineBreakClass
-        if joinable && info.joinsCluster {
-          // A mark joins the cluster before it (a space with one is no lone space).
+        let hangul = info.hangul
+        defer { lastHangul = hangul }
+        if joinable && (info.joinsCluster || (lastHangul != .none && lastHangul.joins(hangul))) {
+          // A mark joins the cluster before it (a space with one is no lone space), and
+          // a jamo the Hangul scalar before it.
           width &+= info.width
           loneSpace = false
         } else {
@@ -496,7 +501,8 @@ extension UnicodeText {
       }
       let lineBreakClass = info.lineBreakClass
       guard lineBreakClass != .unsupported else { return .refused }
-      if info.joinsCluster && !afterLineFeed { return .hasMarks }
+      // A mark, or a jamo (which joins by what is before it): the general reading.
+      if info.mayJoinCluster && (!afterLineFeed || !info.joinsCluster) { return .hasMarks }
       afterLineFeed = false
       buffers.classes[count] = lineBreakClass
       // Its cells, and whether a line may start with it.

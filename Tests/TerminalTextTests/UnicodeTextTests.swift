@@ -148,6 +148,20 @@ extension UnicodeTextTests {
     for text in texts { Self.checkTakenAsTheSanitiserRewritesIt(text) }
   }
 
+  /// Hangul written in conjoining jamo (as decomposed file names and old text hold it):
+  /// leading, vowel and trailing jamo joined into one cluster by the grapheme rules, the
+  /// line-break rules for jamo (LB26, LB27), a lone vowel, a syllable followed by a
+  /// trailing jamo, a mark between jamo.
+  @Test func conjoiningJamoShapeAsICUDoes() {
+    let decomposed = "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}\u{110B}\u{1165}"
+    let texts = [
+      "사진 \(decomposed) 폴더", decomposed + "%", "$" + decomposed, "\u{1161} lone vowel",
+      "\u{AC00}\u{11A8}\u{11A8} syllable and trailing", "\u{1100}\u{301}\u{1161}",
+      "ᄀ hangul choseong kiyeok", "\u{1100}\u{1100}\u{AC00}\u{AC01}\u{1161}",
+    ]
+    for text in texts { Self.checkTakenAsTheSanitiserRewritesIt(text) }
+  }
+
   /// The fast path takes `text`, and its shape and the text drawn are the reference
   /// path's (the sanitiser and ICU).
   static func checkTakenAsTheSanitiserRewritesIt(_ text: String) {
