@@ -137,6 +137,45 @@ import Widgets
     #expect(CardMarks.Identities(indices: [1, 5]).marks(in: shorter.cards).isEmpty)
   }
 
+  /// Marks changed while the source is read again are kept: the reading thread finds the
+  /// marks as they were when `r` was pressed, and a card marked or unmarked meanwhile is
+  /// found in the new cards when the answer comes (it was lost: the answer's marks
+  /// replaced them). The same for a sort.
+  @Test func marksChangedDuringAReloadAreKept() {
+    let cards = [
+      Card(id: "a", caption: "A"), Card(id: "b", caption: "B"), Card(id: "c", caption: "C"),
+      Card(caption: "P", image: CardImage(width: 1, height: 1, path: "p.jpg")),
+    ]
+    let store = BrowserStore(CardCollection(source: "x.json", cards: cards), size: Self.size)
+    var state = store.state
+    state.marks = CardMarks([0, 1])
+    let caches = BrowserCaches()
+    let effects = BrowserReducer.reduce(
+      &state, .key(.character("r")), at: 900, caches: caches)
+    let marked = CardMarks.Identities(ids: ["a", "b"])
+    #expect(effects == [.reload(marked: marked)])
+    // While the file is read: b unmarked, c and p.jpg marked.
+    state.marks.remove(1)
+    state.marks.insert(2)
+    state.marks.insert(3)
+    // Read again in another order.
+    let again = [
+      Card(caption: "P", image: CardImage(width: 1, height: 1, path: "p.jpg")),
+      Card(id: "c", caption: "C"), Card(id: "b", caption: "B"), Card(id: "a", caption: "A"),
+    ]
+    let collection = CardCollection(source: "x.json", cards: again)
+    _ = BrowserReducer.reduce(
+      &state, .reloaded(collection, marks: marked.marks(in: collection.cards)), at: 1000,
+      caches: caches)
+    #expect(state.marks.sorted == [0, 1, 3], "p.jpg, c and a marked; b not")
+    #expect(state.marksAtRequest == nil)
+    // A reload with no change meanwhile takes the answer's marks as they are.
+    _ = BrowserReducer.reduce(&state, .key(.character("r")), at: 1100, caches: caches)
+    _ = BrowserReducer.reduce(
+      &state, .reloaded(collection, marks: CardMarks([2])), at: 1200, caches: caches)
+    #expect(state.marks.sorted == [2])
+  }
+
   /// `CardMarks` against a `Set` on thousands of seeded random operations.
   @Test func marksAgreeWithASetOnSeededOperations() {
     var generator = SeededGenerator(seed: 20)

@@ -77,6 +77,10 @@ package struct BrowserState: Equatable {
   package var shown: CardSelection
   /// The marked cards (`m`, `M`, `U`), by collection index: what `--pick` answers with.
   package var marks = CardMarks()
+  /// The marks when a reload or a sort was asked for, until its answer: the reading thread
+  /// finds those in the cards it reads, and what was marked or unmarked meanwhile is
+  /// carried over when the answer comes.
+  package var marksAtRequest: CardMarks?
   /// The dataset's tags and the order the strip shows them in.
   package var tags: TagList
   /// The thumbnails received, and what was last asked for.

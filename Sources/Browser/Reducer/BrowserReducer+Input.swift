@@ -176,12 +176,14 @@ extension BrowserReducer {
         wanted.descending.toggle()
       }
       state.message = "sorting…"
+      state.marksAtRequest = state.marks
       return ([.sort(wanted, marked: state.marks.identities(in: state.cards.cards))], true)
     case .reload:
       if state.load.isLoading {
         state.message = "still reading the source"
         return ([], true)
       }
+      state.marksAtRequest = state.marks
       return ([.reload(marked: state.marks.identities(in: state.cards.cards))], true)
     case .quit: return ([.quit], true)
     }

@@ -131,13 +131,30 @@ extension BrowserReducer {
   // MARK: Reload
 
   /// The source was read again: the cards are replaced, the marks are `marks` (found
-  /// again by the reading thread), and the selected card stays selected when it still
-  /// exists (same id, or same caption and comment).
+  /// again by the reading thread) with what was marked or unmarked since the reload was
+  /// asked for, and the selected card stays selected when it still exists (same id, or
+  /// same caption and comment).
   static func reloaded(
     _ state: inout BrowserState, caches: BrowserCaches, with collection: CardCollection,
     marks: CardMarks
   ) {
     let old = state.selected.flatMap { $0 < state.shown.count ? state.shownCard($0) : nil }
+    var marks = marks
+    if let before = state.marksAtRequest, before != state.marks {
+      // Changed while the source was read: those cards are found in the new cards here
+      // (a pass over them, only when marks changed meanwhile).
+      let now = state.marks
+      let added = CardMarks(now.sorted.filter { !before.contains($0) })
+      let removed = CardMarks(before.sorted.filter { !now.contains($0) })
+      let cards = state.cards.cards
+      for card in added.identities(in: cards).marks(in: collection.cards).sorted {
+        marks.insert(card)
+      }
+      for card in removed.identities(in: cards).marks(in: collection.cards).sorted {
+        marks.remove(card)
+      }
+    }
+    state.marksAtRequest = nil
     state.replaceCards(with: collection, marks: marks)
     if let tag = state.tagFilter, !state.tags.order.contains(tag) { state.tagFilter = nil }
     if state.mode.focusedTag != nil { state.mode = .browsing }

@@ -51,6 +51,7 @@ package enum BrowserReducer {
       state.folderSort = sort
       state.message = sort.phrase
     case .reloadFailed(let reason):
+      state.marksAtRequest = nil
       state.message = "reload failed: \(reason)"
     case .actionFinished(let text):
       state.message = text
