@@ -13,9 +13,8 @@ package enum UnicodeText {
 
     package init() {}
 
-    /// Makes the per-scalar buffers hold `count` scalars (scalars are never more than
-    /// bytes: they grow once, then are written in place). A copy of a scratch that is
-    /// reserved gets buffers of its own.
+    /// Makes the per-scalar buffers hold `count` scalars (they grow a few times, then are
+    /// written in place). A copy of a scratch that is reserved gets buffers of its own.
     mutating func reserve(_ count: Int) {
       if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
       guard storage.capacity < count else { return }
@@ -23,7 +22,8 @@ package enum UnicodeText {
     }
 
     /// Makes the buffers hold the scalars of a text of `count` bytes as the readers take
-    /// them: a tab is read as the sanitiser's four spaces.
+    /// them: at most four a byte, a tab being read as the sanitiser's four spaces (other
+    /// scalars are one to four bytes each).
     mutating func reserve(forBytes count: Int) {
       reserve(count &* Sanitizer.tabWidth)
     }
