@@ -221,8 +221,14 @@ import Thumbnails
       for x in 0...6 {
         let area = placed.region(origin: (x, y))
         var mismatched = 0
-        for py in max(0, area.y - 6)..<min(shot.height, area.y + area.height + 6) {
-          for px in max(0, area.x - 6)..<min(shot.width, area.x + area.width + 6)
+        // Within both shots: a screenshot smaller than the area (a foreign X server, a
+        // window not yet its size) compares what there is rather than trapping.
+        let (width, height) = (min(shot.width, plain.width), min(shot.height, plain.height))
+        let (top, left) = (max(0, area.y - 6), max(0, area.x - 6))
+        let rows = top..<max(top, min(height, area.y + area.height + 6))
+        let columns = left..<max(left, min(width, area.x + area.width + 6))
+        for py in rows {
+          for px in columns
           where py < area.y || py >= area.y + area.height || px < area.x
             || px >= area.x + area.width
           {
