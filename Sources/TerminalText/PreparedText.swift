@@ -49,10 +49,13 @@ package struct PreparedText: Hashable, Sendable {
         return UnicodeText.shape(bytes, into: &clusters, scratch: &scratch)
       }
       if shaped {
-        // The text the shape is of: the sanitiser changes at most what the shaper reads
-        // as it would (tabs, carriage returns, the joiners it drops), and returns text
-        // with none of them as it is.
-        text = Sanitizer.sanitize(text)
+        // The text the shape is of: the sanitiser would change at most what the shaper
+        // reads as it would (tabs, carriage returns, the joiners it drops), so it runs only
+        // on text with one of their bytes (U+200D and U+FE0F end in 0x8D and 0x8F), not
+        // on every text (its check looks up each scalar's width).
+        if text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0D || $0 == 0x8D || $0 == 0x8F }) {
+          text = Sanitizer.sanitize(text)
+        }
         while let last = text.utf8.last, last == 0x20 || last == 0x0A { text.removeLast() }
         return (text, clusters)
       }
