@@ -24,22 +24,24 @@ enum StreamBenchmark {
     var time = 0
     var searchJob: SearchJob?
     var measureJob: MeasureJob?
-    // While the source loads, measuring runs as the app runs it: on a worker, its answers
-    // taken between pieces (`EffectRunner`, the mailbox). MASONRY_BENCH_NO_WORKER=1 leaves
-    // it out (to see what it costs the load, on a machine of few cores).
-    let worker = BackgroundMeasuring()
+    // While the source loads, the loop runs as the app's does (`BrowserApp`): the loading
+    // thread (`CardFeed`) and the measuring worker (`EffectRunner`) post to one mailbox,
+    // and each wake-up takes everything posted, then composes one frame.
+    // MASONRY_BENCH_NO_WORKER=1 leaves the worker out (to see what it costs the load, on a
+    // machine of few cores).
+    let mailbox = EventMailbox<BrowserEvent>()
+    let worker = BackgroundMeasuring(posting: mailbox)
     var measuresOnWorker = ProcessInfo.processInfo.environment["MASONRY_BENCH_NO_WORKER"] == nil
+    var measuredTaken = 0
     func send(_ event: BrowserEvent) {
       time += 1
+      if case .measured = event { measuredTaken += 1 }
       for effect in BrowserReducer.reduce(&state, event, at: time, caches: caches) {
         if case .search(let job) = effect { searchJob = job }
         if case .measure(let job) = effect {
           if measuresOnWorker { worker.run(job) } else { measureJob = job }
         }
       }
-    }
-    func takeMeasured() {
-      for counts in worker.take() { send(.measured(counts)) }
     }
     // First frame: open, read the first piece, compose.
     let firstFrame = clock.measure {
@@ -51,40 +53,37 @@ enum StreamBenchmark {
           LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
       _ = FrameComposer.compose(state, caches: caches)
     }
-    // The rest, as the loading thread hands it over, each piece shown. The pieces are read
-    // on a thread of their own below the loop's priority, as `CardFeed` reads them (the
-    // loop waits for each here, so that its own share is timed apart).
-    let loadingThread = LoadingThread()
-    var arrivals: [Double] = []
-    var takings: [Double] = []
+    // The rest, read on a thread of its own below the loop's priority while the loop shows
+    // what has come: until the loop has taken the end.
+    let opened: CardStreamReader = reader
+    var wakeUps: [Double] = []
     let load = clock.measure {
-      while true {
-        let (chunks, error, finished) = loadingThread.next(of: reader)
-        if !chunks.isEmpty {
-          // The event loop's share: what keeps a key waiting while a source loads.
-          arrivals.append(
-            milliseconds(
-              clock.measure {
-                send(
-                  .cardsArrived(
-                    LoadedCards(
-                      chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
-                _ = FrameComposer.compose(state, caches: caches)
-              }))
-        }
-        takings.append(milliseconds(clock.measure { takeMeasured() }))
-        if finished {
-          send(.loadFinished(error))
-          break
-        }
+      CardFeed(open: { opened }).start(posting: mailbox)
+      var finished = false
+      while !finished {
+        _ = mailbox.wakeUp.wait(timeout: nil)
+        let events = mailbox.takeAll()
+        guard !events.isEmpty else { continue }
+        // The event loop's share: what keeps a key waiting while a source loads.
+        wakeUps.append(
+          milliseconds(
+            clock.measure {
+              for event in events {
+                if case .loadFinished = event { finished = true }
+                send(event)
+              }
+              _ = FrameComposer.compose(state, caches: caches)
+            }))
       }
     }
+    // Profiling aid: MASONRY_BENCH_LOAD_ONLY=1 stops here, so a profile holds the load alone.
+    if ProcessInfo.processInfo.environment["MASONRY_BENCH_LOAD_ONLY"] != nil { exit(0) }
     let cards = state.cards.cards.count
     let peakAfterLoad = PeakMemory.megabytes()
     // G the moment the load ends: what the worker has counted by then is taken, the rest
     // is counted on the loop.
-    takeMeasured()
-    let measuredAtLoadEnd = worker.measuredChunks
+    for event in mailbox.takeAll() { send(event) }
+    let measuredAtLoadEnd = measuredTaken
     let last = clock.measure {
       send(.key(.character("G")))
       _ = FrameComposer.compose(state, caches: caches)
@@ -175,9 +174,8 @@ enum StreamBenchmark {
       ("first_frame_ms", milliseconds(firstFrame)), ("load_ms", milliseconds(load)),
       ("last_card_G_ms", milliseconds(last)), ("width_change_after_G_ms", milliseconds(resize)),
       ("background_measuring_ms", milliseconds(background)),
-      ("loop_step_during_load_ms", [arrivals.sorted()[arrivals.count / 2], arrivals.max() ?? 0]),
-      ("measured_taken_during_load_ms", [takings.sorted()[takings.count / 2], takings.max() ?? 0]),
-      ("arrivals_ms", arrivals), ("takings_ms", takings),
+      ("loop_step_during_load_ms", [wakeUps.sorted()[wakeUps.count / 2], wakeUps.max() ?? 0]),
+      ("loop_steps_ms", wakeUps),
       ("chunks_measured_by_load_end", measuredAtLoadEnd), ("measured_widths", measuredWidths),
       ("chunks", state.cards.cards.chunks.count),
       ("last_card_G_measured_ms", milliseconds(warmLast)),
@@ -421,31 +419,22 @@ extension StreamBenchmark {
 }
 
 /// The measuring worker of the app (`EffectRunner`), for the load: jobs run in order on a
-/// queue of their own, below the loop's priority, their answers kept until taken.
-final class BackgroundMeasuring: @unchecked Sendable {
+/// queue of their own, below the loop's priority, each answer posted to the loop's mailbox.
+final class BackgroundMeasuring: Sendable {
   private let queue = DispatchQueue(label: "bench.measuring", qos: .utility)
   private let cancellation = JobCancellation()
-  private let lock = NSLock()
-  private var answers: [MeasuredCounts] = []
-  private(set) var measuredChunks = 0
+  private let mailbox: EventMailbox<BrowserEvent>
+
+  init(posting mailbox: EventMailbox<BrowserEvent>) {
+    self.mailbox = mailbox
+  }
 
   func run(_ job: MeasureJob) {
     cancellation.start(job.generation)
-    let cancellation = self.cancellation
+    let (cancellation, mailbox) = (self.cancellation, self.mailbox)
     queue.async {
-      job.run(cancellation: cancellation) { counts in
-        self.lock.withLock { self.answers.append(counts) }
-      }
-    }
-  }
-
-  /// The answers posted since the last call.
-  func take() -> [MeasuredCounts] {
-    lock.withLock {
-      let taken = answers
-      answers = []
-      measuredChunks += taken.count
-      return taken
+      BackgroundPriority.lowerCallingThread()
+      job.run(cancellation: cancellation) { mailbox.post(.measured($0)) }
     }
   }
 
@@ -453,25 +442,5 @@ final class BackgroundMeasuring: @unchecked Sendable {
   func stop() {
     cancellation.cancel()
     queue.sync {}
-  }
-}
-
-/// Reads a stream's pieces as the browser's loading thread does: on a pool thread at the
-/// loading priority (`BackgroundPriority.loadingNiceness`), never on the caller's.
-private final class LoadingThread: Sendable {
-  private let queue = DispatchQueue(label: "masonry-bench.loading")
-
-  func next(of reader: CardStreamReader) -> (
-    chunks: [CardChunk], error: DataError?, finished: Bool
-  ) {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: (chunks: [CardChunk], error: DataError?, finished: Bool)?
-    queue.async {
-      BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
-      result = reader.next()
-      done.signal()
-    }
-    done.wait()
-    return result!
   }
 }

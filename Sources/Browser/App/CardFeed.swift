@@ -24,7 +24,7 @@ package struct CardFeed: Sendable {
   }
 
   /// Starts reading; every piece is posted to `mailbox`.
-  func start(posting mailbox: EventMailbox<BrowserEvent>) {
+  package func start(posting mailbox: EventMailbox<BrowserEvent>) {
     let (open, reopen) = (self.open, self.reopen)
     // Below the event loop's priority: keys are answered first.
     DispatchQueue.global(qos: .utility).async {
