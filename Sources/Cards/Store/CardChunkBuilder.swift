@@ -252,10 +252,18 @@ package struct CardChunkBuilder {
     return CardText.validUTF8(bytes).withUnsafeBufferPointer(body)
   }
 
+  /// `text` as the chunk keeps it: as it is when its storage is a mapping of its own (a
+  /// block of `AllocationPolicy.mmapThreshold` or more), whose pages past the end are
+  /// never touched and so never resident, trimmed otherwise. Trimming a block of
+  /// megabytes would map and fault a second one and copy the text into it.
+  private static func kept(_ text: [UInt8]) -> [UInt8] {
+    text.capacity >= AllocationPolicy.mmapThreshold ? text : text.trimmed()
+  }
+
   /// The chunk, made of the cards appended; the builder starts over empty.
   package mutating func finish(sourceBytes: Int) -> CardChunk {
     let chunk = CardChunk(
-      records: records.trimmed(), text: text.trimmed(),
+      records: records.trimmed(), text: Self.kept(text),
       tagReferences: tagReferences.trimmed(), tagNames: tags.names,
       sectionNames: sectionNames, resolvedImages: resolvedImages, urls: urls,
       pictureBase: pictureBase, sourceBytes: sourceBytes)
