@@ -49,6 +49,8 @@ struct FastCardParser {
   private var url: Slice?
   private var path: Slice?
   private var tags: [Slice] = []
+  /// The tags' bytes handed to the builder, its storage reused from card to card.
+  private var tagBuffers: [UnsafeBufferPointer<UInt8>] = []
   private var image: CardChunkBuilder.ImageFields?
 
   init(mapping: FieldMapping) {
@@ -103,7 +105,9 @@ struct FastCardParser {
         text.path = path.map(buffer)
         text.section = section.map(buffer)
         text.url = url.map(buffer)
-        text.tags = tags.map(buffer)
+        tagBuffers.removeAll(keepingCapacity: true)
+        for tag in tags { tagBuffers.append(buffer(tag)) }
+        text.tags = tagBuffers
         builder.append(text, image: image)
       }
       return true
