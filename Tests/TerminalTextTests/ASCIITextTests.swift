@@ -37,6 +37,26 @@ import Testing
     }
   }
 
+  /// Eight bytes are checked at once: every byte value at every place of a word (and of
+  /// the tail after it), among simple bytes of each kind, answers as the byte alone does.
+  @Test func everyByteAtEveryPlaceOfAWordIsCheckedAsAlone() {
+    let fillers = Array("aZ09 \n.,;:'".utf8)
+    for byte in UInt8(0)...UInt8(255) {
+      let alone = [byte].withUnsafeBufferPointer { ASCIIText.isSimple($0) }
+      for length in [8, 11, 16] {
+        for place in 0..<length {
+          for filler in fillers {
+            var bytes = [UInt8](repeating: filler, count: length)
+            bytes[place] = byte
+            let simple = bytes.withUnsafeBufferPointer { ASCIIText.isSimple($0) }
+            #expect(simple == alone, "byte \(byte) at \(place) of \(length) among \(filler)")
+            if simple != alone { return }
+          }
+        }
+      }
+    }
+  }
+
   @Test func otherBytesAreNotSimple() {
     for text in ["a!b", "a-b", "(x)", "tab\tx", "é", "a/b", "\"q\"", "\u{1B}[0m", "a?"] {
       let simple = Array(text.utf8).withUnsafeBufferPointer { ASCIIText.isSimple($0) }
