@@ -8,6 +8,9 @@ struct FastCardParser {
   /// The fields' paths as a tree of keys; node 0 is the card object.
   private struct Node {
     var children: [(key: [UInt8], node: Int)] = []
+    /// Each child's key of eight bytes or fewer as one word (`Self.word`), so that a key
+    /// read is matched in one comparison; 0 for a longer key.
+    var shortKeys: [(count: Int, word: UInt64, node: Int)] = []
     var field: FieldMapping.Field?
   }
 
@@ -63,6 +66,10 @@ struct FastCardParser {
         } else {
           nodes.append(Node())
           nodes[node].children.append((bytes, nodes.count - 1))
+          if bytes.count <= 8 {
+            let word = bytes.withUnsafeBufferPointer { Self.word($0.baseAddress!, count: $0.count) }
+            nodes[node].shortKeys.append((bytes.count, word, nodes.count - 1))
+          }
           node = nodes.count - 1
         }
       }
@@ -134,7 +141,7 @@ struct FastCardParser {
       cursor.index += 1
       cursor.skipWhitespace()
       guard !cursor.atEnd else { throw GiveUp() }
-      if let child = self.child(of: node, key: key, cursor.bytes) {
+      if let child = self.child(of: node, key: key, cursor.bytes, end: cursor.end) {
         // A key a field lives under: repeated, the careful reader decides (it keeps the
         // last).
         let bit: UInt64 = child < 64 ? 1 << UInt64(child) : 0
@@ -160,7 +167,9 @@ struct FastCardParser {
     }
   }
 
-  private func child(of node: Int, key: Slice, _ bytes: UnsafePointer<UInt8>) -> Int? {
+  /// The node under `node` whose key is `key` (read from `bytes`, a record that ends at
+  /// `end`), if any.
+  private func child(of node: Int, key: Slice, _ bytes: UnsafePointer<UInt8>, end: Int) -> Int? {
     guard !key.inScratch else {
       // An escaped key: compare the decoded bytes.
       return scratch.withUnsafeBufferPointer { decoded in
@@ -168,15 +177,33 @@ struct FastCardParser {
         return nodes[node].children.first { $0.key.elementsEqual(keyBytes) }?.node
       }
     }
-    for child in nodes[node].children where child.key.count == key.count {
+    let count = key.count
+    if count <= 8 && count > 0 && key.start + 8 <= end {
+      // The eight bytes from the key's start are all in the record: one load, masked.
+      let word =
+        UInt64(littleEndian: UnsafeRawPointer(bytes + key.start).loadUnaligned(as: UInt64.self))
+        & (count == 8 ? ~0 : (1 << UInt64(8 * count)) - 1)
+      for short in nodes[node].shortKeys where short.count == count && short.word == word {
+        return short.node
+      }
+      return nil
+    }
+    for child in nodes[node].children where child.key.count == count {
       var same = true
-      for offset in 0..<key.count where bytes[key.start + offset] != child.key[offset] {
+      for offset in 0..<count where bytes[key.start + offset] != child.key[offset] {
         same = false
         break
       }
       if same { return child.node }
     }
     return nil
+  }
+
+  /// The `count` (at most eight) bytes at `bytes` as one word, the first byte lowest.
+  private static func word(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    var word: UInt64 = 0
+    for offset in 0..<count { word |= UInt64(bytes[offset]) << UInt64(8 * offset) }
+    return word
   }
 
   private mutating func readField(_ field: FieldMapping.Field, _ cursor: inout Cursor, depth: Int)
@@ -388,10 +415,16 @@ struct FastCardParser {
     var index = start
     let end = cursor.end
     // Eight bytes at a time while none of them ends the plain run (a quote, a backslash
-    // or a control byte): most of a card's bytes are in strings without escapes.
+    // or a control byte): most of a card's bytes are in strings without escapes. The
+    // word that holds the end says where it is, so the loop below starts on it.
     while index + 8 <= end {
-      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-      guard !Self.endsPlainRun(word) else { break }
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+      let stops = Self.plainRunStops(word)
+      if stops != 0 {
+        index += stops.trailingZeroBitCount >> 3
+        break
+      }
       index += 8
     }
     while index < end {
@@ -453,11 +486,12 @@ struct FastCardParser {
     throw GiveUp()
   }
 
-  /// Whether one of the eight bytes of `word` is a quote, a backslash or below 0x20.
-  /// (Exact for the answer "none": a byte flagged only by a borrow lies above a byte that
-  /// is flagged for itself.)
+  /// The high bit of each of the eight bytes of `word` (read little-endian: the first
+  /// byte lowest) that is a quote, a backslash or below 0x20 — and maybe of bytes above
+  /// such a byte, flagged by a borrow from it. So the lowest bit set is exactly the first
+  /// byte that ends a plain run, and 0 says none does.
   @inline(__always)
-  private static func endsPlainRun(_ word: UInt64) -> Bool {
+  private static func plainRunStops(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* 0x22)
@@ -465,7 +499,7 @@ struct FastCardParser {
     let zeroQuote = (quotes &- ones) & ~quotes
     let zeroBackslash = (backslashes &- ones) & ~backslashes
     let control = (word &- ones &* 0x20) & ~word
-    return (zeroQuote | zeroBackslash | control) & high != 0
+    return (zeroQuote | zeroBackslash | control) & high
   }
 
   private static func hex4(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int)
