@@ -51,7 +51,10 @@ struct FastCardParser {
   private var section: Slice?
   private var url: Slice?
   private var path: Slice?
+  /// The card's tags are the first `tagCount` (the arrays only grow: emptying one for
+  /// each card cost more than the rest of a short tag's reading).
   private var tags: [Slice] = []
+  private var tagCount = 0
   /// The tags' bytes handed to the builder, its storage reused from card to card.
   private var tagBuffers: [UnsafeBufferPointer<UInt8>] = []
   private var image: CardChunkBuilder.ImageFields?
@@ -82,8 +85,8 @@ struct FastCardParser {
   mutating func parse(
     _ bytes: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout CardChunkBuilder
   ) -> Bool {
-    scratch.removeAll(keepingCapacity: true)
-    tags.removeAll(keepingCapacity: true)
+    if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+    tagCount = 0
     caption = nil
     comment = nil
     id = nil
@@ -112,9 +115,11 @@ struct FastCardParser {
         text.path = path.map(buffer)
         text.section = section.map(buffer)
         text.url = url.map(buffer)
-        tagBuffers.removeAll(keepingCapacity: true)
-        for tag in tags { tagBuffers.append(buffer(tag)) }
-        text.tags = tagBuffers
+        for index in 0..<tagCount {
+          let tag = buffer(tags[index])
+          if index < tagBuffers.count { tagBuffers[index] = tag } else { tagBuffers.append(tag) }
+        }
+        text.tags = tagBuffers[0..<tagCount]
         builder.append(text, image: image)
       }
       return true
@@ -242,7 +247,9 @@ struct FastCardParser {
         break
       }
       while true {
-        tags.append(try readStringValue(&cursor))
+        let tag = try readStringValue(&cursor)
+        if tagCount < tags.count { tags[tagCount] = tag } else { tags.append(tag) }
+        tagCount += 1
         cursor.skipWhitespace()
         guard !cursor.atEnd else { throw GiveUp() }
         let next = cursor.current

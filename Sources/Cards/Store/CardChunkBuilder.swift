@@ -80,7 +80,7 @@ package struct CardChunkBuilder {
       fields.id = card.id == nil ? nil : field(2)
       fields.path = card.image?.path == nil ? nil : field(3)
       fields.url = card.url == nil ? nil : field(4)
-      fields.tags = (5..<ranges.count).map(field)
+      fields.tags = (5..<ranges.count).map(field)[...]
       if let section = card.section {
         let sectionBytes = Array(section.utf8)
         sectionBytes.withUnsafeBufferPointer {
@@ -102,7 +102,7 @@ package struct CardChunkBuilder {
     package var comment: UnsafeBufferPointer<UInt8>?
     package var id: UnsafeBufferPointer<UInt8>?
     package var path: UnsafeBufferPointer<UInt8>?
-    package var tags: [UnsafeBufferPointer<UInt8>] = []
+    package var tags: ArraySlice<UnsafeBufferPointer<UInt8>> = []
     package var section: UnsafeBufferPointer<UInt8>?
     package var url: UnsafeBufferPointer<UInt8>?
 
