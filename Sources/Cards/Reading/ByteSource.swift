@@ -14,8 +14,9 @@ package final class ByteSource {
   private let ownsDescriptor: Bool
   /// Bytes given in memory instead of a descriptor (the bundled sample, tests).
   private var memory: [UInt8]?
-  /// Where each read lands before it joins the caller's buffer (made at the first read
-  /// of a descriptor; a source in memory needs none).
+  /// Where a stream's read lands before it joins the caller's buffer (made at its first
+  /// read; a regular file is read straight into the caller's buffer, a source in memory
+  /// needs none).
   private var scratchBuffer: UnsafeMutableRawBufferPointer?
 
   private var scratch: UnsafeMutableRawBufferPointer {
@@ -146,25 +147,43 @@ package final class ByteSource {
       bytesRead += count
       return count
     }
+    let wanted = Swift.min(limit, Self.chunkSize)
     var count = 0
     var failure: Int32 = 0
-    let wanted = Swift.min(limit, Self.chunkSize)
-    let scratch = self.scratch
-    while true {
-      let result = Glibc.read(descriptor, scratch.baseAddress!, wanted)
-      if result < 0 && errno == EINTR { continue }
-      if result < 0 { failure = errno }
-      count = Swift.max(0, result)
-      if result == 0 && follows {
-        // At the end of a followed file: more may be written, or the file replaced.
-        try checkFollowedFile()
-        _ = poll(nil, 0, Self.followInterval)
-        continue
+    if size != nil && !follows {
+      // A regular file fills the read: straight into the buffer's end, made room for with
+      // zeros (writing them costs less than copying a megabyte from a buffer of our
+      // own), trimmed to what came.
+      let old = buffer.count
+      buffer.append(contentsOf: repeatElement(0, count: wanted))
+      repeat {
+        failure = 0
+        let result = buffer.withUnsafeMutableBufferPointer {
+          Glibc.read(descriptor, $0.baseAddress! + old, wanted)
+        }
+        if result < 0 { failure = errno }
+        count = Swift.max(0, result)
+      } while failure == EINTR
+      buffer.removeLast(wanted - count)
+    } else {
+      // A stream (or a followed file) may bring a few bytes a read: into the scratch, and
+      // only those bytes copied.
+      let scratch = self.scratch
+      while true {
+        let result = Glibc.read(descriptor, scratch.baseAddress!, wanted)
+        if result < 0 && errno == EINTR { continue }
+        if result < 0 { failure = errno }
+        count = Swift.max(0, result)
+        if result == 0 && follows {
+          // At the end of a followed file: more may be written, or the file replaced.
+          try checkFollowedFile()
+          _ = poll(nil, 0, Self.followInterval)
+          continue
+        }
+        break
       }
-      break
+      buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
     }
-    // One copy of what was read (a memcpy, whatever the build).
-    buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
     if failure != 0 {
       throw DataError(.missingInput, path: path, position: nil, message: Self.reason(failure))
     }
