@@ -15,15 +15,19 @@ package enum BackgroundPriority {
   /// How much nicer than the process background work runs.
   package static let niceness: Int32 = 10
 
-  /// How much nicer than the process reading and parsing a source runs: below measuring,
-  /// which must keep up with the cards as they come (`G` the moment the load ends needs
-  /// every card counted) and leaves parsing the cores it does not need.
-  package static let loadingNiceness: Int32 = 14
+  /// How much nicer than the process reading and parsing a source runs: well below
+  /// measuring, which must keep up with the cards as they come (`G` the moment the load
+  /// ends needs every card counted) and leaves parsing the cores it does not need. At 14
+  /// parsing took enough of two cores that, once it got faster, up to 16 of the real 1M
+  /// feed's 91 chunks were left to count at the load's end (`G` 86–129 ms as root,
+  /// 109–157 ms as a user whose pool threads cannot go back up); at 19, 2 to 8 (83–107
+  /// and 82–119 ms), the load a few per cent longer.
+  package static let loadingNiceness: Int32 = 19
 
   /// Makes the calling thread `nice` by `level` (10: `niceness`), unless it is the main
   /// thread or is so already. A pool thread runs parsing and measuring in turn: it is set
-  /// to the level of what it runs now, up or down. Going back up (14 → 10) needs root or
-  /// an `RLIMIT_NICE` that allows it; without, the call fails and the thread stays at 14,
+  /// to the level of what it runs now, up or down. Going back up (19 → 10) needs root or
+  /// an `RLIMIT_NICE` that allows it; without, the call fails and the thread stays at 19,
   /// so measuring on it runs at the loading's priority (still below the event loop).
   ///
   /// - Complexity: two system calls the first time on a thread, one after.
