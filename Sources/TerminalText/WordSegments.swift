@@ -40,53 +40,42 @@ package enum WordSegments {
     longWords: inout LongWords
   ) -> Bool {
     typealias Info = PreparedText.ClusterInfo
-    // The units are written to a buffer on the stack (a text has at most a unit a
-    // cluster: a segment holds one or more, a hard break is one), then appended at once:
-    // an append a unit, each checking the array's uniqueness and room, cost more than the
-    // rest of the loop.
-    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: clusters.count + 1) { out in
-      var written = 0
-      defer { units.append(contentsOf: UnsafeBufferPointer(rebasing: out[0..<written])) }
-      var visible = 0
-      var total = 0
-      var open = false  // whether a segment has clusters
-      var segmentStart = 0
-      var lineStart = true
-      @inline(__always) func close(at end: Int) -> Bool {
-        guard open else { return true }
-        let spaces = total - visible
-        guard visible <= widestVisible, spaces <= mostSpaces else { return false }
-        if visible > longWords.longerThan {
-          longWords.append(UnsafeBufferPointer(rebasing: clusters[segmentStart..<end]))
-        }
-        out[written] = UInt16(visible) | UInt16(spaces) << 11
-        written += 1
-        visible = 0
-        total = 0
-        open = false
-        return true
+    var visible = 0
+    var total = 0
+    var open = false  // whether a segment has clusters
+    var segmentStart = 0
+    var lineStart = true
+    @inline(__always) func close(at end: Int) -> Bool {
+      guard open else { return true }
+      let spaces = total - visible
+      guard visible <= widestVisible, spaces <= mostSpaces else { return false }
+      if visible > longWords.longerThan {
+        longWords.append(UnsafeBufferPointer(rebasing: clusters[segmentStart..<end]))
       }
-      for index in 0..<clusters.count {
-        let info = clusters[index]
-        if info & Info.hardBreak != 0 {
-          guard close(at: index) else { return false }
-          out[written] = hardBreak
-          written += 1
-          lineStart = true
-          continue
-        }
-        let isSpace = info & Info.space != 0
-        if !isSpace && !lineStart && info & Info.wordBreakBefore != 0 {
-          guard close(at: index) else { return false }
-        }
-        if !open { segmentStart = index }
-        lineStart = false
-        open = true
-        total += Int(info & Info.widthMask)
-        if !isSpace { visible = total }
-      }
-      return close(at: clusters.count)
+      units.append(UInt16(visible) | UInt16(spaces) << 11)
+      visible = 0
+      total = 0
+      open = false
+      return true
     }
+    for (index, info) in clusters.enumerated() {
+      if info & Info.hardBreak != 0 {
+        guard close(at: index) else { return false }
+        units.append(hardBreak)
+        lineStart = true
+        continue
+      }
+      let isSpace = info & Info.space != 0
+      if !isSpace && !lineStart && info & Info.wordBreakBefore != 0 {
+        guard close(at: index) else { return false }
+      }
+      if !open { segmentStart = index }
+      lineStart = false
+      open = true
+      total += Int(info & Info.widthMask)
+      if !isSpace { visible = total }
+    }
+    return close(at: clusters.count)
   }
 
   /// The lines the text of `units` takes at `width` in word mode, or `nil` when a word is
