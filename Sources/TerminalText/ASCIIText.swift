@@ -57,7 +57,7 @@ package enum ASCIIText {
   /// Whether all eight bytes of `word` are simple, `isSimpleByte` for each at once. Below
   /// 0x80 every test is exact per byte: no sum here carries out of its byte.
   @inline(__always)
-  static func isSimpleWord(_ word: UInt64) -> Bool {
+  private static func isSimpleWord(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     guard word & high == 0 else { return false }

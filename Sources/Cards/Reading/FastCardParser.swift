@@ -8,8 +8,9 @@ struct FastCardParser {
   /// The fields' paths as a tree of keys; node 0 is the card object.
   private struct Node {
     var children: [(key: [UInt8], node: Int)] = []
-    /// Each child's key of eight bytes or fewer as one word (`Self.word`), so that a key
-    /// read is matched in one comparison; 0 for a longer key.
+    /// The children whose keys are eight bytes or fewer (every default key), each key as
+    /// one word (`Self.word`), so that a key read is matched in one comparison; longer keys
+    /// are found in `children` alone.
     var shortKeys: [(count: Int, word: UInt64, node: Int)] = []
     var field: FieldMapping.Field?
   }
