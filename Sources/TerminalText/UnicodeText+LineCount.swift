@@ -148,7 +148,7 @@ extension UnicodeText {
   }
 
   /// Whether `asciiScalars`, which the ASCII tables here are made from, is there.
-  private static let hasASCIITables = asciiScalars != nil
+  static let hasASCIITables = asciiScalars != nil
 
   /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E): a scalar, a cluster
   /// and a cell each, none of them a line feed or a control.
@@ -403,7 +403,7 @@ extension UnicodeText {
   }
 
   /// What `readSimpleScalars` made of a text.
-  private enum SimpleRead {
+  enum SimpleRead {
     case read(ReadClusters)
     case refused
     /// A mark joins a cluster: the general reading is needed.
@@ -418,7 +418,7 @@ extension UnicodeText {
   ///
   /// - Complexity: O(*n*), a decoding, a lookup and two stores a scalar.
   @inline(__always)
-  private static func readSimpleScalars(
+  static func readSimpleScalars(
     _ base: UnsafePointer<UInt8>, end: Int, table: ScalarTable.Reader, buffers: Buffers
   ) -> SimpleRead {
     typealias Info = PreparedText.ClusterInfo

@@ -108,6 +108,92 @@ import Testing
     }
   }
 
+  /// Folding a text into its words straight from its bytes
+  /// (`UnicodeText.appendWordSegments`) gives what folding its shape gives: the same units,
+  /// the same long words, clusters, whether they fit — and declines exactly the texts it
+  /// leaves to the shape (a line feed, a mark or jamo joining a scalar, a scalar ICU must
+  /// shape, nothing but spaces). On seeded random text over every class, with URLs, long
+  /// runs of letters and spaces, tabs, joiners and marks, at random long-word limits.
+  @Test(arguments: 0..<4)
+  func segmentsFromBytesAreTheShapesOwn(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(1_900 + batch))
+    let pieces = [
+      "https://example.org/a-path/", "ャー！", "\u{3042}\u{3043}", "longunbrokenword", " ",
+      "   ", "(0.0.26-3)", "«é»", "—", "a", "字", "Привет", "\t", "\u{200D}", "\u{FE0F}",
+      String(repeating: "ж", count: 40), String(repeating: " ", count: 33),
+      String(repeating: "x", count: 2_100), "\n", "e\u{301}", "\u{1100}\u{1161}",
+    ]
+    var folded = 0
+    for _ in 0..<3_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...14, using: &random) {
+        if Int.random(in: 0..<3, using: &random) == 0 {
+          let members = UnicodeTextTests.pool[
+            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+          text.unicodeScalars.append(members[Int.random(in: 0..<members.count, using: &random)])
+        } else {
+          // The pieces that send a text elsewhere (line feeds, marks, jamo, the long
+          // ones) now and then only.
+          let limit = Int.random(in: 0..<4, using: &random) == 0 ? pieces.count : 14
+          text += pieces[Int.random(in: 0..<limit, using: &random)]
+        }
+      }
+      let longerThan = Int.random(in: 0...24, using: &random)
+      let bytes = Array(text.utf8)
+      var scratch = UnicodeText.Scratch()
+      var units: [UInt16] = [7]  // appended after what is there
+      var words = LongWords(longerThan: longerThan)
+      let read = bytes.withUnsafeBufferPointer {
+        UnicodeText.appendWordSegments($0, to: &units, longWords: &words, scratch: &scratch)
+      }
+      var shape: [UInt8] = []
+      let shaped = bytes.withUnsafeBufferPointer {
+        UnicodeText.shape($0, into: &shape, scratch: &scratch)
+      }
+      // Left to the shape: what it refuses, nothing, a line feed, a cluster of more than
+      // one scalar (as the reader of the text without its trailing spaces finds them).
+      let oneScalarEach = bytes.withUnsafeBufferPointer { bytes -> Bool in
+        guard let base = bytes.baseAddress else { return false }
+        let end = UnicodeText.trimmedEnd(base, count: bytes.count)
+        guard end > 0 else { return false }
+        scratch.reserve(forBytes: end)
+        return UnicodeText.readScalars(
+          UnsafeBufferPointer(rebasing: bytes[0..<end]), scratch: &scratch)?.oneScalarEach
+          ?? false
+      }
+      let leftToShape =
+        !shaped || shape.isEmpty || !oneScalarEach
+        || shape.contains { $0 & PreparedText.ClusterInfo.hardBreak != 0 }
+      #expect((read == nil) == leftToShape, "\(text.debugDescription)")
+      guard let read else {
+        #expect(units == [7] && words.count == 0)
+        continue
+      }
+      folded += 1
+      var expectedUnits: [UInt16] = [7]
+      var expectedWords = LongWords(longerThan: longerThan)
+      let fits = shape.withUnsafeBufferPointer {
+        WordSegments.append($0, to: &expectedUnits, longWords: &expectedWords)
+      }
+      #expect(read.fits == fits)
+      var again = UnicodeText.Scratch()
+      var againUnits: [UInt16] = []
+      var againWords = LongWords(longerThan: longerThan)
+      _ = bytes.withUnsafeBufferPointer {
+        UnicodeText.appendWordSegments($0, to: &againUnits, longWords: &againWords, scratch: &again)
+      }
+      #expect(Array(again.lastClusters(count: read.clusters)) == shape)
+      if fits {
+        #expect(units == expectedUnits, "\(text.debugDescription)")
+        #expect(words.count == expectedWords.count)
+        for index in 0..<min(words.count, expectedWords.count) {
+          #expect(words.withWord(index, Array.init) == expectedWords.withWord(index, Array.init))
+        }
+      }
+    }
+    #expect(folded > 1_500, "\(folded) folded")
+  }
+
   /// A segment too wide for a unit leaves the text to its clusters.
   @Test func overlongSegmentsAreRefused() {
     let long = PreparedText(String(repeating: "x", count: 3_000))

@@ -124,24 +124,47 @@ package final class ChunkShapes: Sendable {
       card index: Int, field: Int, text: UnsafeBufferPointer<UInt8>,
       shaped: (_ field: Int, _ lineCount: (_ width: Int) -> Int) -> Void
     ) {
-      ChunkShapes.shape(text, into: &shape, scratch: &scratch)
       let firstUnit = units.count
       let firstLong = longWords.count
-      add(card: index, field: field, clusters: shape)
-      let wrap = self.wrap
-      shape.withUnsafeBufferPointer { clusters in
-        func clusterCount(_ width: Int) -> Int {
-          PreparedText.lineCount(of: clusters, width: width, mode: wrap)
+      if wrap == .word {
+        // Nearly every text is folded into its words straight from its bytes.
+        openField(card: index, field: field)
+        if let (fits, clusterCount) = UnicodeText.appendWordSegments(
+          text, to: &units, longWords: &longWords, scratch: &scratch)
+        {
+          closeWords(fits: fits, from: firstUnit, firstLong: firstLong, field: field)
+          appendStart()
+          count(
+            field: field, clusters: scratch.lastClusters(count: clusterCount), from: firstUnit,
+            firstLong: firstLong, shaped)
+          return
         }
-        guard wrap == .word, units.count > firstUnit, units[firstUnit] != ChunkShapes.unfolded
-        else { return shaped(field, clusterCount) }
-        units.withUnsafeBufferPointer { units in
-          let words = UnsafeBufferPointer(rebasing: units[firstUnit...])
-          shaped(field) { width in
-            WordSegments.lineCount(
-              words, width: width, longWords: longWords, first: { firstLong })
-              ?? clusterCount(width)
-          }
+      }
+      ChunkShapes.shape(text, into: &shape, scratch: &scratch)
+      add(card: index, field: field, clusters: shape)
+      shape.withUnsafeBufferPointer { clusters in
+        count(field: field, clusters: clusters, from: firstUnit, firstLong: firstLong, shaped)
+      }
+    }
+
+    /// Calls `shaped` with field `field`, just kept from its shape `clusters` (its words
+    /// from unit `firstUnit` and long word `firstLong` on, in word mode), and its count at
+    /// any width.
+    private func count(
+      field: Int, clusters: UnsafeBufferPointer<UInt8>, from firstUnit: Int, firstLong: Int,
+      _ shaped: (_ field: Int, _ lineCount: (_ width: Int) -> Int) -> Void
+    ) {
+      let wrap = self.wrap
+      func clusterCount(_ width: Int) -> Int {
+        PreparedText.lineCount(of: clusters, width: width, mode: wrap)
+      }
+      guard wrap == .word, units.count > firstUnit, units[firstUnit] != ChunkShapes.unfolded
+      else { return shaped(field, clusterCount) }
+      units.withUnsafeBufferPointer { units in
+        let words = UnsafeBufferPointer(rebasing: units[firstUnit...])
+        shaped(field) { width in
+          WordSegments.lineCount(words, width: width, longWords: longWords, first: { firstLong })
+            ?? clusterCount(width)
         }
       }
     }
@@ -150,13 +173,7 @@ package final class ChunkShapes: Sendable {
     /// `clusters`: cards in ascending order, a card's fields in order (either may be left
     /// out).
     package mutating func add(card index: Int, field: Int, clusters shape: [UInt8]) {
-      if index != openCard {
-        closeCard()
-        kept.keep(index)
-        openCard = index
-        fieldsAdded = 0
-      }
-      while fieldsAdded < field { appendStart() }
+      openField(card: index, field: field)
       switch wrap {
       case .char:
         clusters.append(contentsOf: shape)
@@ -166,16 +183,35 @@ package final class ChunkShapes: Sendable {
         let fits = shape.withUnsafeBufferPointer {
           WordSegments.append($0, to: &units, longWords: &longWords)
         }
-        if !fits {
-          units.removeSubrange(start...)
-          units.append(ChunkShapes.unfolded)
-          longWords.removeLast(longWords.count - firstLong)
-        } else if longWords.count > firstLong {
-          longTexts.append(UInt32(2 * (kept.count - 1) + field))
-          longFirst.append(UInt32(firstLong))
-        }
+        closeWords(fits: fits, from: start, firstLong: firstLong, field: field)
       }
       appendStart()
+    }
+
+    /// Makes field `field` of card `index` the next to be kept (opening the card's entry
+    /// when it is a new card).
+    private mutating func openField(card index: Int, field: Int) {
+      if index != openCard {
+        closeCard()
+        kept.keep(index)
+        openCard = index
+        fieldsAdded = 0
+      }
+      while fieldsAdded < field { appendStart() }
+    }
+
+    /// Ends the words of field `field` appended from unit `start` and long word
+    /// `firstLong` on: the one unit `unfolded` when they did not `fit`, and the text's
+    /// place among those with long words when it has some.
+    private mutating func closeWords(fits: Bool, from start: Int, firstLong: Int, field: Int) {
+      if !fits {
+        units.removeSubrange(start...)
+        units.append(ChunkShapes.unfolded)
+        longWords.removeLast(longWords.count - firstLong)
+      } else if longWords.count > firstLong {
+        longTexts.append(UInt32(2 * (kept.count - 1) + field))
+        longFirst.append(UInt32(firstLong))
+      }
     }
 
     /// Ends the open card's entry: a field left out keeps an empty one.

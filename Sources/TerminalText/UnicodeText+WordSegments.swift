@@ -1,0 +1,81 @@
+extension UnicodeText {
+  /// Appends the word segments of text `bytes` (UTF-8, untrusted) to `units`, and the
+  /// clusters of those wider than `longWords.longerThan` to `longWords`: what
+  /// `WordSegments.append(_:to:longWords:)` appends from the text's shape (`shape`), made
+  /// from the bytes in one pass with the shape left in `scratch` (`withClusters`) rather
+  /// than copied out and read again. The segments are closed at the breaks as the rules
+  /// find them, so no list of breaks is kept and no cluster is looked at twice but to sum
+  /// its segment's cells.
+  ///
+  /// Returns whether every segment fits a unit (`false`: `units` and `longWords` hold part
+  /// of them, as `WordSegments.append` leaves them) and how many clusters the shape has;
+  /// `nil`, having appended nothing, for text this pass leaves to `shape`: empty, with a
+  /// line feed, with a cluster of more than one scalar (marks, jamo), or refused by
+  /// `shape` itself.
+  ///
+  /// - Complexity: O(*n*) in the bytes; allocates nothing but the units' and long words'
+  ///   growth once the scratch has grown.
+  package static func appendWordSegments(
+    _ bytes: UnsafeBufferPointer<UInt8>, to units: inout [UInt16], longWords: inout LongWords,
+    scratch: inout Scratch
+  ) -> (fits: Bool, clusters: Int)? {
+    guard hasASCIITables, let base = bytes.baseAddress else { return nil }
+    let end = trimmedEnd(base, count: bytes.count)
+    guard end > 0 else { return nil }
+    scratch.reserve(forBytes: end)
+    let table = ScalarTable.reader
+    return scratch.withBuffers { buffers -> (fits: Bool, clusters: Int)? in
+      guard
+        case .read(let read) = readSimpleScalars(base, end: end, table: table, buffers: buffers),
+        !read.hasLineFeed
+      else { return nil }
+      typealias Info = PreparedText.ClusterInfo
+      let shape = buffers.shape
+      var fits = true
+      var segmentStart = 0
+      // The segment of clusters `start..<end`: its cells through its last non-space, and its
+      // trailing spaces.
+      @inline(__always) func close(_ start: Int, _ end: Int) {
+        var total = 0
+        var visible = 0
+        for index in start..<end {
+          let info = shape[index]
+          total &+= Int(info & Info.widthMask)
+          visible = info & Info.space == 0 ? total : visible
+        }
+        let spaces = total &- visible
+        guard visible <= WordSegments.widestVisible, spaces <= WordSegments.mostSpaces else {
+          fits = false
+          return
+        }
+        if visible > longWords.longerThan {
+          longWords.append(UnsafeBufferPointer(start: shape + start, count: end &- start))
+        }
+        units.append(UInt16(truncatingIfNeeded: visible) | UInt16(truncatingIfNeeded: spaces) << 11)
+      }
+      // Without line feeds a break never comes before a space (LB7) nor at the start, so
+      // each one ends a segment, as `WordSegments.append` ends one at a word break. The
+      // shape gets its break too (a long word's clusters and a count from the clusters
+      // read it), also once a segment did not fit.
+      LineBreakRules.forEachBreak(UnsafeBufferPointer(start: buffers.classes, count: read.scalars))
+      { position in
+        guard shape[position] & Info.space == 0 else { return }
+        shape[position] |= Info.wordBreakBefore
+        if fits { close(segmentStart, position) }
+        segmentStart = position
+      }
+      if fits { close(segmentStart, read.count) }
+      return (fits, read.count)
+    }
+  }
+}
+
+extension UnicodeText.Scratch {
+  /// The `count` clusters the last `UnicodeText.appendWordSegments` with this scratch made:
+  /// valid while the scratch lives and until it is used again. (A pointer, not a call with a
+  /// closure: a closure that reads the caller's state beside the scratch makes the caller
+  /// copy that state, arrays and all, at each call.)
+  package func lastClusters(count: Int) -> UnsafeBufferPointer<UInt8> {
+    withBuffers { UnsafeBufferPointer(start: UnsafePointer($0.shape), count: count) }
+  }
+}
