@@ -53,13 +53,23 @@ extension UnicodeText {
         }
         units.append(UInt16(truncatingIfNeeded: visible) | UInt16(truncatingIfNeeded: spaces) << 11)
       }
+      // The breaks, listed first: a closure that closed the segments itself would capture
+      // them, and the units and long words, in a context allocated at each text.
+      let positions = buffers.positions
+      var found = 0
+      LineBreakRules.forEachBreak(
+        UnsafeBufferPointer(start: buffers.classes, count: read.scalars)
+      ) { position in
+        positions[found] = Int32(truncatingIfNeeded: position)
+        found &+= 1
+      }
       // Without line feeds a break never comes before a space (LB7) nor at the start, so
       // each one ends a segment, as `WordSegments.append` ends one at a word break. The
       // shape gets its break too (a long word's clusters and a count from the clusters
       // read it), also once a segment did not fit.
-      LineBreakRules.forEachBreak(UnsafeBufferPointer(start: buffers.classes, count: read.scalars))
-      { position in
-        guard shape[position] & Info.space == 0 else { return }
+      for next in 0..<found {
+        let position = Int(positions[next])
+        guard shape[position] & Info.space == 0 else { continue }
         shape[position] |= Info.wordBreakBefore
         if fits { close(segmentStart, position) }
         segmentStart = position
