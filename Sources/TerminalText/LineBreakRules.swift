@@ -125,6 +125,20 @@ package enum LineBreakRules {
     return decision == breaksPair
   }
 
+  /// Whether a line may break between a scalar of class `before` and one of class `after`
+  /// that follows it, when those two decide it alone: a step always starts at `before`
+  /// (`startsStep`) and the pair table decides its step (as `forEachBreak` takes it).
+  /// `nil` otherwise (the rules must run).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  package static func pairBreaks(_ before: LineBreakClass, _ after: LineBreakClass) -> Bool? {
+    guard startsStep(before) else { return nil }
+    let decision = pairDecisions[Int(before.rawValue) &* classCount &+ Int(after.rawValue)]
+    guard decision != undecided else { return nil }
+    return decision == breaksPair
+  }
+
   /// Whether a step of the rules starts at a scalar of class `lineBreakClass` wherever it
   /// stands (see `forEachBreak(_:from:before:_:)`): no step passes over it, and none reads
   /// what came before it.

@@ -627,10 +627,24 @@ extension UnicodeText {
     }
     var high = last
     while true {
-      // Spaces and clusters between two letters have no break before them.
+      // Spaces and clusters between two letters have no break before them; nor has a
+      // cluster whose scalar before starts a step that the pair alone joins (most
+      // punctuation after a letter), and one that the pair alone breaks before is the
+      // answer.
       while high > lineStart {
+        if isSpace(high) {
+          high -= 1
+          continue
+        }
         let scalar = first(high)
-        if !isSpace(high) && !(classes[scalar - 1] == .al && classes[scalar] == .al) { break }
+        let before = classes[scalar - 1]
+        let at = classes[scalar]
+        if before == .al && at == .al {
+          high -= 1
+          continue
+        }
+        guard let breaks = LineBreakRules.pairBreaks(before, at) else { break }
+        if breaks { return high }
         high -= 1
       }
       guard high > lineStart else { return -1 }
