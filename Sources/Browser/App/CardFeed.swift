@@ -1,5 +1,4 @@
 import Cards
-import Dispatch
 import TerminalCore
 
 /// The rest of a source, read on a thread of its own while the browser runs: each piece
@@ -26,9 +25,9 @@ package struct CardFeed: Sendable {
   /// Starts reading; every piece is posted to `mailbox`.
   package func start(posting mailbox: EventMailbox<BrowserEvent>) {
     let (open, reopen) = (self.open, self.reopen)
-    // Below the event loop's priority: keys are answered first.
-    DispatchQueue.global(qos: .utility).async {
-      BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
+    // Below the event loop's priority, on a thread of its own (`LoadingThreads`): keys are
+    // answered first, and no pool thread is left at the loading's niceness.
+    LoadingThreads.start {
       do throws(DataError) {
         var reader = try open()
         while true {

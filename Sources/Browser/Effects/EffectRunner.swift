@@ -95,7 +95,8 @@ package final class EffectRunner {
       follow?(offset).start(posting: mailbox)
     case .reload(let marked):
       let reload = self.reload
-      DispatchQueue.global().async {
+      // Reading again is loading: on a thread of its own at the loading's niceness.
+      LoadingThreads.start {
         do {
           let collection = try reload()
           mailbox.post(.reloaded(collection, marks: marked.marks(in: collection.cards)))
@@ -105,7 +106,7 @@ package final class EffectRunner {
       }
     case .sort(let sort, let marked):
       guard let resort else { return }
-      DispatchQueue.global().async {
+      LoadingThreads.start {
         do {
           let collection = try resort(sort)
           mailbox.post(.sorted(collection, sort, marks: marked.marks(in: collection.cards)))

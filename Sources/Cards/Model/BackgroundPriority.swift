@@ -6,11 +6,12 @@ import CThreadSupport
 
 /// Work off the event loop — reading and parsing a source, measuring, searching — runs
 /// below the loop's priority, so that a key is answered at once however busy the cores
-/// are: the thread doing it is made `nice` 10 (as the thumbnail workers are). Linux keeps
-/// a nice value per thread; a pool thread that ran such work stays nicer, which suits it,
-/// since the pool runs nothing else of ours but such work. The process's main thread
-/// (the event loop, or a command's only thread) is never lowered, even when it takes a
-/// share of a parallel loop itself.
+/// are: measuring and searching on the shared pool's threads made `nice` 10 (as the
+/// thumbnail workers are), reading and parsing on threads of their own at 19
+/// (`LoadingThreads`). Linux keeps a nice value per thread; a pool thread that ran such
+/// work stays nicer, which suits it, since the pool runs nothing else of ours but such
+/// work. The process's main thread (the event loop, or a command's only thread) is never
+/// lowered, even when it takes a share of a parallel loop itself.
 package enum BackgroundPriority {
   /// How much nicer than the process background work runs.
   package static let niceness: Int32 = 10
@@ -25,10 +26,10 @@ package enum BackgroundPriority {
   package static let loadingNiceness: Int32 = 19
 
   /// Makes the calling thread `nice` by `level` (10: `niceness`), unless it is the main
-  /// thread or is so already. A pool thread runs parsing and measuring in turn: it is set
-  /// to the level of what it runs now, up or down. Going back up (19 → 10) needs root or
-  /// an `RLIMIT_NICE` that allows it; without, the call fails and the thread stays at 19,
-  /// so measuring on it runs at the loading's priority (still below the event loop).
+  /// thread or is so already. Loading runs on the pool only when no thread of its own
+  /// could be made (`LoadingThreads.start`); a pool thread is then set to the level of
+  /// what it runs now, up or down. Going back up (19 → 10) needs root or an `RLIMIT_NICE`
+  /// that allows it; without, the call fails and the thread stays at 19.
   ///
   /// - Complexity: two system calls the first time on a thread, one after.
   package static func lowerCallingThread(to level: Int32 = niceness) {

@@ -90,8 +90,7 @@ package final class CardStreamReader: @unchecked Sendable {
     if !finished && readsAhead {
       // Only this task touches `reader` and `ahead` until `readingAhead` is waited for.
       readingAhead.enter()
-      DispatchQueue.global(qos: .utility).async { [self] in
-        BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
+      LoadingThreads.start { [self] in
         ahead = readPieces(first: false)
         readingAhead.leave()
       }
@@ -108,8 +107,7 @@ package final class CardStreamReader: @unchecked Sendable {
         nonisolated(unsafe) let parsers = parsers
         nonisolated(unsafe) let results = results
         let batches = batches
-        let work: @Sendable (Int) -> Void = { index in
-          BackgroundPriority.lowerCallingThread(to: BackgroundPriority.loadingNiceness)
+        LoadingThreads.perform(iterations: batches.count) { index in
           switch batches[index] {
           case .records(let batch):
             let (chunk, error) = parsers[index].chunk(of: batch)
@@ -120,11 +118,6 @@ package final class CardStreamReader: @unchecked Sendable {
             for card in cards { builder.append(card) }
             results[index] = (builder.finish(sourceBytes: sourceBytes), nil)
           }
-        }
-        if batches.count == 1 {
-          work(0)
-        } else {
-          DispatchQueue.concurrentPerform(iterations: batches.count, execute: work)
         }
       }
     }
