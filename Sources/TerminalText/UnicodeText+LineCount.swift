@@ -90,11 +90,44 @@ extension UnicodeText {
     if fitsAll { return true }
     scratch.reserve(end)
     return scratch.withBuffers { buffers in
-      for (slot, width) in widths.enumerated() where end > width {
-        counts[slot] = countASCIILines(text, width: Swift.max(1, width), buffers: buffers)
+      // Widest first: the lines found at one width are those of a narrower one when each
+      // of them fits it (`LineFit`), as at masonry's two neighbouring widths they most
+      // often do. The slots in descending order of (width, slot), without sorting.
+      var last: (width: Int, slot: Int)?
+      var lastCount = 0
+      var fit = LineFit()
+      while true {
+        var next: (width: Int, slot: Int)?
+        for (slot, width) in widths.enumerated() where end > width {
+          let key = (width: width, slot: slot)
+          if let last, !(key < last) { continue }
+          if next == nil || key > next! { next = key }
+        }
+        guard let (width, slot) = next else { break }
+        if last != nil && fit.isSplitFree && fit.widest <= width {
+          counts[slot] = lastCount
+        } else {
+          fit = LineFit()
+          counts[slot] = countASCIILines(
+            text, width: Swift.max(1, width), buffers: buffers, fit: &fit)
+        }
+        last = (width, slot)
+        lastCount = counts[slot]
       }
       return true
     }
+  }
+
+  /// How the lines `countOneCellLines` found fit: the cells the widest of them needs
+  /// (through its last non-space), and whether every one ended at a break (none split a
+  /// word, whose split point depends on the width). Lines that all end at breaks and fit
+  /// `narrower` are its lines too: from each line's start, the overflow at `narrower`
+  /// falls between the line's break and the wider overflow, and no break lies between
+  /// those (the break was the last before the wider one), so greedy filling takes the
+  /// same break.
+  struct LineFit {
+    var widest = 0
+    var isSplitFree = true
   }
 
   /// `wordLineCounts` at one width: the lines `bytes` takes at `width` in word mode, or
@@ -189,12 +222,13 @@ extension UnicodeText {
   /// The lines of printable ASCII `text` at `width` in word mode (`countOneCellLines`),
   /// its classes looked up as the rules read them.
   private static func countASCIILines(
-    _ text: UnsafeBufferPointer<UInt8>, width: Int, buffers: Buffers
+    _ text: UnsafeBufferPointer<UInt8>, width: Int, buffers: Buffers, fit: inout LineFit
   ) -> Int {
     let base = text.baseAddress!
     return countOneCellLines(
       ASCIIClasses(bytes: base, count: text.count, table: asciiClassTable), width: width,
-      buffers: buffers, isSpace: { base[$0] == 0x20 }, mayStartLine: { mayStartLine(base[$0]) })
+      buffers: buffers, fit: &fit, isSpace: { base[$0] == 0x20 },
+      mayStartLine: { mayStartLine(base[$0]) })
   }
 
   /// The lines of a text whose clusters are each one scalar and one cell and none a line
@@ -210,23 +244,47 @@ extension UnicodeText {
     _ classes: Classes, width: Int, buffers: Buffers, isSpace: (Int) -> Bool,
     mayStartLine: (Int) -> Bool
   ) -> Int {
+    var fit = LineFit()
+    return countOneCellLines(
+      classes, width: width, buffers: buffers, fit: &fit, isSpace: isSpace,
+      mayStartLine: mayStartLine)
+  }
+
+  /// `countOneCellLines`, noting in `fit` how its lines fit (`LineFit`).
+  @inline(__always)
+  private static func countOneCellLines<Classes: LineBreakClassSequence>(
+    _ classes: Classes, width: Int, buffers: Buffers, fit: inout LineFit,
+    isSpace: (Int) -> Bool, mayStartLine: (Int) -> Bool
+  ) -> Int {
     let end = classes.count
     var count = 0
     var start = 0
     while start < end {
       var overflow = start + width
-      if overflow >= end { return count + 1 }
+      if overflow >= end {
+        // The last line: the text ends with no space (trimmed).
+        fit.widest = Swift.max(fit.widest, end - start)
+        return count + 1
+      }
       while overflow < end && isSpace(overflow) { overflow += 1 }
-      if overflow == end { return count + 1 }
+      if overflow == end {
+        fit.widest = Swift.max(fit.widest, width)
+        return count + 1
+      }
       count += 1
       let found = lastBreak(
         after: start, through: overflow, classes: classes, oneScalarEach: true,
         buffers: buffers, isSpace: isSpace)
       if found > start {
+        // The line needs its cells through its last non-space.
+        var visibleEnd = found
+        while visibleEnd > start && isSpace(visibleEnd - 1) { visibleEnd -= 1 }
+        fit.widest = Swift.max(fit.widest, visibleEnd - start)
         start = found
         continue
       }
       // No break: split the word.
+      fit.isSplitFree = false
       start = PreparedText.splitPoint(
         after: start, overflow: overflow, mayStartLine: mayStartLine, isSpace: isSpace)
     }

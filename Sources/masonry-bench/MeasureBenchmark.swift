@@ -5,8 +5,9 @@ import TerminalText
 /// Measuring a feed's cards alone, on one core, as the measuring worker does it: every
 /// card's caption and comment counted at one width from nothing (what a chunk's first
 /// count pays, shapes made), then at another width with what the first kept (what a resize
-/// pays) — each in cards a second. Issue 19's target: the first, whatever the text, at
-/// least as fast as the plain-ASCII path (5 million cards a second).
+/// pays) — each in cards a second — and at two neighbouring widths from nothing (what a
+/// load pays under masonry's uneven columns). Issue 19's target: the first, whatever the
+/// text, at least as fast as the plain-ASCII path (5 million cards a second).
 ///
 /// `MASONRY_BENCH_TEXTS=ascii` (or `other`) instead counts the lines of the texts neither
 /// plain ASCII nor plain CJK (ASCII throughout, or not) of the first 30 chunks both ways:
@@ -38,10 +39,17 @@ enum MeasureBenchmark {
         generation: 1, firstChunk: 0, chunks: chunks, widths: [31], wrap: .word, shapes: shapes)
       for index in chunks.indices { _ = job.measure(chunkAt: index) }
     }
+    // What a load of masonry's uneven columns pays: two neighbouring widths from nothing.
+    let firstTwo = Stopwatch.seconds {
+      let job = MeasureJob(
+        generation: 1, firstChunk: 0, chunks: chunks, widths: [22, 23], wrap: .word, shapes: [])
+      for index in chunks.indices { _ = job.measure(chunkAt: index) }
+    }
     report.emit([
       ("name", "measure"), ("path", path), ("cards", cards),
       ("first_cards_per_s", Double(cards) / first),
       ("again_cards_per_s", Double(cards) / again),
+      ("first_two_widths_cards_per_s", Double(cards) / firstTwo),
     ])
   }
 

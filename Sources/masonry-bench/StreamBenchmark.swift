@@ -255,7 +255,9 @@ extension StreamBenchmark {
       if feed.name.hasPrefix("real") {
         // Measuring alone on one core, in a process of its own (`MeasureBenchmark`).
         if let measured = childFigures(["measure", feed.path], named: "measure") {
-          for key in ["first_cards_per_s", "again_cards_per_s"] {
+          for key in [
+            "first_cards_per_s", "again_cards_per_s", "first_two_widths_cards_per_s",
+          ] {
             figures[key] = measured[key]
             fields.append((key, (measured[key] as? Double) ?? -1))
           }

@@ -100,6 +100,49 @@ import Testing
     #expect(taken == 5_000)
   }
 
+  /// Counted at several widths at once — in any order, some repeated, as a layout's
+  /// widths come — each count is the one at that width alone, though a narrower width
+  /// takes the lines of a wider one when they fit it: random punctuated ASCII at random
+  /// sets of widths.
+  @Test func widthsInAnyOrderCountAsEachAlone() {
+    var random = SeededGenerator(seed: 1_450)
+    var scratch = UnicodeText.Scratch()
+    for _ in 0..<5_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...80, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0, 1: text.append(" ")
+        case 2: text.append("-/.,()".randomElement(using: &random)!)
+        case 3:
+          text.append(Character(Unicode.Scalar(UInt8.random(in: 0x30...0x39, using: &random))))
+        default:
+          text.append(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random))))
+        }
+      }
+      let first = Int.random(in: 1...30, using: &random)
+      var widths = [first, first + 1, first + Int.random(in: 0...3, using: &random)]
+      widths += [Int.random(in: 1...40, using: &random)]
+      widths.shuffle(using: &random)
+      let bytes = Array(text.utf8)
+      var together = [Int](repeating: -1, count: widths.count)
+      let taken = bytes.withUnsafeBufferPointer { bytes in
+        widths.withUnsafeBufferPointer { widths in
+          together.withUnsafeMutableBufferPointer {
+            UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+          }
+        }
+      }
+      #expect(taken)
+      let alone = widths.map { width in
+        bytes.withUnsafeBufferPointer {
+          UnicodeText.wordLineCount($0, width: width, scratch: &scratch)
+        }
+      }
+      #expect(together == alone.map { $0 ?? -2 }, "\(text.debugDescription) at \(widths)")
+      if together != alone.map({ $0 ?? -2 }) { return }
+    }
+  }
+
   /// Long runs of the classes a step passes over, so that the rules' windows must reach
   /// back past many scalars (and to the text's start) to find where a step starts.
   @Test func longRunsCountAsTheirShape() {
