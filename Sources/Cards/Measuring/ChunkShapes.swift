@@ -7,7 +7,8 @@ import TerminalText
 /// byte each). In word mode, text that is printable ASCII throughout (most of it) is
 /// counted straight from its bytes at every count (`UnicodeText.wordLineCounts`, a few
 /// steps a line), and the rest is shaped once and kept as its words (`WordSegments`, two
-/// bytes a word), so a count at a new width is a step per word.
+/// bytes a word; most texts folded into them in one pass from their bytes,
+/// `UnicodeText.appendWordSegments`), so a count at a new width is a step per word.
 ///
 /// Made once per chunk and wrap mode, on any thread (a chunk never changes), so a worker
 /// can make them while the browser runs.
