@@ -3,8 +3,9 @@ import TerminalText
 
 /// Text: sanitising, line breaking and widths never crash; sanitised text holds no
 /// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`, counting
-/// in word mode straight from the bytes) shape and count exactly as the sanitiser and ICU;
-/// message text holds no control; search folding never crashes.
+/// in word mode straight from the bytes at one width or several, folding into words from
+/// the bytes) shape and count exactly as the sanitiser and ICU; message text holds no
+/// control; search folding never crashes.
 enum Target {
   static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -48,6 +49,41 @@ enum Target {
           })
       {
         FuzzReplay.fail("count from the bytes differs from ICU's at \(width)")
+      }
+    }
+    // At several widths at once, in no order (a narrower width may take the lines of a
+    // wider one): each is the count at that width.
+    let widths = [21, 20, 7, 80, 3, 2, 1, 20]
+    var counts = [Int](repeating: -1, count: widths.count)
+    let countedTogether = widths.withUnsafeBufferPointer { widths in
+      counts.withUnsafeMutableBufferPointer {
+        UnicodeText.wordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+      }
+    }
+    if countedTogether {
+      let expected = icuShape.withUnsafeBufferPointer { shape in
+        widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
+      }
+      if counts != expected { FuzzReplay.fail("counts at several widths differ from ICU's") }
+    }
+    // Folded into its words straight from the bytes: the words of ICU's shape.
+    var units: [UInt16] = []
+    var longWords = LongWords(longerThan: 5)
+    if let folded = UnicodeText.appendWordSegments(
+      bytes, to: &units, longWords: &longWords, scratch: &scratch)
+    {
+      var expected: [UInt16] = []
+      var expectedLong = LongWords(longerThan: 5)
+      let fits = icuShape.withUnsafeBufferPointer {
+        WordSegments.append($0, to: &expected, longWords: &expectedLong)
+      }
+      if Array(scratch.lastClusters(count: folded.clusters)) != icuShape {
+        FuzzReplay.fail("clusters folded from the bytes differ from ICU's shape")
+      }
+      if folded.fits != fits
+        || (fits && (units != expected || longWords.count != expectedLong.count))
+      {
+        FuzzReplay.fail("words folded from the bytes differ from those of ICU's shape")
       }
     }
     if let width = UnicodeText.naturalWidth(bytes, scratch: &scratch),
