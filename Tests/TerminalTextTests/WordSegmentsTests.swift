@@ -15,6 +15,28 @@ import Testing
     return fits ? units : nil
   }
 
+  /// Up to fourteen draws, each a scalar of any class (`UnicodeTextTests.pool`) one time
+  /// in `poolOneIn`, else one of `pieces` — of the first `common` of them but one time in
+  /// four, when given.
+  static func randomText(
+    pieces: [String], common: Int? = nil, poolOneIn: Int, using random: inout SeededGenerator
+  ) -> String {
+    var text = ""
+    for _ in 0..<Int.random(in: 0...14, using: &random) {
+      if Int.random(in: 0..<poolOneIn, using: &random) == 0 {
+        let members = UnicodeTextTests.pool[
+          Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+        text.unicodeScalars.append(members[Int.random(in: 0..<members.count, using: &random)])
+      } else {
+        let limit =
+          common.map { Int.random(in: 0..<4, using: &random) == 0 ? pieces.count : $0 }
+          ?? pieces.count
+        text += pieces[Int.random(in: 0..<limit, using: &random)]
+      }
+    }
+    return text
+  }
+
   @Test(arguments: 0..<4)
   func wordCountsAreClusterCounts(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(700 + batch))
@@ -73,16 +95,7 @@ import Testing
       "   ", "\n", "(0.0.26-3)", "«é»", "—", "a", "字",
     ]
     for _ in 0..<2_000 {
-      var text = ""
-      for _ in 0..<Int.random(in: 0...14, using: &random) {
-        if Int.random(in: 0..<4, using: &random) == 0 {
-          let members = UnicodeTextTests.pool[
-            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
-          text.unicodeScalars.append(members[Int.random(in: 0..<members.count, using: &random)])
-        } else {
-          text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
-        }
-      }
+      let text = Self.randomText(pieces: pieces, poolOneIn: 4, using: &random)
       let prepared = PreparedText(text)
       let longerThan = Int.random(in: 0...12, using: &random)
       var words = LongWords(longerThan: longerThan)
@@ -125,19 +138,9 @@ import Testing
     ]
     var folded = 0
     for _ in 0..<3_000 {
-      var text = ""
-      for _ in 0..<Int.random(in: 0...14, using: &random) {
-        if Int.random(in: 0..<3, using: &random) == 0 {
-          let members = UnicodeTextTests.pool[
-            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
-          text.unicodeScalars.append(members[Int.random(in: 0..<members.count, using: &random)])
-        } else {
-          // The pieces that send a text elsewhere (line feeds, marks, jamo, the long
-          // ones) now and then only.
-          let limit = Int.random(in: 0..<4, using: &random) == 0 ? pieces.count : 14
-          text += pieces[Int.random(in: 0..<limit, using: &random)]
-        }
-      }
+      // The pieces that send a text elsewhere (line feeds, marks, jamo, the long ones)
+      // now and then only.
+      let text = Self.randomText(pieces: pieces, common: 14, poolOneIn: 3, using: &random)
       let longerThan = Int.random(in: 0...24, using: &random)
       let bytes = Array(text.utf8)
       var scratch = UnicodeText.Scratch()
