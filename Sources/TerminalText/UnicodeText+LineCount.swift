@@ -54,9 +54,9 @@ extension UnicodeText {
     }
   }
 
-  /// `wordLineCounts` for text that is printable ASCII but for trailing spaces and line
-  /// feeds (or nothing); false, counting nothing, for any other text — so that a caller
-  /// that keeps other text apart tells and counts in one pass.
+  /// `wordLineCounts` for text that is printable ASCII and line feeds (or nothing); false,
+  /// counting nothing, for any other text — so that a caller that keeps other text apart
+  /// tells and counts in one pass.
   ///
   /// - Complexity: O(*n*) eight bytes a step, then O(lines) and a short run of the rules a
   ///   line per width, nothing more for a width the text fits.
@@ -77,7 +77,75 @@ extension UnicodeText {
       return true
     }
     let text = UnsafeBufferPointer(start: base, count: end)
-    guard isPrintableASCII(text) else { return false }
+    let printable = printableASCIIPrefix(text)
+    if printable == end {
+      countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
+      return true
+    }
+    // Most often other text: a byte of a scalar that is not ASCII among the next eight.
+    if printable + 8 <= end,
+      UnsafeRawPointer(base).loadUnaligned(fromByteOffset: printable, as: UInt64.self)
+        & 0x8080_8080_8080_8080 != 0
+    {
+      return false
+    }
+    return countASCIIParagraphs(
+      text, from: printable, widths: widths, into: counts, scratch: &scratch)
+  }
+
+  /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none
+  /// before `from`): text of printable ASCII and line feeds is counted a paragraph at a
+  /// time (false, counting nothing, for any other). A line feed ends a line, and the rules start again after
+  /// it as at a text's start (LB5, and no break before it, LB6), so the paragraph's lines
+  /// are those of the paragraph alone, whose trailing spaces hang as a text's do; one of
+  /// nothing but spaces is a line.
+  ///
+  /// - Complexity: O(*n*), and the paragraphs' counts.
+  @inline(never)
+  private static func countASCIIParagraphs(
+    _ text: UnsafeBufferPointer<UInt8>, from checked: Int, widths: UnsafeBufferPointer<Int>,
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+  ) -> Bool {
+    let base = text.baseAddress!
+    // Refused before anything is counted: a byte neither printable nor a line feed.
+    for index in checked..<text.count {
+      let byte = base[index]
+      if (byte < 0x20 && byte != 0x0A) || byte > 0x7E { return false }
+    }
+    for slot in counts.indices { counts[slot] = 0 }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: widths.count) { paragraph in
+      var start = 0
+      while start <= text.count {
+        var end = start
+        while end < text.count && base[end] != 0x0A { end += 1 }
+        var visibleEnd = end
+        while visibleEnd > start && base[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
+        if visibleEnd == start {
+          for slot in counts.indices { counts[slot] += 1 }
+        } else {
+          countASCIIParagraph(
+            UnsafeBufferPointer(start: base + start, count: visibleEnd - start), widths: widths,
+            into: UnsafeMutableBufferPointer(start: paragraph.baseAddress, count: widths.count),
+            scratch: &scratch)
+          for slot in counts.indices { counts[slot] += paragraph[slot] }
+        }
+        start = end + 1
+      }
+      return true
+    }
+  }
+
+  /// The lines of printable ASCII `text` (not empty, no trailing space) at each of
+  /// `widths` in word mode, written to `counts`.
+  ///
+  /// - Complexity: O(lines) and a short run of the rules a line per width, nothing for a
+  ///   width the text fits.
+  @inline(__always)
+  private static func countASCIIParagraph(
+    _ text: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+  ) {
+    let end = text.count
     // A line fits whole at each width at least as wide as the text: no rule is needed.
     var fitsAll = true
     for (slot, width) in widths.enumerated() {
@@ -87,9 +155,9 @@ extension UnicodeText {
         fitsAll = false
       }
     }
-    if fitsAll { return true }
+    if fitsAll { return }
     scratch.reserve(end)
-    return scratch.withBuffers { buffers in
+    scratch.withBuffers { buffers in
       // Widest first: the lines found at one width are those of a narrower one when each
       // of them fits it (`LineFit`), as at masonry's two neighbouring widths they most
       // often do. The slots in descending order of (width, slot), without sorting.
@@ -114,7 +182,6 @@ extension UnicodeText {
         last = (width, slot)
         lastCount = counts[slot]
       }
-      return true
     }
   }
 
@@ -167,17 +234,19 @@ extension UnicodeText {
     }
   }
 
-  /// Whether `bytes`, but for trailing spaces and line feeds, is printable ASCII (or
-  /// nothing): the text `wordLineCounts` counts in a few steps a line, however often, where
-  /// other text is read scalar by scalar at each count (and is better kept folded into its
-  /// words, `WordSegments`, when it is counted again and again).
+  /// Whether `bytes` is printable ASCII and line feeds (or nothing): the text
+  /// `wordLineCounts` counts in a few steps a line, however often, where other text is
+  /// read scalar by scalar at each count (and is better kept folded into its words,
+  /// `WordSegments`, when it is counted again and again).
   ///
-  /// - Complexity: O(*n*), eight bytes a step.
-  package static func isPrintableASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// - Complexity: O(*n*), eight bytes a step when there is no line feed.
+  package static func isCountedFromBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    var end = bytes.count
-    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
-    return end == 0 || isPrintableASCII(UnsafeBufferPointer(start: base, count: end))
+    for index in printableASCIIPrefix(bytes)..<bytes.count {
+      let byte = base[index]
+      if (byte < 0x20 && byte != 0x0A) || byte > 0x7E { return false }
+    }
+    return true
   }
 
   /// Whether `asciiScalars`, which the ASCII tables here are made from, is there.
@@ -189,6 +258,15 @@ extension UnicodeText {
   /// - Complexity: O(*n*), eight bytes a step.
   @inline(__always)
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    printableASCIIPrefix(bytes) == bytes.count
+  }
+
+  /// How many bytes at the start of `bytes` are known printable ASCII: all of them, or
+  /// fewer than the offset of the first that is not (at most seven fewer).
+  ///
+  /// - Complexity: O(*n*), eight bytes a step.
+  @inline(__always)
+  static func printableASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let base = UnsafeRawPointer(bytes.baseAddress!)
     let count = bytes.count
     var index = 0
@@ -197,15 +275,15 @@ extension UnicodeText {
     while index + 8 <= count {
       let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
       // A byte at 0x80 or above, below 0x20, or at 0x7F (0x7F + 1 carries into bit 7).
-      if (word | (word &- ones &* 0x20) | (word &+ ones)) & high != 0 { return false }
+      if (word | (word &- ones &* 0x20) | (word &+ ones)) & high != 0 { return index }
       index += 8
     }
     while index < count {
       let byte = base.load(fromByteOffset: index, as: UInt8.self)
-      if byte < 0x20 || byte > 0x7E { return false }
+      if byte < 0x20 || byte > 0x7E { return index }
       index += 1
     }
-    return true
+    return count
   }
 
   /// Each ASCII byte's line-break class (`asciiScalars`), where a tight loop reads it

@@ -56,7 +56,7 @@ extension CardChunk {
   /// card, in one pass over the cards — each card's kinds and text found once for all the
   /// widths, other text in word mode read once for all of them. `shapes` are the chunk's
   /// for `wrap`, when made: in character mode they must be (unless `hasTextToShape` is
-  /// false); in word mode, without them, the texts they keep (all but printable ASCII) are
+  /// false); in word mode, without them, the texts they keep (all but ASCII text) are
   /// shaped as they come, and the shapes so made are returned, to be kept.
   ///
   /// - Complexity: O(cards × widths) steps plus, per other text, O(its bytes) and O(its
@@ -89,7 +89,7 @@ extension CardChunk {
             let comment = UnsafeBufferPointer(
               rebasing: arena[record.commentStart..<record.commentStart + Int(record.commentLength)]
             )
-            // In word mode, other text of printable ASCII counted from its bytes at every
+            // In word mode, other text of printable ASCII and line feeds counted from its bytes at every
             // width (into `captionCounts` and `commentCounts`), the rest from the shapes:
             // given, or made here (each counted as it is shaped).
             var captionCounted = false

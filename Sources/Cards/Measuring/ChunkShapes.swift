@@ -4,7 +4,7 @@ import TerminalText
 /// are neither simple ASCII nor plain CJK (those are counted from their bytes: `ASCIIText`,
 /// `CJKText`). In character mode each is shaped once — by the table-driven `UnicodeText`,
 /// or the sanitiser and ICU for the rare text it leaves — and kept as its clusters (a
-/// byte each). In word mode, text that is printable ASCII throughout (most of it) is
+/// byte each). In word mode, text of printable ASCII and line feeds (most of it) is
 /// counted straight from its bytes at every count (`UnicodeText.wordLineCounts`, a few
 /// steps a line), and the rest is shaped once and kept as its words (`WordSegments`, two
 /// bytes a word; most texts folded into them in one pass from their bytes,
@@ -43,7 +43,7 @@ package final class ChunkShapes: Sendable {
   fileprivate static let unfolded: UInt16 = 0xFFFE
 
   /// Shapes the texts of `chunk` that need it, for `wrap` (in word mode, not those of
-  /// printable ASCII).
+  /// printable ASCII and line feeds).
   ///
   /// - Complexity: O(text of the chunk); an ICU pass only for text `UnicodeText` leaves.
   package convenience init(_ chunk: CardChunk, wrap: WrapMode) {
@@ -55,7 +55,7 @@ package final class ChunkShapes: Sendable {
         // Word mode keeps no text that is counted from its bytes as fast.
         func shaped(_ text: UnsafeBufferPointer<UInt8>, field: Int) -> Bool {
           chunk.textKind(index, field: field) == .other
-            && (wrap == .char || !UnicodeText.isPrintableASCIIText(text))
+            && (wrap == .char || !UnicodeText.isCountedFromBytes(text))
         }
         let (captionShaped, commentShaped) = (shaped(caption, field: 0), shaped(comment, field: 1))
         guard captionShaped || commentShaped else { return }

@@ -75,7 +75,7 @@ package struct MeasureJob: Sendable {
     if shapes?.wrap != wrap { shapes = nil }
     var madeShapes: ChunkShapes?
     // In word mode the count makes the shapes it needs (of the texts it does not count from
-    // their bytes: all but printable ASCII) as it goes; in character mode every other text
+    // their bytes: all but ASCII text) as it goes; in character mode every other text
     // needs its shape first.
     if shapes == nil && wrap == .char && chunk.hasTextToShape {
       let made = ChunkShapes(chunk, wrap: wrap)
