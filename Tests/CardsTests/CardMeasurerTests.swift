@@ -71,6 +71,37 @@ import Testing
     }
   }
 
+  /// Cards streamed in a chunk at a time, the first pictures only after thousands of
+  /// cards of text (when the measurer starts keeping picture shapes): every card's
+  /// picture rows are those of its own picture, or none, as for cards given at once.
+  @Test func picturesAfterTextAloneKeepTheirShapes() {
+    var generator = SeededGenerator(seed: 4_097)
+    let cards = (0..<12_000).map { index -> Card in
+      guard index >= 9_000, Bool.random(using: &generator) else {
+        return Card(caption: "text \(index)")
+      }
+      return Card(
+        caption: "picture \(index)",
+        image: CardImage(
+          width: Int.random(in: 1...3_000, using: &generator),
+          height: Int.random(in: 1...3_000, using: &generator)))
+    }
+    let whole = CardStore(cards)
+    let streamed = CardMeasurer(store: CardStore())
+    for chunk in whole.chunks { streamed.append(chunk) }
+    let shape = CardStyle().cellShape
+    var pictures = 0
+    for (index, card) in cards.enumerated() {
+      let expected =
+        card.image.map { shape.rows(forAspectRatio: $0.aspectRatio, columns: 20) } ?? 0
+      if card.image != nil { pictures += 1 }
+      let rows = streamed.metrics(ofCard: index, width: 24).imageRows
+      #expect(rows == expected, "card \(index)")
+      if rows != expected { return }
+    }
+    #expect(pictures > 1_000)
+  }
+
   @Test func commentIsCappedWithAnEllipsis() {
     let card = Card(caption: "c", comment: String(repeating: "word ", count: 200))
     let measurer = CardMeasurer(cards: [card], style: CardStyle(maximumCommentLines: 3))

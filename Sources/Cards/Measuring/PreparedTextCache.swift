@@ -42,7 +42,13 @@ final class PreparedTextCache {
   /// costs a miss of memory per card): `width << 16 | height` for a picture of at most
   /// 65,535 pixels a side, else one of `Aspect`'s marks. The ratio is computed from the
   /// size as `CardImage.aspectRatio` computes it, so it is the same to the last bit.
+  ///
+  /// Empty until a card with a picture comes (then every card's): a feed of text alone
+  /// keeps no array and reads none per card placed, where that read, out of order, was a
+  /// miss of memory too.
   private var aspects: [UInt32] = []
+  /// The cards appended while `aspects` is empty (none of them has a picture).
+  private var cardsWithoutPictures = 0
 
   private enum Aspect {
     static let noPicture: UInt32 = 0
@@ -73,17 +79,26 @@ final class PreparedTextCache {
     // No `reserveCapacity` here: reserving the exact size a chunk at a time would copy
     // the whole array for every chunk (it does not grow geometrically).
     for local in 0..<chunk.count {
-      guard let size = chunk.imageSize(local) else {
-        aspects.append(Aspect.noPicture)
-        continue
-      }
-      if size.width <= 0 || size.height <= 0 {
-        aspects.append(Aspect.unknownSize)
-      } else if size.width > 0xFFFF || size.height > 0xFFFF {
-        aspects.append(Aspect.large)
+      let aspect: UInt32
+      if let size = chunk.imageSize(local) {
+        if size.width <= 0 || size.height <= 0 {
+          aspect = Aspect.unknownSize
+        } else if size.width > 0xFFFF || size.height > 0xFFFF {
+          aspect = Aspect.large
+        } else {
+          aspect = UInt32(size.width) << 16 | UInt32(size.height)
+        }
       } else {
-        aspects.append(UInt32(size.width) << 16 | UInt32(size.height))
+        aspect = Aspect.noPicture
       }
+      if aspects.isEmpty {
+        guard aspect != Aspect.noPicture else {
+          cardsWithoutPictures += 1
+          continue
+        }
+        aspects = Array(repeating: Aspect.noPicture, count: cardsWithoutPictures)
+      }
+      aspects.append(aspect)
     }
   }
 
@@ -289,6 +304,7 @@ final class PreparedTextCache {
   /// Whether card `index` has a picture, and its shape.
   @inline(__always)
   func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
+    guard !aspects.isEmpty else { return (false, 1) }
     let aspect = aspects[index]
     switch aspect {
     case Aspect.noPicture: return (false, 1)
