@@ -571,6 +571,22 @@ extension UnicodeText {
     let bytes = UnsafeBufferPointer(start: base, count: end)
     while offset < end {
       var lead = base[offset]
+      if lead &- 0x20 < 0x5F {
+        // A run of printable ASCII (the spaces and punctuation of every script, and Latin
+        // words): a cell each (`asciiScalars` holds them to it), the rest from the tables.
+        var index = offset
+        repeat {
+          let byte = Int(base[index])
+          buffers.classes[count] = asciiClasses[byte]
+          buffers.shape[count] = asciiClusters[byte]
+          count &+= 1
+          index &+= 1
+        } while index < end && base[index] &- 0x20 < 0x5F
+        totalWidth &+= index &- offset
+        afterLineFeed = false
+        offset = index
+        continue
+      }
       if lead < 0x80 {
         var lineBreakClass = asciiClasses[Int(lead)]
         if lineBreakClass == .unsupported || lead == 0x0A {
@@ -615,6 +631,20 @@ extension UnicodeText {
         && base[offset &+ 1] & 0xC0 == 0x80
       {
         (value, length) = (UInt32(lead & 0x1F) << 6 | UInt32(base[offset &+ 1] & 0x3F), 2)
+      } else if lead & 0xF0 == 0xE0 && lead != 0xE0 && lead != 0xED && offset &+ 2 < end
+        && base[offset &+ 1] & 0xC0 == 0x80 && base[offset &+ 2] & 0xC0 == 0x80
+      {
+        // Three bytes (CJK, kana, Indic, most symbols), inline: with a lead other than E0
+        // (whose second byte could make an overlong form) and ED (surrogates), every pair
+        // of continuation bytes is well formed.
+        value =
+          UInt32(lead & 0x0F) << 12 | UInt32(base[offset &+ 1] & 0x3F) << 6
+          | UInt32(base[offset &+ 2] & 0x3F)
+        length = 3
+        if isDroppedJoiner(value) {
+          offset &+= 3
+          continue
+        }
       } else {
         (value, length) = decode(bytes, at: offset, end: end)
         guard length > 0 else { return .refused }

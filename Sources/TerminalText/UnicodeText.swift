@@ -65,7 +65,8 @@ package enum UnicodeText {
 
   /// Each ASCII byte's line-break class and its cluster byte but for `wordBreakBefore`
   /// (which the rules decide), from `ScalarTable` itself; `nil` when some ASCII scalar
-  /// would join the cluster before it (none does: CR, which would, is unsupported).
+  /// would join the cluster before it (none does: CR, which would, is unsupported), or
+  /// when a printable one is not a cell wide of a class the rules handle (all are).
   static let asciiScalars: (classes: [LineBreakClass], clusters: [UInt8])? = {
     typealias Info = PreparedText.ClusterInfo
     var classes: [LineBreakClass] = []
@@ -74,6 +75,10 @@ package enum UnicodeText {
     for value in UInt32(0)..<0x80 {
       let info = table.block(value / ScalarTable.blockSize)[Int(value % ScalarTable.blockSize)]
       if info.joinsCluster && info.lineBreakClass != .unsupported { return nil }
+      // The readers take printable ASCII as a cell each, of a class the rules handle.
+      if (0x20...0x7E).contains(value) && (info.width != 1 || info.lineBreakClass == .unsupported) {
+        return nil
+      }
       var cluster = UInt8(Swift.min(PreparedText.widestCluster, info.width))
       if value == 0x0A {
         cluster |= Info.hardBreak
