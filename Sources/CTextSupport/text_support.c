@@ -186,6 +186,8 @@ int32_t masonry_fold_for_search(const uint8_t *text, int32_t length, uint8_t *ou
   return U_FAILURE(status) ? -1 : written;
 }
 
+void *masonry_text_tables = NULL;
+
 int masonry_publish(void **slot, void *value) {
   void *expected = NULL;
   return __atomic_compare_exchange_n(slot, &expected, value, 0, __ATOMIC_RELEASE,

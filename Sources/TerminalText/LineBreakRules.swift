@@ -165,8 +165,12 @@ package enum LineBreakRules {
   /// LB25), or whose rule depends on `initial` (LB20.09), a space before IS (LB14a), and a
   /// second that is a mark or a line feed, are `undecided`. The tests hold the whole against ICU.
   /// `pairTable` where the steps read it, a load each (written once, then only read:
-  /// safe to share).
-  nonisolated(unsafe) private static let pairDecisions: UnsafePointer<UInt8> = {
+  /// safe to share), through `TextTables`.
+  @inline(__always)
+  private static var pairDecisions: UnsafePointer<UInt8> { TextTables.shared.pointee.pairDecisions }
+
+  /// `pairTable` as `TextTables` keeps it.
+  nonisolated(unsafe) static let madePairDecisions: UnsafePointer<UInt8> = {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: pairTable.count)
     table.initialize(from: pairTable, count: pairTable.count)
     return UnsafePointer(table)

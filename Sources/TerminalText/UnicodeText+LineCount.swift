@@ -250,7 +250,8 @@ extension UnicodeText {
   }
 
   /// Whether `asciiScalars`, which the ASCII tables here are made from, is there.
-  static let hasASCIITables = asciiScalars != nil
+  @inline(__always)
+  static var hasASCIITables: Bool { TextTables.shared.pointee.hasASCII }
 
   /// Whether every byte of `bytes` is printable ASCII (0x20 to 0x7E): a scalar, a cluster
   /// and a cell each, none of them a line feed or a control.
@@ -287,8 +288,14 @@ extension UnicodeText {
   }
 
   /// Each ASCII byte's line-break class (`asciiScalars`), where a tight loop reads it
-  /// (written once, then only read: safe to share).
-  nonisolated(unsafe) static let asciiClassTable: UnsafePointer<LineBreakClass> = {
+  /// (written once, then only read: safe to share), through `TextTables`.
+  @inline(__always)
+  static var asciiClassTable: UnsafePointer<LineBreakClass> {
+    TextTables.shared.pointee.asciiClasses
+  }
+
+  /// `asciiClassTable` as `TextTables` keeps it.
+  nonisolated(unsafe) static let madeASCIIClassTable: UnsafePointer<LineBreakClass> = {
     let table = UnsafeMutablePointer<LineBreakClass>.allocate(capacity: 128)
     table.initialize(repeating: .unsupported, count: 128)
     if let ascii = asciiScalars {
@@ -687,8 +694,12 @@ extension UnicodeText {
   }
 
   /// Each ASCII byte's cluster byte but for the word break (`asciiScalars`), where a tight
-  /// loop reads it (written once, then only read: safe to share).
-  nonisolated(unsafe) static let asciiClusterTable: UnsafePointer<UInt8> = {
+  /// loop reads it (written once, then only read: safe to share), through `TextTables`.
+  @inline(__always)
+  static var asciiClusterTable: UnsafePointer<UInt8> { TextTables.shared.pointee.asciiClusters }
+
+  /// `asciiClusterTable` as `TextTables` keeps it.
+  nonisolated(unsafe) static let madeASCIIClusterTable: UnsafePointer<UInt8> = {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
     table.initialize(repeating: 0, count: 128)
     if let ascii = asciiScalars {

@@ -49,6 +49,25 @@ static inline void *masonry_load_published(void *const *slot) {
   return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 }
 
+/// Where the text module publishes its tables (`TextTables`), so that its loops reach them
+/// with a load rather than Swift's check of a lazy global at every call.
+extern void *masonry_text_tables;
+
+/// `masonry_text_tables`, read with acquire ordering (NULL until published).
+static inline void *masonry_load_text_tables(void) {
+  return __atomic_load_n(&masonry_text_tables, __ATOMIC_ACQUIRE);
+}
+
+/// Publishes `tables` in `masonry_text_tables` if it is still empty (release ordering);
+/// returns 1 when it did.
+static inline int masonry_publish_text_tables(void *tables) {
+  void *expected = 0;
+  return __atomic_compare_exchange_n(&masonry_text_tables, &expected, tables, 0,
+                                     __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)
+             ? 1
+             : 0;
+}
+
 /// Publishes `value` in `slot` if it is still empty (release ordering); returns 1 when it
 /// did, 0 when another thread published first (the caller then frees its own and reads
 /// the slot again).
