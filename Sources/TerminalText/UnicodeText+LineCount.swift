@@ -95,29 +95,38 @@ extension UnicodeText {
 
   /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none
   /// before `from`): text of printable ASCII and line feeds is counted a paragraph at a
-  /// time (false, counting nothing, for any other). A line feed ends a line, and the rules start again after
-  /// it as at a text's start (LB5, and no break before it, LB6), so the paragraph's lines
-  /// are those of the paragraph alone, whose trailing spaces hang as a text's do; one of
-  /// nothing but spaces is a line.
+  /// time (false, counting nothing, for any other). A line feed ends a line, and the rules
+  /// start again after it as at a text's start (LB5, and no break before it, LB6), so the
+  /// paragraph's lines are those of the paragraph alone, whose trailing spaces hang as a
+  /// text's do; one of nothing but spaces is a line.
   ///
-  /// - Complexity: O(*n*), and the paragraphs' counts.
+  /// - Complexity: O(*n*), eight bytes a step but at line feeds, and the paragraphs'
+  ///   counts.
   @inline(never)
   private static func countASCIIParagraphs(
     _ text: UnsafeBufferPointer<UInt8>, from checked: Int, widths: UnsafeBufferPointer<Int>,
     into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
   ) -> Bool {
     let base = text.baseAddress!
+    let count = text.count
+    // The first byte at or after `start` that is not printable ASCII (or `count`).
+    func nextStop(_ start: Int) -> Int {
+      var index =
+        start + printableASCIIPrefix(UnsafeBufferPointer(start: base + start, count: count - start))
+      while index < count && base[index] &- 0x20 < 0x5F { index += 1 }
+      return index
+    }
     // Refused before anything is counted: a byte neither printable nor a line feed.
-    for index in checked..<text.count {
-      let byte = base[index]
-      if (byte < 0x20 && byte != 0x0A) || byte > 0x7E { return false }
+    var stop = nextStop(checked)
+    while stop < count {
+      guard base[stop] == 0x0A else { return false }
+      stop = nextStop(stop + 1)
     }
     for slot in counts.indices { counts[slot] = 0 }
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: widths.count) { paragraph in
       var start = 0
-      while start <= text.count {
-        var end = start
-        while end < text.count && base[end] != 0x0A { end += 1 }
+      while start <= count {
+        let end = nextStop(start)
         var visibleEnd = end
         while visibleEnd > start && base[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
         if visibleEnd == start {
