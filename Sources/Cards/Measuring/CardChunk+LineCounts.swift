@@ -89,9 +89,9 @@ extension CardChunk {
             let comment = UnsafeBufferPointer(
               rebasing: arena[record.commentStart..<record.commentStart + Int(record.commentLength)]
             )
-            // In word mode, other text of printable ASCII and line feeds counted from its bytes at every
-            // width (into `captionCounts` and `commentCounts`), the rest from the shapes:
-            // given, or made here (each counted as it is shaped).
+            // In word mode, other text of printable ASCII and line feeds counted from its
+            // bytes at every width (into `captionCounts` and `commentCounts`), the rest from
+            // the shapes: given, or made here (each counted as it is shaped).
             var captionCounted = false
             var commentCounted = false
             if wrap == .word {
