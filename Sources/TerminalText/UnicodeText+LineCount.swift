@@ -109,24 +109,13 @@ extension UnicodeText {
   ) -> Bool {
     let base = text.baseAddress!
     let count = text.count
-    // The first byte at or after `start` that is not printable ASCII (or `count`).
-    func nextStop(_ start: Int) -> Int {
-      var index =
-        start + printableASCIIPrefix(UnsafeBufferPointer(start: base + start, count: count - start))
-      while index < count && base[index] &- 0x20 < 0x5F { index += 1 }
-      return index
-    }
     // Refused before anything is counted: a byte neither printable nor a line feed.
-    var stop = nextStop(checked)
-    while stop < count {
-      guard base[stop] == 0x0A else { return false }
-      stop = nextStop(stop + 1)
-    }
+    guard isPrintableASCIIOrLineFeed(text, from: checked) else { return false }
     for slot in counts.indices { counts[slot] = 0 }
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: widths.count) { paragraph in
       var start = 0
       while start <= count {
-        let end = nextStop(start)
+        let end = nextNonPrintableASCII(text, from: start)
         var visibleEnd = end
         while visibleEnd > start && base[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
         if visibleEnd == start {
@@ -248,14 +237,38 @@ extension UnicodeText {
   /// read scalar by scalar at each count (and is better kept folded into its words,
   /// `WordSegments`, when it is counted again and again).
   ///
-  /// - Complexity: O(*n*), eight bytes a step when there is no line feed.
+  /// - Complexity: O(*n*), eight bytes a step but at line feeds.
   package static func isCountedFromBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    for index in printableASCIIPrefix(bytes)..<bytes.count {
-      let byte = base[index]
-      if (byte < 0x20 && byte != 0x0A) || byte > 0x7E { return false }
+    bytes.baseAddress == nil || isPrintableASCIIOrLineFeed(bytes, from: 0)
+  }
+
+  /// Whether every byte of `bytes` from `start` on is printable ASCII or a line feed.
+  ///
+  /// - Complexity: O(*n*), eight bytes a step but at line feeds.
+  static func isPrintableASCIIOrLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Bool
+  {
+    var stop = nextNonPrintableASCII(bytes, from: start)
+    while stop < bytes.count {
+      guard bytes[stop] == 0x0A else { return false }
+      stop = nextNonPrintableASCII(bytes, from: stop + 1)
     }
     return true
+  }
+
+  /// The offset of the first byte of `bytes` at or after `start` that is not printable
+  /// ASCII, or `bytes.count`.
+  ///
+  /// - Complexity: O(*n*), eight bytes a step.
+  @inline(__always)
+  static func nextNonPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard start < bytes.count else { return bytes.count }
+    let base = bytes.baseAddress!
+    var index =
+      start
+      + printableASCIIPrefix(UnsafeBufferPointer(start: base + start, count: bytes.count - start))
+    while index < bytes.count && base[index] &- 0x20 < 0x5F { index += 1 }
+    return index
   }
 
   /// Whether `asciiScalars`, which the ASCII tables here are made from, is there.
