@@ -49,11 +49,10 @@ package struct PreparedText: Hashable, Sendable {
         return UnicodeText.shape(bytes, into: &clusters, scratch: &scratch)
       }
       if shaped {
-        // The text the shape is of: the sanitiser would change at most what the shaper
-        // reads as it would (tabs, carriage returns, the joiners it drops), so it runs only
-        // on text with one of their bytes (U+200D and U+FE0F end in 0x8D and 0x8F), not
-        // on every text (its check looks up each scalar's width).
-        if text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0D || $0 == 0x8D || $0 == 0x8F }) {
+        // The text the shape is of: the shaper reads it as the sanitiser rewrites it (tabs,
+        // carriage returns, the joiners it drops, and what it replaces with U+FFFD), so the
+        // sanitiser runs on text with such a scalar.
+        if UnicodeText.readsRewritten(text) {
           text = Sanitizer.sanitize(text)
         }
         while let last = text.utf8.last, last == 0x20 || last == 0x0A { text.removeLast() }
@@ -110,7 +109,13 @@ package struct PreparedText: Hashable, Sendable {
   /// The cluster bytes of `text` (sanitised, shaped as `prepare` does), without keeping
   /// the text: what measuring needs, at a byte per cluster.
   package static func shape(of text: String) -> [UInt8] {
-    prepare(text, strictJapanese: true).1
+    var clusters: [UInt8] = []
+    var text = text
+    let shaped = text.withUTF8 { bytes in
+      var scratch = UnicodeText.Scratch()
+      return UnicodeText.shape(bytes, into: &clusters, scratch: &scratch)
+    }
+    return shaped ? clusters : icuShape(of: text)
   }
 
   /// The cluster bytes of `text` by the reference path alone (the sanitiser and ICU): what

@@ -8,15 +8,15 @@ import CTextSupport
 /// ICU's own property data and glibc once, so the answers are those of the libraries the
 /// slow path calls — no table is generated or kept in the sources.
 ///
-/// A scalar the fast path must leave to ICU and the sanitiser has class `unsupported`: one
-/// the sanitiser would change (controls, bidirectional controls, the dropped joiners,
-/// scalars `wcwidth` rejects), an unassigned one (its properties may differ between ICU's
-/// Unicode version and Swift's), a class the rules leave out, or a grapheme rule beyond
-/// "marks join the cluster before them" and Hangul's (prepend, controls such as U+200B,
-/// regional indicators, the Indic virama linkers). What the sanitiser drops or
-/// rewrites simply never reaches the table: `UnicodeText`'s readers leave out the joiners
-/// (U+200D, U+FE0F) and read a tab as four spaces and a carriage return as a line feed
-/// (once for CR LF), as the sanitiser does.
+/// The fast path shapes the sanitised text. What the sanitiser replaces with U+FFFD
+/// (controls, bidirectional controls, scalars `wcwidth` rejects) has the properties of
+/// U+FFFD here. What it drops or rewrites never reaches the table: `UnicodeText`'s readers
+/// leave out the joiners (U+200D, U+FE0F) and read a tab as four spaces and a carriage
+/// return as a line feed (once for CR LF), as the sanitiser does; those scalars, and any
+/// the fast path must leave to ICU, have class `unsupported`: an unassigned one (its
+/// properties may differ between ICU's Unicode version and Swift's), a class the rules
+/// leave out, or a grapheme rule beyond "marks join the cluster before them" and Hangul's
+/// (prepend, controls such as U+200B, regional indicators, the Indic virama linkers).
 package struct ScalarInfo: Sendable {
   let bits: UInt16
 
@@ -60,6 +60,17 @@ package struct ScalarInfo: Sendable {
 
   init(bits: UInt16) { self.bits = bits }
 
+  /// Whether the sanitiser replaces the scalar with U+FFFD, whose properties it has
+  /// (`replacement`).
+  @inline(__always) var isReplaced: Bool { bits & 1 << 14 != 0 }
+
+  /// The properties of U+FFFD, marked `isReplaced`, of a scalar the sanitiser replaces
+  /// with it (a control, a bidirectional control, a scalar `wcwidth` rejects): the readers
+  /// read such a scalar as the replacement it becomes, so that text with one (a gettext
+  /// context's U+0004, a stray escape) is shaped and counted without ICU, exactly as the
+  /// sanitised text is.
+  static let replacement = ScalarInfo(bits: computed(0xFFFD).bits | 1 << 14)
+
   init(
     lineBreakClass: LineBreakClass, width: Int, joinsCluster: Bool, mayStartLine: Bool,
     hangul: Hangul = .none
@@ -74,11 +85,17 @@ package struct ScalarInfo: Sendable {
     self.bits = bits
   }
 
-  /// The scalar's properties, as ICU and glibc give them.
+  /// The scalar's properties, as ICU and glibc give them; for one the sanitiser replaces,
+  /// those of the U+FFFD it becomes (`replacement`).
   static func computed(_ value: UInt32) -> ScalarInfo {
     guard let scalar = Unicode.Scalar(value) else {
       return ScalarInfo(
         lineBreakClass: .unsupported, width: 0, joinsCluster: false, mayStartLine: true)
+    }
+    // Tabs, carriage returns and line feeds, which the sanitiser rewrites otherwise, are
+    // read apart by the readers (and keep the class that sends them there).
+    if value != 0x09 && value != 0x0A && value != 0x0D && !Sanitizer.isSafe(scalar) {
+      return replacement
     }
     let properties = masonry_scalar_properties(value)
     let lineBreak = properties & 0xFF

@@ -93,9 +93,10 @@ package enum UnicodeText {
     return (classes, clusters)
   }()
 
-  /// Shapes `bytes` (UTF-8, untrusted) into `shape`, its storage reused. Returns false —
-  /// leaving `shape` unspecified — when the text needs the sanitiser or ICU: invalid
-  /// UTF-8, or a scalar of class `unsupported`.
+  /// Shapes `bytes` (UTF-8, untrusted) into `shape`, its storage reused: the shape of the
+  /// sanitised text (a scalar it replaces is read as U+FFFD). Returns false — leaving
+  /// `shape` unspecified — when the text needs ICU: invalid UTF-8, or a scalar of class
+  /// `unsupported`.
   ///
   /// - Complexity: O(*n*) in the bytes, allocating nothing once the buffers have grown.
   package static func shape(
@@ -195,6 +196,23 @@ package enum UnicodeText {
   @inline(__always)
   static func isDroppedJoiner(_ value: UInt32) -> Bool {
     value == 0x200D || value == 0xFE0F
+  }
+
+  /// Whether `text`, which `shape` takes, is read other than it is written: it holds a
+  /// scalar the sanitiser rewrites (a tab, a carriage return), drops (the joiners) or
+  /// replaces with U+FFFD (`ScalarInfo.isReplaced`). Each scalar is looked up in the
+  /// table, not in `wcwidth` as the sanitiser's own check does.
+  ///
+  /// - Complexity: O(*n*) in the scalars.
+  package static func readsRewritten(_ text: String) -> Bool {
+    let table = ScalarTable.reader
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value &- 0x20 < 0x5F || value == 0x0A { continue }
+      // A control or DEL; a joiner; what reads as U+FFFD.
+      if value < 0x80 || isDroppedJoiner(value) || table.info(value).isReplaced { return true }
+    }
+    return false
   }
 
   /// Where text `base` of `count` bytes ends once the spaces, line feeds and dropped

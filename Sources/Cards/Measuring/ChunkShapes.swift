@@ -246,7 +246,7 @@ package final class ChunkShapes: Sendable {
     scratch: inout UnicodeText.Scratch
   ) {
     if !UnicodeText.shape(text, into: &shape, scratch: &scratch) {
-      shape = PreparedText.shape(of: String(decoding: text, as: UTF8.self))
+      shape = PreparedText.icuShape(of: String(decoding: text, as: UTF8.self))
     }
   }
 
