@@ -55,13 +55,13 @@ package enum LineBreakClass: UInt8, Sendable {
   // The sets the rules name.
 
   /// OP, wide or not.
-  var isOpening: Bool { self == .op || self == .opWide }
+  @inline(__always) var isOpening: Bool { self == .op || self == .opWide }
   /// CP, wide or not.
-  var isCloseParenthesis: Bool { self == .cp || self == .cpWide }
+  @inline(__always) var isCloseParenthesis: Bool { self == .cp || self == .cpWide }
   /// BA, U+2010 included.
-  var isBreakAfter: Bool { self == .ba || self == .hh }
+  @inline(__always) var isBreakAfter: Bool { self == .ba || self == .hh }
   /// AL or HL.
-  var isLetter: Bool { self == .al || self == .hl }
+  @inline(__always) var isLetter: Bool { self == .al || self == .hl }
   /// PR or PO.
-  var isAffix: Bool { self == .pr || self == .po }
+  @inline(__always) var isAffix: Bool { self == .pr || self == .po }
 }

@@ -74,6 +74,8 @@ extension CardChunk {
     defer { directCounts.deallocate() }
     let captionCounts = UnsafeMutableBufferPointer(rebasing: directCounts[0..<widths.count])
     let commentCounts = UnsafeMutableBufferPointer(rebasing: directCounts[widths.count...])
+    // Asked once: a comparison across modules is a call through the conformance.
+    let isWordMode = wrap == .word
     flat.withUnsafeMutableBufferPointer { out in
       records.withUnsafeBufferPointer { records in
         text.withUnsafeBufferPointer { arena in
@@ -94,7 +96,7 @@ extension CardChunk {
             // the shapes: given, or made here (each counted as it is shaped).
             var captionCounted = false
             var commentCounted = false
-            if wrap == .word {
+            if isWordMode {
               widths.withUnsafeBufferPointer { widths in
                 if captionKind == .other {
                   captionCounted = UnicodeText.asciiWordLineCounts(

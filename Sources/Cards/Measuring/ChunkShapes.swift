@@ -87,6 +87,9 @@ package final class ChunkShapes: Sendable {
   /// a count meets them (`CardChunk.lineCounts`), so that no text is read twice.
   package struct Builder {
     let wrap: WrapMode
+    /// `wrap == .word`, asked at every field (a comparison across modules is a call
+    /// through the conformance each time).
+    private let isWordMode: Bool
     fileprivate var starts: [UInt32] = [0]
     fileprivate var units: [UInt16] = []
     fileprivate var clusters: [UInt8] = []
@@ -103,6 +106,7 @@ package final class ChunkShapes: Sendable {
     /// Shapes of none of `cards` cards, for `wrap`.
     package init(cards: Int, wrap: WrapMode) {
       self.wrap = wrap
+      isWordMode = wrap == .word
       kept = KeptCards(cards: cards)
     }
 
@@ -127,7 +131,7 @@ package final class ChunkShapes: Sendable {
     ) {
       let firstUnit = units.count
       let firstLong = longWords.count
-      if wrap == .word {
+      if isWordMode {
         // Nearly every text is folded into its words straight from its bytes.
         openField(card: index, field: field)
         if let (fits, clusterCount) = UnicodeText.appendWordSegments(
@@ -221,7 +225,7 @@ package final class ChunkShapes: Sendable {
     }
 
     private mutating func appendStart() {
-      starts.append(UInt32(wrap == .word ? units.count : clusters.count))
+      starts.append(UInt32(isWordMode ? units.count : clusters.count))
       fieldsAdded += 1
     }
   }
