@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension UnicodeText {
   /// The lines text `bytes` (UTF-8, untrusted) takes at each of `widths` in word mode,
   /// written to `counts`: exactly `PreparedText.lineCount(of:width:mode:)` of the text's
@@ -91,6 +95,36 @@ extension UnicodeText {
     }
     return countASCIIParagraphs(
       text, from: printable, widths: widths, into: counts, scratch: &scratch)
+  }
+
+  /// `asciiWordLineCounts` for text its caller knows to be printable ASCII and line feeds
+  /// throughout (a card store's flag), without checking it again: a line feed is looked for
+  /// (`memchr`), not every byte. Text of any other byte must not be passed (the classes are
+  /// looked up in tables of the 128 ASCII bytes).
+  ///
+  /// - Complexity: as `asciiWordLineCounts`.
+  package static func printableASCIIWordLineCounts(
+    _ bytes: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+  ) -> Bool {
+    guard hasASCIITables else { return false }
+    guard let base = bytes.baseAddress else {
+      for slot in counts.indices { counts[slot] = 0 }
+      return true
+    }
+    var end = bytes.count
+    // Trailing spaces and line feeds are left out, as `shape` leaves them.
+    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    guard end > 0 else {
+      for slot in counts.indices { counts[slot] = 0 }
+      return true
+    }
+    let text = UnsafeBufferPointer(start: base, count: end)
+    guard memchr(base, 0x0A, end) != nil else {
+      countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
+      return true
+    }
+    return countASCIIParagraphs(text, from: 0, widths: widths, into: counts, scratch: &scratch)
   }
 
   /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none

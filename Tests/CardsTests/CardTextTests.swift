@@ -1,3 +1,4 @@
+import TerminalText
 import TestSupport
 import Testing
 
@@ -37,5 +38,57 @@ import Testing
     }
     // Both answers come up often.
     #expect(wellFormed > 2_000 && wellFormed < 18_000, "\(wellFormed) well-formed")
+  }
+}
+
+extension CardTextTests {
+  /// A chunk's flags say what its stored texts are, the stored texts: a field over the
+  /// limit is cut with an ellipsis (not ASCII), so a long printable or simple ASCII text is
+  /// neither once stored; every other text keeps its kind. Counting in word mode trusts
+  /// the printable flag without a check, so a wrong one would read bytes past the ASCII
+  /// tables; the counts are those of the prepared stored text.
+  @Test func flagsDescribeTheTextsAsStored() {
+    let long = String(repeating: "word, ", count: 12_000)
+    let simpleLong = String(repeating: "word ", count: 14_000)
+    let texts: [String?] = [
+      "plain words", "punctuated (0.1-2) https://x.org/", "two\nlines", "a\ttab", "naïve",
+      "日本語", "", nil, long, simpleLong, "control\u{4}here", String(repeating: "é", count: 40_000),
+    ]
+    var cards: [Card] = []
+    for caption in texts.compactMap({ $0 }) {
+      for comment in texts { cards.append(Card(caption: caption, comment: comment)) }
+    }
+    let chunk = CardStore(cards).chunks[0]
+    func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      bytes.allSatisfy { $0 == 0x0A || (0x20...0x7E).contains($0) }
+    }
+    let counts = [9, 22, 40].map {
+      (width: $0, counts: chunk.lineCounts(atWidths: [$0], wrap: .word, shapes: nil).counts[0])
+    }
+    var cut = 0
+    for index in 0..<chunk.count {
+      let flags = chunk.records[index].flags
+      chunk.withText(index) { caption, comment in
+        #expect(flags.contains(.printableCaption) == isPrintable(caption), "card \(index)")
+        #expect(flags.contains(.printableComment) == isPrintable(comment), "card \(index)")
+        #expect(flags.contains(.simpleCaption) == ASCIIText.isSimple(caption), "card \(index)")
+        #expect(flags.contains(.simpleComment) == ASCIIText.isSimple(comment), "card \(index)")
+        #expect(
+          flags.contains(.asciiText) == (isPrintable(caption) && isPrintable(comment)),
+          "card \(index)")
+        if caption.count > 60_000 && caption.suffix(3).elementsEqual([0xE2, 0x80, 0xA6]) {
+          cut += 1
+        }
+        for (width, counts) in counts {
+          let expected =
+            PreparedText(String(decoding: caption, as: UTF8.self)).lineCount(
+              width: width, mode: .word) << 16
+            | PreparedText(String(decoding: comment, as: UTF8.self)).lineCount(
+              width: width, mode: .word)
+          #expect(Int(counts[index]) == expected, "card \(index) at \(width)")
+        }
+      }
+    }
+    #expect(cut == 3 * texts.count)
   }
 }

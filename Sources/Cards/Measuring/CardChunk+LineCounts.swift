@@ -98,13 +98,22 @@ extension CardChunk {
             var commentCounted = false
             if isWordMode {
               widths.withUnsafeBufferPointer { widths in
+                // Printable ASCII (the store's flag) is counted without a check of its bytes.
                 if captionKind == .other {
-                  captionCounted = UnicodeText.asciiWordLineCounts(
-                    caption, widths: widths, into: captionCounts, scratch: &scratch)
+                  captionCounted =
+                    flags.contains(.printableCaption)
+                    ? UnicodeText.printableASCIIWordLineCounts(
+                      caption, widths: widths, into: captionCounts, scratch: &scratch)
+                    : UnicodeText.asciiWordLineCounts(
+                      caption, widths: widths, into: captionCounts, scratch: &scratch)
                 }
                 if commentKind == .other {
-                  commentCounted = UnicodeText.asciiWordLineCounts(
-                    comment, widths: widths, into: commentCounts, scratch: &scratch)
+                  commentCounted =
+                    flags.contains(.printableComment)
+                    ? UnicodeText.printableASCIIWordLineCounts(
+                      comment, widths: widths, into: commentCounts, scratch: &scratch)
+                    : UnicodeText.asciiWordLineCounts(
+                      comment, widths: widths, into: commentCounts, scratch: &scratch)
                 }
               }
               let captionShaped = captionKind == .other && !captionCounted

@@ -126,10 +126,11 @@ package struct CardChunkBuilder {
   /// section names are stored once per chunk.
   package mutating func append(_ fields: TextFields, image: ImageFields?, probing: Bool = true) {
     let start = text.count
-    var ascii = true
+    var captionASCII = true
+    var commentASCII = true
     var tagsASCII = true
-    let captionLength = store(fields.caption, ascii: &ascii)
-    let commentLength = fields.comment.map { store($0, ascii: &ascii) } ?? 0
+    let captionLength = store(fields.caption, ascii: &captionASCII)
+    let commentLength = fields.comment.map { store($0, ascii: &commentASCII) } ?? 0
     var idASCII = true
     let idLength = fields.id.map { store($0, ascii: &idASCII) } ?? 0
     let pathLength = fields.path.map { store($0, ascii: &idASCII) } ?? 0
@@ -143,17 +144,25 @@ package struct CardChunkBuilder {
     if image != nil { flags.insert(.hasImage) }
     if fields.path != nil { flags.insert(.hasPath) }
     if tagsASCII { flags.insert(.asciiTags) }
-    if ascii && tagsASCII { flags.insert(.asciiText) }
-    let comment = fields.comment ?? UnsafeBufferPointer(start: nil, count: 0)
-    if ASCIIText.isSimple(fields.caption) {
-      flags.insert(.simpleCaption)
-    } else if CJKText.isSimple(fields.caption) {
-      flags.insert(.cjkCaption)
-    }
-    if ASCIIText.isSimple(comment) {
-      flags.insert(.simpleComment)
-    } else if CJKText.isSimple(comment) {
-      flags.insert(.cjkComment)
+    if captionASCII && commentASCII && tagsASCII { flags.insert(.asciiText) }
+    if captionASCII { flags.insert(.printableCaption) }
+    if commentASCII { flags.insert(.printableComment) }
+    // The kinds of the texts as stored (a text over the field limit is cut, with an
+    // ellipsis).
+    text.withUnsafeBufferPointer { stored in
+      let caption = UnsafeBufferPointer(rebasing: stored[start..<start + captionLength])
+      let comment = UnsafeBufferPointer(
+        rebasing: stored[start + captionLength..<start + captionLength + commentLength])
+      if ASCIIText.isSimple(caption) {
+        flags.insert(.simpleCaption)
+      } else if CJKText.isSimple(caption) {
+        flags.insert(.cjkCaption)
+      }
+      if ASCIIText.isSimple(comment) {
+        flags.insert(.simpleComment)
+      } else if CJKText.isSimple(comment) {
+        flags.insert(.cjkComment)
+      }
     }
     records.append(
       CardRecord(
@@ -194,7 +203,7 @@ package struct CardChunkBuilder {
   }
 
   /// Stores `bytes` (cut to the field limit, invalid UTF-8 replaced) and returns the
-  /// length stored.
+  /// length stored; `ascii` is made false unless what is stored is printable ASCII.
   private mutating func store(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> Int {
     let before = text.count
     if CardText.isPrintableASCII(bytes) {
@@ -202,13 +211,13 @@ package struct CardChunkBuilder {
         text.append(contentsOf: bytes)
         return bytes.count
       }
-    } else {
+    } else if bytes.count <= CardText.maximumFieldBytes && CardText.isValidUTF8(bytes) {
       ascii = false
-      if bytes.count <= CardText.maximumFieldBytes && CardText.isValidUTF8(bytes) {
-        text.append(contentsOf: bytes)
-        return bytes.count
-      }
+      text.append(contentsOf: bytes)
+      return bytes.count
     }
+    // Cut (with an ellipsis, which is not ASCII) or mended.
+    ascii = false
     let safe = CardText.validUTF8(bytes)
     text.append(contentsOf: safe)
     return text.count - before

@@ -38,6 +38,10 @@ struct CardRecord: Sendable {
     static let cjkComment = Flags(rawValue: 256)
     /// Every tag is printable ASCII.
     static let asciiTags = Flags(rawValue: 512)
+    /// The caption (the comment) is printable ASCII (spaces and line feeds allowed), as
+    /// stored: counted from its bytes without a check.
+    static let printableCaption = Flags(rawValue: 1024)
+    static let printableComment = Flags(rawValue: 2048)
   }
 
   static let noColor: UInt32 = 0xFF00_0000
