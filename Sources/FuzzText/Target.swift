@@ -3,9 +3,9 @@ import TerminalText
 
 /// Text: sanitising, line breaking and widths never crash; sanitised text holds no
 /// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`, counting
-/// in word mode straight from the bytes at one width or several, folding into words from
-/// the bytes) shape and count exactly as the sanitiser and ICU; message text holds no
-/// control; search folding never crashes.
+/// in word mode straight from the bytes at one width or several, checked or not, folding
+/// into words from the bytes) shape and count exactly as the sanitiser and ICU; message
+/// text holds no control; search folding never crashes.
 enum Target {
   static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -60,11 +60,23 @@ enum Target {
         UnicodeText.wordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
       }
     }
-    if countedTogether {
-      let expected = icuShape.withUnsafeBufferPointer { shape in
-        widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
+    let expected = icuShape.withUnsafeBufferPointer { shape in
+      widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
+    }
+    if countedTogether && counts != expected {
+      FuzzReplay.fail("counts at several widths differ from ICU's")
+    }
+    // Text a store flags printable ASCII, counted without a check of its bytes.
+    if bytes.allSatisfy({ $0 == 0x0A || (0x20...0x7E).contains($0) }) {
+      let trusted = widths.withUnsafeBufferPointer { widths in
+        counts.withUnsafeMutableBufferPointer {
+          UnicodeText.printableASCIIWordLineCounts(
+            bytes, widths: widths, into: $0, scratch: &scratch)
+        }
       }
-      if counts != expected { FuzzReplay.fail("counts at several widths differ from ICU's") }
+      if !trusted || counts != expected {
+        FuzzReplay.fail("printable ASCII counted unchecked differs from ICU's")
+      }
     }
     // Folded into its words straight from the bytes: the words of ICU's shape.
     var units: [UInt16] = []

@@ -69,18 +69,9 @@ extension UnicodeText {
     into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
   ) -> Bool {
     guard hasASCIITables else { return false }
-    guard let base = bytes.baseAddress else {
-      for slot in counts.indices { counts[slot] = 0 }
-      return true
-    }
-    var end = bytes.count
-    // Trailing spaces and line feeds are left out, as `shape` leaves them.
-    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
-    guard end > 0 else {
-      for slot in counts.indices { counts[slot] = 0 }
-      return true
-    }
-    let text = UnsafeBufferPointer(start: base, count: end)
+    guard let text = visibleText(bytes, zeroing: counts) else { return true }
+    let base = text.baseAddress!
+    let end = text.count
     let printable = printableASCIIPrefix(text)
     if printable == end {
       countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
@@ -108,23 +99,29 @@ extension UnicodeText {
     into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
   ) -> Bool {
     guard hasASCIITables else { return false }
-    guard let base = bytes.baseAddress else {
-      for slot in counts.indices { counts[slot] = 0 }
-      return true
-    }
-    var end = bytes.count
-    // Trailing spaces and line feeds are left out, as `shape` leaves them.
-    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
-    guard end > 0 else {
-      for slot in counts.indices { counts[slot] = 0 }
-      return true
-    }
-    let text = UnsafeBufferPointer(start: base, count: end)
-    guard memchr(base, 0x0A, end) != nil else {
+    guard let text = visibleText(bytes, zeroing: counts) else { return true }
+    guard memchr(text.baseAddress!, 0x0A, text.count) != nil else {
       countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
       return true
     }
     return countASCIIParagraphs(text, from: 0, widths: widths, into: counts, scratch: &scratch)
+  }
+
+  /// `bytes` without its trailing spaces and line feeds (as `shape` leaves them out), or
+  /// `nil`, with every count 0, when nothing is left.
+  @inline(__always)
+  private static func visibleText(
+    _ bytes: UnsafeBufferPointer<UInt8>, zeroing counts: UnsafeMutableBufferPointer<Int>
+  ) -> UnsafeBufferPointer<UInt8>? {
+    var end = bytes.count
+    if let base = bytes.baseAddress {
+      while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
+    }
+    guard end > 0 else {
+      for slot in counts.indices { counts[slot] = 0 }
+      return nil
+    }
+    return UnsafeBufferPointer(rebasing: bytes[0..<end])
   }
 
   /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none

@@ -99,21 +99,23 @@ extension CardChunk {
             if isWordMode {
               widths.withUnsafeBufferPointer { widths in
                 // Printable ASCII (the store's flag) is counted without a check of its bytes.
-                if captionKind == .other {
-                  captionCounted =
-                    flags.contains(.printableCaption)
+                func counted(
+                  _ text: UnsafeBufferPointer<UInt8>, printable: Bool,
+                  into counts: UnsafeMutableBufferPointer<Int>
+                ) -> Bool {
+                  printable
                     ? UnicodeText.printableASCIIWordLineCounts(
-                      caption, widths: widths, into: captionCounts, scratch: &scratch)
+                      text, widths: widths, into: counts, scratch: &scratch)
                     : UnicodeText.asciiWordLineCounts(
-                      caption, widths: widths, into: captionCounts, scratch: &scratch)
+                      text, widths: widths, into: counts, scratch: &scratch)
+                }
+                if captionKind == .other {
+                  captionCounted = counted(
+                    caption, printable: flags.contains(.printableCaption), into: captionCounts)
                 }
                 if commentKind == .other {
-                  commentCounted =
-                    flags.contains(.printableComment)
-                    ? UnicodeText.printableASCIIWordLineCounts(
-                      comment, widths: widths, into: commentCounts, scratch: &scratch)
-                    : UnicodeText.asciiWordLineCounts(
-                      comment, widths: widths, into: commentCounts, scratch: &scratch)
+                  commentCounted = counted(
+                    comment, printable: flags.contains(.printableComment), into: commentCounts)
                 }
               }
               let captionShaped = captionKind == .other && !captionCounted
