@@ -493,6 +493,13 @@ extension UnicodeText {
       var loneSpace = false
       // The Hangul part of the scalar before (GB6 to GB8 join by it).
       var lastHangul = ScalarInfo.Hangul.none
+      // Writes the byte of the cluster being read, when there is one.
+      @inline(__always) func finishCluster() {
+        guard clusters > 0 else { return }
+        let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
+        totalWidth &+= Int(finished & Info.widthMask)
+        buffers.shape[clusters &- 1] = finished
+      }
       // Takes scalar `value` (of properties `info`) into the clusters; false for a class
       // the rules leave out.
       @inline(__always) func take(_ value: UInt32, _ info: ScalarInfo) -> Bool {
@@ -507,11 +514,7 @@ extension UnicodeText {
           width &+= info.width
           loneSpace = false
         } else {
-          if clusters > 0 {
-            let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
-            totalWidth &+= Int(finished & Info.widthMask)
-            buffers.shape[clusters &- 1] = finished
-          }
+          finishCluster()
           buffers.firsts[clusters] = Int32(truncatingIfNeeded: count)
           clusters &+= 1
           width = info.width
@@ -575,11 +578,7 @@ extension UnicodeText {
         guard take(value, info) else { return nil }
         offset &+= length
       }
-      if clusters > 0 {
-        let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
-        totalWidth &+= Int(finished & Info.widthMask)
-        buffers.shape[clusters &- 1] = finished
-      }
+      finishCluster()
       return ReadClusters(
         count: clusters, scalars: count, oneScalarEach: false, totalWidth: totalWidth,
         hasLineFeed: lineFeed)
