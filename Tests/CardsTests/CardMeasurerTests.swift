@@ -10,7 +10,6 @@ import Testing
   @Test func sampleMetricsAtThreeWidths() {
     let sample = BundledSample.collection()
     let measurer = CardMeasurer(store: sample.cards)
-    let shown = CardSelection(all: sample)
     var out = ""
     for width in [16, 30, 60] {
       for index in [0, 2, 6, 13, 22, 46] {

@@ -48,7 +48,8 @@ import Testing
         _ = truncate(path, 0)
       } else {
         rename(path, path + ".1")
-        FileManager.default.createFile(atPath: path, contents: Data("{\"caption\":\"new\"}\n".utf8))
+        _ = FileManager.default.createFile(
+          atPath: path, contents: Data("{\"caption\":\"new\"}\n".utf8))
       }
     }
     let ended = reader.next()

@@ -53,9 +53,8 @@ import Testing
     let done = DispatchSemaphore(value: 0)
     let seen = Mutex<(Int32, Bool)?>(nil)
     let caller = pthread_self()
-    nonisolated(unsafe) let callerThread = caller
     LoadingThreads.start {
-      let own = pthread_equal(pthread_self(), callerThread) == 0
+      let own = pthread_equal(pthread_self(), caller) == 0
       seen.withLock { $0 = (Self.niceness(), own) }
       done.signal()
     }
