@@ -30,6 +30,8 @@ package enum RandomCardRecord {
       ("image", { image(&$0) }),
       ("extra", { anyValue(&$0, depth: 0) }),
       ("nested", { "{\"text\":\(string(&$0)),\"n\":\(number(&$0))}" }),
+      // A key of eight bytes or more (read as any string, not matched as a short key).
+      ("annotation", { anyValue(&$0, depth: 0) }),
     ]
     for (key, make) in optional where Bool.random(using: &random) {
       members.append((key, make(&random)))
@@ -38,6 +40,13 @@ package enum RandomCardRecord {
       let repeated = members.randomElement(using: &random)
     {
       members.append((repeated.key, Bool.random(using: &random) ? repeated.value : string(&random)))
+    }
+    if Int.random(in: 0..<12, using: &random) == 0, !members.isEmpty {
+      // A key spelled with an escape: the same key once decoded.
+      let at = Int.random(in: 0..<members.count, using: &random)
+      let key = members[at].key
+      let first = key.unicodeScalars.first!.value
+      members[at].key = String(format: "\\u%04x", first) + key.dropFirst()
     }
     members.shuffle(using: &random)
     let separator = pretty ? ",\n  " : pick([",", ", ", " ,\t"], &random)

@@ -66,6 +66,31 @@ import Testing
     #expect(valid > 800, "enough valid records to compare cards, not only errors")
   }
 
+  /// Keys the fast parser matches in one step (one to seven bytes, the closing quote in the
+  /// word after the opening one) beside those it reads as any string: the same cards, or
+  /// the same error, both ways — at every cut of each record too.
+  @Test func keysShortLongEscapedAndCutReadTheSameBothWays() {
+    let records = [
+      #"{"caption":"a","comment":"b","id":"c","section":"s","tags":["t"]}"#,
+      #"{"captions":"long","caption":"a","tag":"x","ids":1,"":2,"c":3}"#,
+      #"{"\u0063aption":"escaped","comm\u0065nt":"too","t\u0061gs":["u"]}"#,
+      #"{"cäption":"raw UTF-8","caption":"a","sectio":"near","section":"s"}"#,
+      #"{"caption":"a","id":"b","caption":"again"}"#,
+      #"{"caption":"a","co\"mment":"quote","com\nment":"newline"}"#,
+      #"{"caption":"a", "nested" :{"id":1},"image":{"path":"p.png"}}"#,
+    ]
+    for record in records {
+      let bytes = Array(record.utf8)
+      for cut in stride(from: bytes.count, through: 1, by: -1) {
+        let line = Array(bytes[0..<cut])
+        let streamed = Self.streaming(line, path: "k.jsonl")
+        let expected = Self.reference(line, path: "k.jsonl", format: .jsonLines)
+        #expect(streamed == expected, "\(String(decoding: line, as: UTF8.self))")
+        if streamed != expected { return }
+      }
+    }
+  }
+
   /// Whole files, as JSON Lines and as JSON documents (one card per line, pretty-printed,
   /// or all on one line): the same cards, or the same first error, at the same place.
   @Test(arguments: 0..<6)

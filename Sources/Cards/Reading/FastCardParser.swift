@@ -141,13 +141,20 @@ struct FastCardParser {
     }
     while true {
       guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
-      let key = try readString(&cursor)
+      let found: Int?
+      if let (length, node) = shortKey(cursor, node: node) {
+        found = node
+        cursor.index += length + 2
+      } else {
+        let key = try readString(&cursor)
+        found = child(of: node, key: key, cursor.bytes, end: cursor.end)
+      }
       cursor.skipWhitespace()
       guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
       cursor.index += 1
       cursor.skipWhitespace()
       guard !cursor.atEnd else { throw GiveUp() }
-      if let child = self.child(of: node, key: key, cursor.bytes, end: cursor.end) {
+      if let child = found {
         // A key a field lives under: repeated, the careful reader decides (it keeps the
         // last).
         let bit: UInt64 = child < 64 ? 1 << UInt64(child) : 0
@@ -171,6 +178,29 @@ struct FastCardParser {
       guard byte == UInt8(ascii: ",") else { throw GiveUp() }
       cursor.skipWhitespace()
     }
+  }
+
+  /// The key at the cursor (its opening quote) when it is one to seven bytes whose closing
+  /// quote is in the eight bytes after the opening one — every default key — read and
+  /// matched at once, without `readString` and `child`: its length, and its node under
+  /// `node` (`nil`: no field lives under it). `nil` for any other key. The bytes before the
+  /// first quote hold no backslash and no control byte (`plainRunStops`), so the key is
+  /// exactly those bytes, as `readString` reads it.
+  @inline(__always)
+  private func shortKey(_ cursor: Cursor, node: Int) -> (length: Int, node: Int?)? {
+    guard cursor.index + 9 <= cursor.end else { return nil }
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(cursor.bytes + cursor.index + 1).loadUnaligned(
+        as: UInt64.self))
+    // The first byte that ends a plain run (8: none does).
+    let length = Self.plainRunStops(word).trailingZeroBitCount >> 3
+    guard length > 0, length < 8, cursor.bytes[cursor.index + 1 + length] == UInt8(ascii: "\"")
+    else { return nil }
+    let key = word & ((1 << UInt64(8 * length)) - 1)
+    for short in nodes[node].shortKeys where short.count == length && short.word == key {
+      return (length, short.node)
+    }
+    return (length, nil)
   }
 
   /// The node under `node` whose key is `key` (read from `bytes`, a record that ends at
