@@ -55,8 +55,44 @@ struct NameTable {
     guard end - start == name.count else { return false }
     return bytes.withUnsafeBufferPointer { stored in
       guard let base = stored.baseAddress, let other = name.baseAddress else { return true }
-      return memcmp(base + start, other, name.count) == 0
+      let count = name.count
+      // Up to sixteen bytes (nearly every tag and section) in two word comparisons.
+      if count <= 16 && count > 0 {
+        let (first, last) = Self.ends(UnsafeRawPointer(base + start), count: count)
+        let (otherFirst, otherLast) = Self.ends(UnsafeRawPointer(other), count: count)
+        return first == otherFirst && last == otherLast
+      }
+      return memcmp(base + start, other, count) == 0
     }
+  }
+
+  /// The first and the last `min(count, 8)` bytes at `bytes` (1 ≤ `count` ≤ 16), each as
+  /// a word, the first byte lowest: together they are every byte of the `count`, read
+  /// without a byte past them. Under eight bytes, two overlapping loads of four, two or
+  /// one make each word.
+  @inline(__always)
+  static func ends(_ bytes: UnsafeRawPointer, count: Int) -> (first: UInt64, last: UInt64) {
+    if count >= 8 {
+      return (
+        UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      )
+    }
+    let word: UInt64
+    if count >= 4 {
+      let low = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      word = low | high << UInt64(8 * (count - 4))
+    } else if count >= 2 {
+      let low = UInt64(UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)))
+      let high = UInt64(
+        UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+      word = low | high << UInt64(8 * (count - 2))
+    } else {
+      word = UInt64(bytes.load(as: UInt8.self))
+    }
+    return (word, word)
   }
 
   /// Twice the slots, every name placed again.
@@ -75,7 +111,7 @@ struct NameTable {
     }
   }
 
-  /// A hash of `name`, eight bytes at a time (a multiply and a rotation each).
+  /// A hash of `name`, eight bytes at a time (a multiply and a shift each).
   @inline(__always)
   static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -89,13 +125,9 @@ struct NameTable {
       hash = hash ^ (hash >> 29)
       index += 8
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while index < name.count {
-      tail |= UInt64(base[index]) << shift
-      shift += 8
-      index += 1
-    }
+    // The last bytes (fewer than eight) as one word.
+    let rest = name.count - index
+    let tail = rest == 0 ? 0 : Self.ends(raw + index, count: rest).last
     hash = (hash ^ tail) &* multiplier
     return hash ^ (hash >> 32)
   }
