@@ -57,6 +57,31 @@ import Testing
     }
   }
 
+  /// `kind` in its one pass answers as its definition does, byte by byte: every byte value
+  /// at every place of a word and of the tail, among simple and among printable bytes.
+  @Test func kindIsSimpleElsePrintableElseOther() {
+    func expected(_ bytes: [UInt8]) -> ASCIIText.Kind {
+      if bytes.withUnsafeBufferPointer({ ASCIIText.isSimple($0) }) { return .simple }
+      let printable = bytes.allSatisfy { $0 == 0x0A || (0x20..<0x7F).contains($0) }
+      return printable ? .printable : .other
+    }
+    #expect([UInt8]().withUnsafeBufferPointer { ASCIIText.kind($0) } == .simple)
+    for byte in UInt8(0)...UInt8(255) {
+      for length in [1, 8, 11, 16, 19] {
+        for place in 0..<length {
+          for filler in Array("a\n-~".utf8) {
+            var bytes = [UInt8](repeating: filler, count: length)
+            bytes[place] = byte
+            let kind = bytes.withUnsafeBufferPointer { ASCIIText.kind($0) }
+            #expect(
+              kind == expected(bytes), "byte \(byte) at \(place) of \(length) among \(filler)")
+            if kind != expected(bytes) { return }
+          }
+        }
+      }
+    }
+  }
+
   @Test func otherBytesAreNotSimple() {
     for text in ["a!b", "a-b", "(x)", "tab\tx", "é", "a/b", "\"q\"", "\u{1B}[0m", "a?"] {
       let simple = Array(text.utf8).withUnsafeBufferPointer { ASCIIText.isSimple($0) }

@@ -126,11 +126,15 @@ package struct CardChunkBuilder {
   /// section names are stored once per chunk.
   package mutating func append(_ fields: TextFields, image: ImageFields?, probing: Bool = true) {
     let start = text.count
-    var captionASCII = true
-    var commentASCII = true
     var tagsASCII = true
-    let captionLength = store(fields.caption, ascii: &captionASCII)
-    let commentLength = fields.comment.map { store($0, ascii: &commentASCII) } ?? 0
+    let (captionLength, captionKind) = storeText(fields.caption)
+    var (commentLength, commentKind) = (0, ASCIIText.Kind.simple)
+    if let comment = fields.comment { (commentLength, commentKind) = storeText(comment) }
+    // (Matched, not compared: `==` on another module's enum is a call.)
+    let captionSimple = if case .simple = captionKind { true } else { false }
+    let commentSimple = if case .simple = commentKind { true } else { false }
+    let captionASCII = if case .other = captionKind { false } else { true }
+    let commentASCII = if case .other = commentKind { false } else { true }
     var idASCII = true
     let idLength = fields.id.map { store($0, ascii: &idASCII) } ?? 0
     let pathLength = fields.path.map { store($0, ascii: &idASCII) } ?? 0
@@ -147,21 +151,17 @@ package struct CardChunkBuilder {
     if captionASCII && commentASCII && tagsASCII { flags.insert(.asciiText) }
     if captionASCII { flags.insert(.printableCaption) }
     if commentASCII { flags.insert(.printableComment) }
-    // The kinds of the texts as stored (a text over the field limit is cut, with an
-    // ellipsis).
-    text.withUnsafeBufferPointer { stored in
-      let caption = UnsafeBufferPointer(rebasing: stored[start..<start + captionLength])
-      let comment = UnsafeBufferPointer(
-        rebasing: stored[start + captionLength..<start + captionLength + commentLength])
-      if ASCIIText.isSimple(caption) {
-        flags.insert(.simpleCaption)
-      } else if CJKText.isSimple(caption) {
-        flags.insert(.cjkCaption)
-      }
-      if ASCIIText.isSimple(comment) {
-        flags.insert(.simpleComment)
-      } else if CJKText.isSimple(comment) {
-        flags.insert(.cjkComment)
+    // The kinds of the texts as stored (`storeText`); plain CJK is looked for in other
+    // text.
+    if captionSimple { flags.insert(.simpleCaption) }
+    if commentSimple { flags.insert(.simpleComment) }
+    if !captionASCII || !commentASCII {
+      text.withUnsafeBufferPointer { stored in
+        let caption = UnsafeBufferPointer(rebasing: stored[start..<start + captionLength])
+        let comment = UnsafeBufferPointer(
+          rebasing: stored[start + captionLength..<start + captionLength + commentLength])
+        if !captionASCII && CJKText.isSimple(caption) { flags.insert(.cjkCaption) }
+        if !commentASCII && CJKText.isSimple(comment) { flags.insert(.cjkComment) }
       }
     }
     records.append(
@@ -200,6 +200,24 @@ package struct CardChunkBuilder {
       path: path, source: CardPictures.source(of: path, base: pictureBase))
     CardPictures.readSize(of: &image)
     resolvedImages[index] = image
+  }
+
+  /// Stores caption or comment `bytes` as `store` does, and returns the length and the
+  /// ASCII kind (`ASCIIText.kind`) of what is stored: found in the one pass that tells
+  /// whether the bytes can be stored as they are. A text cut or mended is `other` (its
+  /// ellipsis or U+FFFD is not ASCII).
+  private mutating func storeText(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, ASCIIText.Kind) {
+    let kind = ASCIIText.kind(bytes)
+    switch kind {
+    case .other: break
+    case .simple, .printable:
+      if bytes.count <= CardText.maximumFieldBytes {
+        text.append(contentsOf: bytes)
+        return (bytes.count, kind)
+      }
+    }
+    var ascii = false
+    return (store(bytes, ascii: &ascii), .other)
   }
 
   /// Stores `bytes` (cut to the field limit, invalid UTF-8 replaced) and returns the
