@@ -58,9 +58,10 @@ extension UnicodeText {
     }
   }
 
-  /// `wordLineCounts` for text that is printable ASCII and line feeds (or nothing); false,
-  /// counting nothing, for any other text — so that a caller that keeps other text apart
-  /// tells and counts in one pass.
+  /// `wordLineCounts` for text that is printable ASCII and line feeds (or nothing), also
+  /// once its other scalars are replaced by their ASCII stand-ins (`writeStandIns`: most
+  /// letters of accented Latin, Greek, Cyrillic); false, counting nothing, for any other
+  /// text — so that a caller that keeps other text apart tells and counts in one pass.
   ///
   /// - Complexity: O(*n*) eight bytes a step, then O(lines) and a short run of the rules a
   ///   line per width, nothing more for a width the text fits.
@@ -70,22 +71,51 @@ extension UnicodeText {
   ) -> Bool {
     guard hasASCIITables else { return false }
     guard let text = visibleText(bytes, zeroing: counts) else { return true }
-    let base = text.baseAddress!
     let end = text.count
     let printable = printableASCIIPrefix(text)
     if printable == end {
       countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
       return true
     }
-    // Most often other text: a byte of a scalar that is not ASCII among the next eight.
-    if printable + 8 <= end,
-      UnsafeRawPointer(base).loadUnaligned(fromByteOffset: printable, as: UInt64.self)
-        & 0x8080_8080_8080_8080 != 0
-    {
+    guard hasNonASCII(text, from: printable) else {
+      return countASCIIParagraphs(
+        text, from: printable, widths: widths, into: counts, scratch: &scratch)
+    }
+    // Scalars that are not ASCII: counted as the ASCII they read as, when each has a
+    // stand-in (most often letters of alphabetic scripts).
+    scratch.reserve(forBytes: end)
+    let standIns = scratch.withBuffers { $0.standIns }
+    guard let written = writeStandIns(text, from: printable, into: standIns) else {
       return false
     }
+    // (The buffers hold four scalars a byte: the counts below reserve no more, so the
+    // stand-ins stay where they are.)
+    let asASCII = UnsafeBufferPointer(start: standIns, count: written)
+    if printableASCIIPrefix(asASCII) == written {
+      countASCIIParagraph(asASCII, widths: widths, into: counts, scratch: &scratch)
+      return true
+    }
     return countASCIIParagraphs(
-      text, from: printable, widths: widths, into: counts, scratch: &scratch)
+      asASCII, from: printable, widths: widths, into: counts, scratch: &scratch)
+  }
+
+  /// Whether a byte of `text` from `start` on is 0x80 or above.
+  ///
+  /// - Complexity: O(*n*), eight bytes a step.
+  @inline(__always)
+  private static func hasNonASCII(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    let base = UnsafeRawPointer(text.baseAddress!)
+    var index = start
+    while index &+ 8 <= text.count {
+      let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 != 0 { return true }
+      index &+= 8
+    }
+    while index < text.count {
+      if text[index] >= 0x80 { return true }
+      index &+= 1
+    }
+    return false
   }
 
   /// `asciiWordLineCounts` for text its caller knows to be printable ASCII and line feeds
@@ -263,14 +293,23 @@ extension UnicodeText {
     }
   }
 
-  /// Whether `bytes` is printable ASCII and line feeds (or nothing): the text
+  /// Whether `bytes` is printable ASCII and line feeds (or nothing), or would be with its
+  /// other scalars replaced by their ASCII stand-ins (`writeStandIns`): the text
   /// `wordLineCounts` counts in a few steps a line, however often, where other text is
   /// read scalar by scalar at each count (and is better kept folded into its words,
   /// `WordSegments`, when it is counted again and again).
   ///
-  /// - Complexity: O(*n*), eight bytes a step but at line feeds.
+  /// - Complexity: O(*n*), eight bytes a step but at line feeds and other scalars.
   package static func isCountedFromBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.baseAddress == nil || isPrintableASCIIOrLineFeed(bytes, from: 0)
+    guard bytes.baseAddress != nil else { return true }
+    guard hasNonASCII(bytes, from: 0) else { return isPrintableASCIIOrLineFeed(bytes, from: 0) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { standIns in
+      guard let written = writeStandIns(bytes, from: 0, into: standIns.baseAddress!) else {
+        return false
+      }
+      return isPrintableASCIIOrLineFeed(
+        UnsafeBufferPointer(start: standIns.baseAddress, count: written), from: 0)
+    }
   }
 
   /// Whether every byte of `bytes` from `start` on is printable ASCII or a line feed.
@@ -918,5 +957,8 @@ extension UnicodeText {
     var positions: UnsafeMutablePointer<Int32>
     /// Whether a line may break before each scalar (the ASCII shaper's).
     var breaks: UnsafeMutablePointer<Bool>
+    /// Text with its scalars that read as ASCII replaced by the ASCII they read as
+    /// (`writeStandIns`).
+    var standIns: UnsafeMutablePointer<UInt8>
   }
 }

@@ -40,14 +40,14 @@ package enum UnicodeText {
       private(set) var buffers = UnicodeText.Buffers(
         classes: .allocate(capacity: 0), shape: .allocate(capacity: 0),
         firsts: .allocate(capacity: 0), positions: .allocate(capacity: 0),
-        breaks: .allocate(capacity: 0))
+        breaks: .allocate(capacity: 0), standIns: .allocate(capacity: 0))
 
       func grow(to size: Int) {
         free()
         buffers = UnicodeText.Buffers(
           classes: .allocate(capacity: size), shape: .allocate(capacity: size),
           firsts: .allocate(capacity: size), positions: .allocate(capacity: size),
-          breaks: .allocate(capacity: size))
+          breaks: .allocate(capacity: size), standIns: .allocate(capacity: size))
         capacity = size
       }
 
@@ -57,6 +57,7 @@ package enum UnicodeText {
         buffers.firsts.deallocate()
         buffers.positions.deallocate()
         buffers.breaks.deallocate()
+        buffers.standIns.deallocate()
       }
 
       deinit { free() }

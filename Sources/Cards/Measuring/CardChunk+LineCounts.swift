@@ -109,11 +109,12 @@ extension CardChunk {
                     : UnicodeText.asciiWordLineCounts(
                       text, widths: widths, into: counts, scratch: &scratch)
                 }
-                if captionKind == .other {
+                // A text the shapes keep is not counted from its bytes (they refused it).
+                if captionKind == .other && shapes?.keeps(card: local, field: 0) != true {
                   captionCounted = counted(
                     caption, printable: flags.contains(.printableCaption), into: captionCounts)
                 }
-                if commentKind == .other {
+                if commentKind == .other && shapes?.keeps(card: local, field: 1) != true {
                   commentCounted = counted(
                     comment, printable: flags.contains(.printableComment), into: commentCounts)
                 }

@@ -297,6 +297,16 @@ package final class ChunkShapes: Sendable {
     }
   }
 
+  /// Whether card `index`'s caption (`field` 0) or comment (1) is kept here (a text not
+  /// kept is counted from its bytes).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func keeps(card index: Int, field: Int) -> Bool {
+    guard let place = kept.place(of: index) else { return false }
+    return Int(starts[2 * place + field + 1]) > Int(starts[2 * place + field])
+  }
+
   /// The widest line of card `index`'s caption or comment (`text`), as
   /// `PreparedText.naturalWidth` measures it.
   func naturalWidth(ofCard index: Int, field: Int, text: UnsafeBufferPointer<UInt8>) -> Int {
