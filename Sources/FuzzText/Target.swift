@@ -66,6 +66,19 @@ enum Target {
     if countedTogether && counts != expected {
       FuzzReplay.fail("counts at several widths differ from ICU's")
     }
+    // Counted as ASCII (its other scalars by their stand-ins): ICU's counts, and taken
+    // exactly when the store's check says a text is counted from its bytes.
+    let countedAsASCII = widths.withUnsafeBufferPointer { widths in
+      counts.withUnsafeMutableBufferPointer {
+        UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+      }
+    }
+    if countedAsASCII && counts != expected {
+      FuzzReplay.fail("counts as ASCII differ from ICU's")
+    }
+    if countedAsASCII != UnicodeText.isCountedFromBytes(bytes) {
+      FuzzReplay.fail("counted as ASCII but not said to be, or the other way")
+    }
     // Text a store flags printable ASCII, counted without a check of its bytes.
     if bytes.allSatisfy({ $0 == 0x0A || (0x20...0x7E).contains($0) }) {
       let trusted = widths.withUnsafeBufferPointer { widths in
