@@ -19,6 +19,8 @@ extension UnicodeText {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: standInCount)
     table.initialize(repeating: 0, count: standInCount)
     guard let ascii = asciiScalars else { return UnsafePointer(table) }
+    // Letters first, so that a letter's stand-in is `a` (`#` reads as one too).
+    let candidates = Array(0x61...0x7A) + Array(0x21...0x7E)
     for value in UInt32(0x80)..<UInt32(0x80 + standInCount) where !isDroppedJoiner(value) {
       let info = ScalarTable.info(value)
       guard info.lineBreakClass != .unsupported, !info.mayJoinCluster, !info.joinsCluster,
@@ -26,8 +28,7 @@ extension UnicodeText {
       else { continue }
       // The cluster byte `readSimpleScalars` writes for it.
       let cluster = UInt8(1) | (info.mayStartLine ? Info.charBreakBefore : 0)
-      // Letters first, so that a letter's stand-in is `a` (`#` reads as one too).
-      for byte in Array(0x61...0x7A) + Array(0x21...0x7E)
+      for byte in candidates
       where ascii.classes[byte] == info.lineBreakClass && ascii.clusters[byte] == cluster {
         table[Int(value) - 0x80] = UInt8(byte)
         break
