@@ -27,7 +27,10 @@ package struct LayoutOptions: Hashable, Sendable {
   /// collection (its style is the one used).
   package func context(
     sections: [SectionSpec], size: Size, measurer: CardMeasurer,
-    cardIndex: @escaping (ItemPath) -> Int
+    cardIndex: @escaping (ItemPath) -> Int,
+    cardIndices: (
+      (_ section: Int, _ items: Range<Int>, UnsafeMutableBufferPointer<Int>) -> Void
+    )? = nil
   ) -> LayoutContext {
     if kind.showsCardsAsChips {
       // Each card becomes a chip of its caption, a cell of padding each side.
@@ -37,8 +40,14 @@ package struct LayoutOptions: Hashable, Sendable {
           Size(width: measurer.captionWidth(ofCard: cardIndex(path)) + 2, height: 1)
         })
     }
+    guard let cardIndices else {
+      return LayoutContext(
+        containerSize: size, sections: sections, measure: measurer.itemMeasure(cardIndex: cardIndex)
+      )
+    }
     return LayoutContext(
-      containerSize: size, sections: sections, measure: measurer.itemMeasure(cardIndex: cardIndex))
+      containerSize: size, sections: sections,
+      measure: measurer.itemMeasure(cardIndex: cardIndex, cardIndices: cardIndices))
   }
 
   /// The context for laying out every card of `collection`.
@@ -46,9 +55,11 @@ package struct LayoutOptions: Hashable, Sendable {
     for collection: CardCollection, measurer: CardMeasurer, size: Size
   ) -> LayoutContext {
     let all = CardSelection(all: collection)
-    return context(sections: all.sectionSpecs(), size: size, measurer: measurer) {
-      all.cardIndex(of: $0)
-    }
+    let lookup = all.pathLookup
+    return context(
+      sections: all.sectionSpecs(), size: size, measurer: measurer,
+      cardIndex: { lookup.cardIndex(of: $0) },
+      cardIndices: { lookup.cardIndices(section: $0, items: $1, into: $2) })
   }
 
   /// The card style these options ask for.

@@ -127,12 +127,17 @@ package struct RandomLayoutCase {
     } else {
       // Heights that depend on the width, as wrapped text does.
       measure = .heights { path, width in
-        let value = heights[path.section][path.item]
-        return value == 0 ? 0 : value + 20 / Swift.max(1, width)
+        Self.height(of: heights[path.section][path.item], width: width)
       }
     }
     context = LayoutContext(
       containerSize: Size(width: width, height: height), sections: sections, measure: measure)
+  }
+
+  /// The height at `width` of a column layout's item whose stored number is `value`:
+  /// what its measure answers (more at narrower widths, as wrapped text).
+  package static func height(of value: Int, width: Int) -> Int {
+    value == 0 ? 0 : value + 20 / Swift.max(1, width)
   }
 
   /// A fresh, unprepared layout of this case's kind and options.

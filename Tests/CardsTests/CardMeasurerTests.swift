@@ -23,6 +23,40 @@ import Testing
     #expect(mismatch == nil, "\(mismatch ?? "")")
   }
 
+  /// Heights of runs of cards (`heights(ofCards:width:)`, what a layout's measure of runs
+  /// reads) are `metrics(ofCard:width:).height` card by card: random records with
+  /// pictures, long and short text, in both wrap modes, with and without caps on the
+  /// comment and the picture, in any order and repeated, counted first by the run or by
+  /// the card, at uneven and narrow widths.
+  @Test(arguments: WrapMode.allCases)
+  func heightsOfRunsAreEachCardsHeight(wrap: WrapMode) {
+    var cards = MeasureJobTests.randomCards(seed: 61, count: 1_200)
+    cards.append(Card(caption: "x", image: CardImage(width: 10, height: 10_000)))
+    cards.append(Card(caption: "y", comment: String(repeating: "word ", count: 400)))
+    let store = CardStore(cards)
+    var random = SeededGenerator(seed: 62)
+    for style in [
+      CardStyle(wrap: wrap), CardStyle(wrap: wrap, maximumCommentLines: nil, maximumImageRows: 7),
+    ] {
+      let byRun = CardMeasurer(store: store, style: style)
+      let byCard = CardMeasurer(store: store, style: style)
+      for width in [5, 26, 27, 40] {
+        var order =
+          Array(store.indices)
+          + (0..<50).map { _ in Int.random(in: 0..<cards.count, using: &random) }
+        order.shuffle(using: &random)
+        var heights = order
+        heights.withUnsafeMutableBufferPointer { byRun.heights(ofCards: $0, width: width) }
+        let expected = order.map { byCard.metrics(ofCard: $0, width: width).height }
+        #expect(heights == expected, "width \(width)")
+        // Counted now: the run reads the counts kept.
+        var again = order
+        again.withUnsafeMutableBufferPointer { byCard.heights(ofCards: $0, width: width) }
+        #expect(again == expected, "width \(width), counted")
+      }
+    }
+  }
+
   @Test func imagesFollowTheirAspectWithCellsTwiceAsTallAsWide() {
     let square = Card(caption: "x", image: CardImage(width: 100, height: 100))
     let panorama = Card(caption: "x", image: CardImage(width: 10_000, height: 100))

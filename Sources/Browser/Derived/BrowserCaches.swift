@@ -68,6 +68,10 @@ package final class BrowserCaches {
 
     @inline(__always)
     func cardIndex(of path: ItemPath) -> Int { lookup.unsafelyUnwrapped.cardIndex(of: path) }
+
+    func cardIndices(section: Int, items: Range<Int>, into out: UnsafeMutableBufferPointer<Int>) {
+      lookup.unsafelyUnwrapped.cardIndices(section: section, items: items, into: out)
+    }
   }
 
   // MARK: Measuring
@@ -187,8 +191,9 @@ package final class BrowserCaches {
       placed.view = shown
       let placed = self.placed
       let context = state.layout.context(
-        sections: shown.sectionSpecs(), size: cardArea, measurer: styled
-      ) { placed.cardIndex(of: $0) }
+        sections: shown.sectionSpecs(), size: cardArea, measurer: styled,
+        cardIndex: { placed.cardIndex(of: $0) },
+        cardIndices: { placed.cardIndices(section: $0, items: $1, into: $2) })
       if shown.isGrouped {
         let options = state.layout
         var grouped = GroupedLayout { options.makeLayout() }

@@ -96,6 +96,17 @@ package struct CardMeasurer {
   /// - Complexity: O(text length) of the card, no ICU call.
   package func metrics(ofCard index: Int, width: Int) -> CardMetrics {
     let inner = Swift.max(1, width - CardStyle.horizontalChrome)
+    return metrics(
+      ofCard: index, inner: inner,
+      lines: cache.lineCounts(ofCard: index, width: inner, wrap: style.wrap))
+  }
+
+  /// The layout of card `index` with `inner` cells inside its border, its caption and
+  /// comment taking `lines` there.
+  @inline(__always)
+  private func metrics(ofCard index: Int, inner: Int, lines: (caption: Int, comment: Int))
+    -> CardMetrics
+  {
     var imageRows = 0
     let image = cache.imageShape(index)
     if image.hasImage {
@@ -104,7 +115,6 @@ package struct CardMeasurer {
         imageRows = Swift.min(imageRows, Swift.max(1, limit))
       }
     }
-    let lines = cache.lineCounts(ofCard: index, width: inner, wrap: style.wrap)
     var commentRows = lines.comment
     if let limit = style.maximumCommentLines {
       commentRows = Swift.min(commentRows, Swift.max(0, limit))
@@ -166,6 +176,36 @@ package struct CardMeasurer {
   package func itemMeasure(cardIndex: @escaping (ItemPath) -> Int) -> ItemMeasure {
     .heights { path, width in
       metrics(ofCard: cardIndex(path), width: width).height
+    }
+  }
+
+  /// `itemMeasure(cardIndex:)`, measuring runs of a section's items too: `cardIndices`
+  /// writes the cards of items `items` of section `section` into its buffer, as
+  /// `cardIndex` gives them one by one.
+  package func itemMeasure(
+    cardIndex: @escaping (ItemPath) -> Int,
+    cardIndices:
+      @escaping (_ section: Int, _ items: Range<Int>, UnsafeMutableBufferPointer<Int>)
+      -> Void
+  ) -> ItemMeasure {
+    .heights(
+      { path, width in metrics(ofCard: cardIndex(path), width: width).height },
+      many: { section, items, width, heights in
+        cardIndices(section, items, heights)
+        self.heights(ofCards: heights, width: width)
+      })
+  }
+
+  /// Replaces each card index of `cards` with that card's height in a column `width`
+  /// cells wide (`metrics(ofCard:width:).height`), in one call for the run.
+  ///
+  /// - Complexity: O(1) a card counted at this width, else as `metrics(ofCard:width:)`.
+  package func heights(ofCards cards: UnsafeMutableBufferPointer<Int>, width: Int) {
+    let inner = Swift.max(1, width - CardStyle.horizontalChrome)
+    cache.forEachLineCounts(
+      ofCards: UnsafeBufferPointer(cards), width: inner, wrap: style.wrap
+    ) { slot, index, lines in
+      cards[slot] = metrics(ofCard: index, inner: inner, lines: lines).height
     }
   }
 

@@ -165,6 +165,27 @@ package struct CardSelection: RandomAccessCollection {
       let position = runs!.sectionStarts[path.section] + path.item
       return isEverything ? position : Int(runs!.list[position])
     }
+
+    /// The collection indices of items `items` of section `section`, written to `out` (as
+    /// many as the items): `cardIndex(of:)` of each, the section's list read once.
+    package func cardIndices(
+      section: Int, items: Range<Int>, into out: UnsafeMutableBufferPointer<Int>
+    ) {
+      if let groups {
+        groups.lists[section].withUnsafeBufferPointer { list in
+          for (slot, item) in items.enumerated() { out[slot] = Int(list[item]) }
+        }
+        return
+      }
+      let start = runs!.sectionStarts[section]
+      if isEverything {
+        for (slot, item) in items.enumerated() { out[slot] = start + item }
+        return
+      }
+      runs!.list.withUnsafeBufferPointer { list in
+        for (slot, item) in items.enumerated() { out[slot] = Int(list[start + item]) }
+      }
+    }
   }
 
   /// A reader of card indices by layout path over this selection's storage.

@@ -101,7 +101,8 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
   }
 
   /// - Complexity: O(*n* · *C*) for *n* newly placed items in *C* columns, plus one call of
-  ///   the measure function per item.
+  ///   the measure function per item (or, for a measure of runs, per block of a long
+  ///   section's items and column width).
   public mutating func prepareMore(through extent: Int) {
     guard let context, !progress.isComplete else { return }
     let sections = context.sections
@@ -145,6 +146,44 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
       let measure = context.measure.heightFunction
       let placement = options.placement
       lanes.withAppender { lanes in
+        // A long run of a section, with a measure of runs: its items measured a block at
+        // a time at each of the columns' widths (at most two: they differ by a cell at
+        // most), the blocks growing so that a first screen measures few items past it.
+        if let runHeights = context.measure.runHeights, count - item >= Self.runAtLeast {
+          let widths = Array(Set(geometry.widths)).sorted()
+          let slotOfColumn = geometry.widths.map { widths.firstIndex(of: $0)! }
+          let heights = UnsafeMutableBufferPointer<Int>.allocate(
+            capacity: widths.count * Self.largestBlock)
+          defer { heights.deallocate() }
+          var block = Self.firstBlock
+          placing: while item < count {
+            if extent != .max, nextY.min()! >= extent { break }
+            let first = item
+            let end = Swift.min(count, item + block)
+            for (slot, width) in widths.enumerated() {
+              runHeights(
+                section, first..<end, width,
+                UnsafeMutableBufferPointer(
+                  rebasing: heights[
+                    slot * Self.largestBlock..<slot * Self.largestBlock + end - first]))
+            }
+            while item < end {
+              if extent != .max, nextY.min()! >= extent { break placing }
+              let column = Self.column(forItem: item, nextY: nextY, placement: placement)
+              let height = ItemMeasure.clamped(
+                heights[slotOfColumn[column] * Self.largestBlock + item - first])
+              let frame = Rect(
+                x: geometry.origins[column], y: nextY[column], width: geometry.widths[column],
+                height: height)
+              lanes.append(frame, toLane: firstLane + column, laneNumber: column)
+              nextY[column] = frame.maxY + spacing
+              bottom = Swift.max(bottom, frame.maxY)
+              item += 1
+            }
+            block = Swift.min(Self.largestBlock, block * 2)
+          }
+          return
+        }
         while item < count {
           // Every later item starts at some column's next y, so once the shortest column
           // reaches the extent nothing still to place can intersect 0..<extent.
@@ -170,6 +209,14 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
         sectionCount: sections.count, in: &table)
     }
   }
+
+  /// Runs of at least this many items left in a section are measured in blocks (when the
+  /// measure measures runs), of `firstBlock` items, doubling to `largestBlock`: a
+  /// section's every item is measured at each column width, which a short section may not
+  /// use, and a block is measured past the extent, which a first screen should not pay.
+  static let runAtLeast = 64
+  static let firstBlock = 16
+  static let largestBlock = 512
 
   /// Room for a column of a section of `items` in `lanes` columns: its share and an
   /// eighth more, since the shortest column takes more of the short cards.

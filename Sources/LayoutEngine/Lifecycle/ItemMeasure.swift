@@ -8,12 +8,39 @@ public struct ItemMeasure {
   /// frames can overflow however wrong a measure function is.
   public static let maximumLength = 1 << 30
 
+  /// Writes the heights of items `items` of section `section` at `width` into `heights`
+  /// (as many as the items): each what the measure gives that item alone.
+  public typealias Heights = (
+    _ section: Int, _ items: Range<Int>, _ width: Int, _ heights: UnsafeMutableBufferPointer<Int>
+  ) -> Void
+
   private let measureHeight: ((ItemPath, Int) -> Int)?
   private let measureSize: ((ItemPath, Int) -> Size)?
+  private let measureHeights: Heights?
+
+  private init(
+    measureHeight: ((ItemPath, Int) -> Int)?, measureSize: ((ItemPath, Int) -> Size)?,
+    measureHeights: Heights? = nil
+  ) {
+    self.measureHeight = measureHeight
+    self.measureSize = measureSize
+    self.measureHeights = measureHeights
+  }
 
   /// Items whose height depends on the width they are given (cards, cells).
   public static func heights(_ height: @escaping (ItemPath, _ width: Int) -> Int) -> ItemMeasure {
     ItemMeasure(measureHeight: height, measureSize: nil)
+  }
+
+  /// Items whose height depends on the width they are given, measured one at a time or a
+  /// run of a section's items at a time: `many` must write what `height` gives, item by
+  /// item. A layout that places long runs (masonry) asks for runs, so that a measure whose
+  /// items share work (finding a width's counts, the path's list of items) does it once a
+  /// run, and one call is paid a run rather than a chain of calls an item.
+  public static func heights(
+    _ height: @escaping (ItemPath, _ width: Int) -> Int, many: @escaping Heights
+  ) -> ItemMeasure {
+    ItemMeasure(measureHeight: height, measureSize: nil, measureHeights: many)
   }
 
   /// Self-sizing items that choose their own size within a maximum width (chips).
@@ -33,6 +60,10 @@ public struct ItemMeasure {
     if let measureSize { return { Self.clamped(measureSize($0, $1).height) } }
     return { _, _ in 0 }
   }
+
+  /// The measure of runs of items (`heights(_:many:)`), when it has one; the heights it
+  /// writes are to be `clamped`.
+  var runHeights: Heights? { measureHeights }
 
   /// The item's height at `width`, never negative.
   public func height(of path: ItemPath, width: Int) -> Int {
@@ -56,8 +87,9 @@ public struct ItemMeasure {
       height: Self.clamped(size.height))
   }
 
+  /// `length` within what a measure may report (0 to `maximumLength`).
   @inline(__always)
-  private static func clamped(_ length: Int) -> Int {
+  static func clamped(_ length: Int) -> Int {
     Swift.min(Swift.max(0, length), maximumLength)
   }
 }
@@ -72,6 +104,9 @@ extension ItemMeasure {
       },
       measureSize: measureSize.map { size in
         { path, width in size(ItemPath(section: section, item: path.item), width) }
+      },
+      measureHeights: measureHeights.map { heights in
+        { _, items, width, out in heights(section, items, width, out) }
       })
   }
 }
