@@ -145,58 +145,70 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
       var bottom = sectionBottom
       let measure = context.measure.heightFunction
       let placement = options.placement
+      // Every later item starts at some column's next y, so once the shortest column
+      // reaches the extent nothing still to place can intersect 0..<extent: `place`
+      // answers nil then, else the item's column and top.
+      @inline(__always)
+      func place(_ item: Int, _ tops: UnsafeMutableBufferPointer<Int>) -> (column: Int, top: Int)? {
+        let (column, lowest) = Self.column(forItem: item, tops: tops, placement: placement)
+        if extent != .max, lowest >= extent { return nil }
+        return (column, tops[column])
+      }
       lanes.withAppender { lanes in
-        // A long run of a section, with a measure of runs: its items measured a block at
-        // a time at each of the columns' widths (at most two: they differ by a cell at
-        // most), the blocks growing so that a first screen measures few items past it.
-        if let runHeights = context.measure.runHeights, count - item >= Self.runAtLeast {
-          let widths = Array(Set(geometry.widths)).sorted()
-          let slotOfColumn = geometry.widths.map { widths.firstIndex(of: $0)! }
-          let heights = UnsafeMutableBufferPointer<Int>.allocate(
-            capacity: widths.count * Self.largestBlock)
-          defer { heights.deallocate() }
-          var block = Self.firstBlock
-          placing: while item < count {
-            if extent != .max, nextY.min()! >= extent { break }
-            let first = item
-            let end = Swift.min(count, item + block)
-            for (slot, width) in widths.enumerated() {
-              runHeights(
-                section, first..<end, width,
-                UnsafeMutableBufferPointer(
-                  rebasing: heights[
-                    slot * Self.largestBlock..<slot * Self.largestBlock + end - first]))
+        nextY.withUnsafeMutableBufferPointer { tops in
+          // A long run of a section, with a measure of runs: its items measured a block
+          // at a time at each of the columns' widths (at most two: they differ by a cell
+          // at most), the blocks growing so that a first screen measures few items past
+          // it.
+          if let runHeights = context.measure.runHeights, count - item >= Self.runAtLeast {
+            let widths = Array(Set(geometry.widths)).sorted()
+            let slotOfColumn = geometry.widths.map { widths.firstIndex(of: $0)! }
+            let heights = UnsafeMutableBufferPointer<Int>.allocate(
+              capacity: widths.count * Self.largestBlock)
+            defer { heights.deallocate() }
+            var block = Self.firstBlock
+            placing: while item < count {
+              if extent != .max,
+                Self.column(forItem: item, tops: tops, placement: placement).lowest >= extent
+              {
+                break
+              }
+              let first = item
+              let end = Swift.min(count, item + block)
+              for (slot, width) in widths.enumerated() {
+                runHeights(
+                  section, first..<end, width,
+                  UnsafeMutableBufferPointer(
+                    rebasing: heights[
+                      slot * Self.largestBlock..<slot * Self.largestBlock + end - first]))
+              }
+              while item < end {
+                guard let (column, top) = place(item, tops) else { break placing }
+                let height = ItemMeasure.clamped(
+                  heights[slotOfColumn[column] &* Self.largestBlock &+ item &- first])
+                let frame = Rect(
+                  x: geometry.origins[column], y: top, width: geometry.widths[column],
+                  height: height)
+                lanes.append(frame, toLane: firstLane + column, laneNumber: column)
+                tops[column] = frame.maxY + spacing
+                bottom = Swift.max(bottom, frame.maxY)
+                item += 1
+              }
+              block = Swift.min(Self.largestBlock, block * 2)
             }
-            while item < end {
-              if extent != .max, nextY.min()! >= extent { break placing }
-              let column = Self.column(forItem: item, nextY: nextY, placement: placement)
-              let height = ItemMeasure.clamped(
-                heights[slotOfColumn[column] * Self.largestBlock + item - first])
-              let frame = Rect(
-                x: geometry.origins[column], y: nextY[column], width: geometry.widths[column],
-                height: height)
-              lanes.append(frame, toLane: firstLane + column, laneNumber: column)
-              nextY[column] = frame.maxY + spacing
-              bottom = Swift.max(bottom, frame.maxY)
-              item += 1
-            }
-            block = Swift.min(Self.largestBlock, block * 2)
+            return
           }
-          return
-        }
-        while item < count {
-          // Every later item starts at some column's next y, so once the shortest column
-          // reaches the extent nothing still to place can intersect 0..<extent.
-          if extent != .max, nextY.min()! >= extent { break }
-          let column = Self.column(forItem: item, nextY: nextY, placement: placement)
-          let width = geometry.widths[column]
-          let frame = Rect(
-            x: geometry.origins[column], y: nextY[column], width: width,
-            height: measure(ItemPath(section: section, item: item), width))
-          lanes.append(frame, toLane: firstLane + column, laneNumber: column)
-          nextY[column] = frame.maxY + spacing
-          bottom = Swift.max(bottom, frame.maxY)
-          item += 1
+          while item < count {
+            guard let (column, top) = place(item, tops) else { break }
+            let width = geometry.widths[column]
+            let frame = Rect(
+              x: geometry.origins[column], y: top, width: width,
+              height: measure(ItemPath(section: section, item: item), width))
+            lanes.append(frame, toLane: firstLane + column, laneNumber: column)
+            tops[column] = frame.maxY + spacing
+            bottom = Swift.max(bottom, frame.maxY)
+            item += 1
+          }
         }
       }
       progress.item = item
@@ -226,22 +238,28 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
   }
 
   /// The column item number `item` of a section goes to, given where each column's next
-  /// item would start.
+  /// item would start (`tops`), and the lowest of those starts (for the shortest column
+  /// first, the chosen column's).
   @inline(__always)
-  private static func column(forItem item: Int, nextY: [Int], placement: Placement) -> Int {
-    switch placement {
-    case .shortestFirst:
-      var best = 0
-      var bestY = nextY[0]
-      for column in 1..<nextY.count where nextY[column] < bestY {
+  private static func column(
+    forItem item: Int, tops: UnsafeMutableBufferPointer<Int>, placement: Placement
+  ) -> (column: Int, lowest: Int) {
+    let count = tops.count
+    var best = 0
+    var lowest = tops[0]
+    var column = 1
+    while column < count {
+      let top = tops[column]
+      if top < lowest {
         best = column
-        bestY = nextY[column]
+        lowest = top
       }
-      return best
-    case .leftToRight:
-      return item % nextY.count
-    case .rightToLeft:
-      return nextY.count - 1 - item % nextY.count
+      column &+= 1
+    }
+    switch placement {
+    case .shortestFirst: return (best, lowest)
+    case .leftToRight: return (item % count, lowest)
+    case .rightToLeft: return (count - 1 - item % count, lowest)
     }
   }
 
