@@ -23,14 +23,15 @@ package struct LayoutOptions: Hashable, Sendable {
   package func makeLayout() -> any CollectionLayout { kind.makeLayout(self) }
 
   /// The context for laying out cards in `sections` in a container of `size`: the item at
-  /// a path is the card `cardIndex` gives; `measurer` measures every card of the
-  /// collection (its style is the one used).
+  /// a path is the card `cardIndex` gives (`cardIndices` writes those of a run of a
+  /// section's items, for a layout that measures runs); `measurer` measures every card of
+  /// the collection (its style is the one used).
   package func context(
     sections: [SectionSpec], size: Size, measurer: CardMeasurer,
     cardIndex: @escaping (ItemPath) -> Int,
-    cardIndices: (
-      (_ section: Int, _ items: Range<Int>, UnsafeMutableBufferPointer<Int>) -> Void
-    )? = nil
+    cardIndices:
+      @escaping (_ section: Int, _ items: Range<Int>, UnsafeMutableBufferPointer<Int>)
+      -> Void
   ) -> LayoutContext {
     if kind.showsCardsAsChips {
       // Each card becomes a chip of its caption, a cell of padding each side.
@@ -39,11 +40,6 @@ package struct LayoutOptions: Hashable, Sendable {
         measure: .sizes { path, _ in
           Size(width: measurer.captionWidth(ofCard: cardIndex(path)) + 2, height: 1)
         })
-    }
-    guard let cardIndices else {
-      return LayoutContext(
-        containerSize: size, sections: sections, measure: measurer.itemMeasure(cardIndex: cardIndex)
-      )
     }
     return LayoutContext(
       containerSize: size, sections: sections,

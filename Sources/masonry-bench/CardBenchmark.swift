@@ -56,10 +56,14 @@ enum CardBenchmark {
       guard let measurer else { continue }
       var layout = MasonryLayout(options: .init(columns: .adaptive(minimumWidth: 26)))
       let all = CardSelection(all: collection)
+      let lookup = all.pathLookup
+      // Measured as the browser measures: runs of a section's cards at a time.
       func context(width: Int) -> LayoutContext {
         LayoutContext(
           containerSize: Size(width: width, height: 40), sections: all.sectionSpecs(),
-          measure: measurer.itemMeasure(cardIndex: { all.cardIndex(of: $0) }))
+          measure: measurer.itemMeasure(
+            cardIndex: { lookup.cardIndex(of: $0) },
+            cardIndices: { lookup.cardIndices(section: $0, items: $1, into: $2) }))
       }
       let layOut = Stopwatch.nanoseconds(perOperationOf: count, rounds: 1) {
         layout.prepare(context(width: 120))
