@@ -6,20 +6,30 @@ import Testing
 /// section's items at a time) places every item exactly where the measure of one item at a
 /// time does: on seeded random masonry cases (every placement rule, uneven column widths,
 /// long and short sections), prepared at once, in steps, grown by appended items, and
-/// grouped a layout a section. A measure of runs that answered one more than the single one
+/// grouped a layout a section, and with items the runs leave to be measured alone. A measure of runs that answered one more than the single one
 /// moves items, so the runs are what is read.
 @Suite struct MeasureOfRunsTests {
   /// `problem`'s context with a measure of runs beside its measure of one item; `extra`
-  /// is added to what the runs answer (0: the same heights).
-  static func withRuns(_ problem: RandomLayoutCase, extra: Int = 0) -> LayoutContext {
+  /// is added to what the runs answer (0: the same heights), and the runs leave about one
+  /// item in `leftOut` to be measured alone (-1; 0: none).
+  static func withRuns(_ problem: RandomLayoutCase, extra: Int = 0, leftOut: Int = 0)
+    -> LayoutContext
+  {
     var context = problem.context
     let heights = problem.heights
     context.measure = .heights(
-      { path, width in RandomLayoutCase.height(of: heights[path.section][path.item], width: width)
+      { path, width in
+        RandomLayoutCase.height(of: heights[path.section][path.item], width: width)
       },
       many: { section, items, width, out in
         for (slot, item) in items.enumerated() {
-          out[slot] = RandomLayoutCase.height(of: heights[section][item], width: width) + extra
+          // Left out by a hash of the item and the width, as a measurer leaves out what
+          // it has not counted at that width.
+          if leftOut > 0, (item &* 31 &+ width &* 7 &+ section) % leftOut == 0 {
+            out[slot] = -1
+          } else {
+            out[slot] = RandomLayoutCase.height(of: heights[section][item], width: width) + extra
+          }
         }
       })
     return context
@@ -42,6 +52,10 @@ import Testing
       var runs = problem.makeLayout()
       runs.prepare(Self.withRuns(problem))
       #expect(Self.dump(runs, problem.sections) == expected, "seed \(seed) at once")
+      // Some items left out of the runs: measured alone.
+      var partly = problem.makeLayout()
+      partly.prepare(Self.withRuns(problem, leftOut: 3))
+      #expect(Self.dump(partly, problem.sections) == expected, "seed \(seed) partly")
       // In steps, as a first screen and then scrolling.
       var steps = problem.makeLayout()
       var random = SeededGenerator(seed: seed)

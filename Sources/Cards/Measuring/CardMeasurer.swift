@@ -197,14 +197,21 @@ package struct CardMeasurer {
   }
 
   /// Replaces each card index of `cards` with that card's height in a column `width`
-  /// cells wide (`metrics(ofCard:width:).height`), in one call for the run.
+  /// cells wide (`metrics(ofCard:width:).height`) when its lines are counted at that width,
+  /// with -1 when not: a layout asks for runs at every column width, and a card counted
+  /// at a width no column of it takes would be counted for nothing (`metrics` counts it
+  /// when asked alone).
   ///
-  /// - Complexity: O(1) a card counted at this width, else as `metrics(ofCard:width:)`.
+  /// - Complexity: O(1) a card.
   package func heights(ofCards cards: UnsafeMutableBufferPointer<Int>, width: Int) {
     let inner = Swift.max(1, width - CardStyle.horizontalChrome)
-    cache.forEachLineCounts(
+    cache.forEachKnownLineCounts(
       ofCards: UnsafeBufferPointer(cards), width: inner, wrap: style.wrap
     ) { slot, index, lines in
+      guard let lines else {
+        cards[slot] = -1
+        return
+      }
       cards[slot] = metrics(ofCard: index, inner: inner, lines: lines).height
     }
   }

@@ -132,26 +132,20 @@ final class PreparedTextCache {
   }
 
   /// Calls `body` with each card of `cards` (its slot, its index) and the lines of its
-  /// caption and comment at `width`: `lineCounts(ofCard:width:wrap:)` of each, in order,
-  /// the width's table found once.
+  /// caption and comment at `width` when they are counted (`nil` when not): what
+  /// `lineCounts(ofCard:width:wrap:)` knows of each, in order, the width's table found
+  /// once. Counts nothing.
   ///
-  /// - Complexity: O(1) a card known at this width; else O(its text).
+  /// - Complexity: O(1) a card.
   @inline(__always)
-  func forEachLineCounts(
+  func forEachKnownLineCounts(
     ofCards cards: UnsafeBufferPointer<Int>, width: Int, wrap: WrapMode,
-    _ body: (_ slot: Int, _ index: Int, _ lines: (caption: Int, comment: Int)) -> Void
+    _ body: (_ slot: Int, _ index: Int, _ lines: (caption: Int, comment: Int)?) -> Void
   ) {
     let table = self.table(width: width, wrap: wrap, count: store.count)
     for slot in cards.indices {
       let index = cards[slot]
-      if let known = table.value(index) {
-        body(slot, index, known)
-        continue
-      }
-      let caption = Swift.min(0xFFFE, lines(ofCard: index, field: 0, width: width, wrap: wrap))
-      let comment = Swift.min(0xFFFF, lines(ofCard: index, field: 1, width: width, wrap: wrap))
-      table.set(index, caption: caption, comment: comment)
-      body(slot, index, (caption, comment))
+      body(slot, index, table.value(index))
     }
   }
 

@@ -159,7 +159,8 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
           // A long run of a section, with a measure of runs: its items measured a block
           // at a time at each of the columns' widths (at most two: they differ by a cell
           // at most), the blocks growing so that a first screen measures few items past
-          // it.
+          // it; an item the runs leave out (negative) is measured alone, at its column's
+          // width only.
           if let runHeights = context.measure.runHeights, count - item >= Self.runAtLeast {
             let widths = Array(Set(geometry.widths)).sorted()
             let slotOfColumn = geometry.widths.map { widths.firstIndex(of: $0)! }
@@ -184,8 +185,11 @@ public struct MasonryLayout: CollectionLayout, SectionStacking {
               }
               while item < end {
                 guard let (column, top) = place(item, tops) else { break placing }
-                let height = ItemMeasure.clamped(
-                  heights[slotOfColumn[column] &* Self.largestBlock &+ item &- first])
+                var height = heights[slotOfColumn[column] &* Self.largestBlock &+ item &- first]
+                if height < 0 {
+                  height = measure(ItemPath(section: section, item: item), geometry.widths[column])
+                }
+                height = ItemMeasure.clamped(height)
                 let frame = Rect(
                   x: geometry.origins[column], y: top, width: geometry.widths[column],
                   height: height)

@@ -9,7 +9,9 @@ public struct ItemMeasure {
   public static let maximumLength = 1 << 30
 
   /// Writes the heights of items `items` of section `section` at `width` into `heights`
-  /// (as many as the items): each what the measure gives that item alone.
+  /// (as many as the items): each what the measure gives that item alone, or a negative
+  /// number for an item it would rather be asked alone (one not measured yet at that
+  /// width, which the layout may never place in a column of that width).
   public typealias Heights = (
     _ section: Int, _ items: Range<Int>, _ width: Int, _ heights: UnsafeMutableBufferPointer<Int>
   ) -> Void
@@ -34,7 +36,7 @@ public struct ItemMeasure {
 
   /// Items whose height depends on the width they are given, measured one at a time or a
   /// run of a section's items at a time: `many` must write what `height` gives, item by
-  /// item. A layout that places long runs (masonry) asks for runs, so that a measure whose
+  /// item, or a negative number where `height` is to be asked. A layout that places long runs (masonry) asks for runs, so that a measure whose
   /// items share work (finding a width's counts, the path's list of items) does it once a
   /// run, and one call is paid a run rather than a chain of calls an item.
   public static func heights(
