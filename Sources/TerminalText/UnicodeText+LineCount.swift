@@ -82,7 +82,7 @@ extension UnicodeText {
         text, from: printable, widths: widths, into: counts, scratch: &scratch)
     }
     // Scalars that are not ASCII: counted as the ASCII they read as, when each has a
-    // stand-in (most often letters of alphabetic scripts).
+    // stand-in (letters of alphabetic scripts, ideographs and kana, `StandInBytes`).
     scratch.reserve(forBytes: end)
     let standIns = scratch.withBuffers { $0.standIns }
     guard let written = writeStandIns(text, from: printable, into: standIns) else {
@@ -91,12 +91,13 @@ extension UnicodeText {
     // (The buffers hold four scalars a byte: the counts below reserve no more, so the
     // stand-ins stay where they are.)
     let asASCII = UnsafeBufferPointer(start: standIns, count: written)
-    if printableASCIIPrefix(asASCII) == written {
+    let control = nextControl(asASCII, from: printable)
+    if control == written {
       countASCIIParagraph(asASCII, widths: widths, into: counts, scratch: &scratch)
       return true
     }
     return countASCIIParagraphs(
-      asASCII, from: printable, widths: widths, into: counts, scratch: &scratch)
+      asASCII, from: control, widths: widths, into: counts, scratch: &scratch)
   }
 
   /// Whether a byte of `text` from `start` on is 0x80 or above.
@@ -155,8 +156,8 @@ extension UnicodeText {
   }
 
   /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none
-  /// before `from`): text of printable ASCII and line feeds is counted a paragraph at a
-  /// time (false, counting nothing, for any other). A line feed ends a line, and the rules
+  /// before `from`): text of printable ASCII (and stand-ins, `StandInBytes`) and line
+  /// feeds is counted a paragraph at a time (false, counting nothing, for any other). A line feed ends a line, and the rules
   /// start again after it as at a text's start (LB5, and no break before it, LB6), so the
   /// paragraph's lines are those of the paragraph alone, whose trailing spaces hang as a
   /// text's do; one of nothing but spaces is a line.
@@ -171,12 +172,12 @@ extension UnicodeText {
     let base = text.baseAddress!
     let count = text.count
     // Refused before anything is counted: a byte neither printable nor a line feed.
-    guard isPrintableASCIIOrLineFeed(text, from: checked) else { return false }
+    guard hasNoControlButLineFeed(text, from: checked) else { return false }
     for slot in counts.indices { counts[slot] = 0 }
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: widths.count) { paragraph in
       var start = 0
       while start <= count {
-        let end = nextNonPrintableASCII(text, from: start)
+        let end = nextControl(text, from: start)
         var visibleEnd = end
         while visibleEnd > start && base[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
         if visibleEnd == start {
@@ -185,7 +186,7 @@ extension UnicodeText {
           countASCIIParagraph(
             UnsafeBufferPointer(start: base + start, count: visibleEnd - start), widths: widths,
             into: UnsafeMutableBufferPointer(start: paragraph.baseAddress, count: widths.count),
-            scratch: &scratch)
+            scratch: &scratch, beforeLineFeed: end < count)
           for slot in counts.indices { counts[slot] += paragraph[slot] }
         }
         start = end + 1
@@ -194,15 +195,19 @@ extension UnicodeText {
     }
   }
 
-  /// The lines of printable ASCII `text` (not empty, no trailing space) at each of
-  /// `widths` in word mode, written to `counts`.
+  /// The lines of printable ASCII `text` (not empty, no trailing space; stand-ins too,
+  /// `StandInBytes`) at each of `widths` in word mode, written to `counts`. Followed by a
+  /// line feed (`beforeLineFeed`), a text whose last line is a wide cluster alone (at
+  /// width 1) takes one more, as `forEachLine` gives it: the line after that cluster is
+  /// open, and the line feed ends it.
   ///
   /// - Complexity: O(lines) and a short run of the rules a line per width, nothing for a
   ///   width the text fits.
   @inline(__always)
   private static func countASCIIParagraph(
     _ text: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
-    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch,
+    beforeLineFeed: Bool = false
   ) {
     let end = text.count
     // A line fits whole at each width at least as wide as the text: no rule is needed.
@@ -237,6 +242,7 @@ extension UnicodeText {
           fit = LineFit()
           counts[slot] = countASCIILines(
             text, width: Swift.max(1, width), buffers: buffers, fit: &fit)
+          if beforeLineFeed && fit.endsWithLoneCluster { counts[slot] += 1 }
         }
         last = (width, slot)
         lastCount = counts[slot]
@@ -254,6 +260,8 @@ extension UnicodeText {
   struct LineFit {
     var widest = 0
     var isSplitFree = true
+    /// The last line is a cluster wider than the line, alone (`countOneCellLines`).
+    var endsWithLoneCluster = false
   }
 
   /// `wordLineCounts` at one width: the lines `bytes` takes at `width` in word mode, or
@@ -294,7 +302,7 @@ extension UnicodeText {
   }
 
   /// Whether `bytes` is printable ASCII and line feeds (or nothing), or would be with its
-  /// other scalars replaced by their ASCII stand-ins (`writeStandIns`): the text
+  /// other scalars replaced by their stand-ins (`writeStandIns`): the text
   /// `wordLineCounts` counts in a few steps a line, however often, where other text is
   /// read scalar by scalar at each count (and is better kept folded into its words,
   /// `WordSegments`, when it is counted again and again).
@@ -302,43 +310,57 @@ extension UnicodeText {
   /// - Complexity: O(*n*), eight bytes a step but at line feeds and other scalars.
   package static func isCountedFromBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.baseAddress != nil else { return true }
-    guard hasNonASCII(bytes, from: 0) else { return isPrintableASCIIOrLineFeed(bytes, from: 0) }
+    guard hasNonASCII(bytes, from: 0) else { return hasNoControlButLineFeed(bytes, from: 0) }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { standIns in
       guard let written = writeStandIns(bytes, from: 0, into: standIns.baseAddress!) else {
         return false
       }
-      return isPrintableASCIIOrLineFeed(
+      return hasNoControlButLineFeed(
         UnsafeBufferPointer(start: standIns.baseAddress, count: written), from: 0)
     }
   }
 
-  /// Whether every byte of `bytes` from `start` on is printable ASCII or a line feed.
+  /// Whether no byte of `bytes` from `start` on is a control (below 0x20, or 0x7F) but
+  /// the line feed: for ASCII and stand-ins (`StandInBytes`, 0x80 and above), whether
+  /// each is printable or a line feed.
   ///
   /// - Complexity: O(*n*), eight bytes a step but at line feeds.
-  static func isPrintableASCIIOrLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+  static func hasNoControlButLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
     -> Bool
   {
-    var stop = nextNonPrintableASCII(bytes, from: start)
+    var stop = nextControl(bytes, from: start)
     while stop < bytes.count {
       guard bytes[stop] == 0x0A else { return false }
-      stop = nextNonPrintableASCII(bytes, from: stop + 1)
+      stop = nextControl(bytes, from: stop + 1)
     }
     return true
   }
 
-  /// The offset of the first byte of `bytes` at or after `start` that is not printable
-  /// ASCII, or `bytes.count`.
+  /// The offset of the first byte of `bytes` at or after `start` that is a control (below
+  /// 0x20, or 0x7F), or `bytes.count`.
   ///
   /// - Complexity: O(*n*), eight bytes a step.
   @inline(__always)
-  static func nextNonPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard start < bytes.count else { return bytes.count }
-    let base = bytes.baseAddress!
-    var index =
-      start
-      + printableASCIIPrefix(UnsafeBufferPointer(start: base + start, count: bytes.count - start))
-    while index < bytes.count && base[index] &- 0x20 < 0x5F { index += 1 }
-    return index
+  static func nextControl(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let count = bytes.count
+    var index = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while index &+ 8 <= count {
+      let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A zero byte among the top three bits (a byte below 0x20), or in the word XOR 0x7F.
+      let top = word & (ones &* 0xE0)
+      let rubout = word ^ (ones &* 0x7F)
+      if ((top &- ones) & ~top | (rubout &- ones) & ~rubout) & high != 0 { break }
+      index &+= 8
+    }
+    while index < count {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      if byte < 0x20 || byte == 0x7F { return index }
+      index &+= 1
+    }
+    return count
   }
 
   /// Whether `asciiScalars`, which the ASCII tables here are made from, is there.
@@ -379,33 +401,31 @@ extension UnicodeText {
     return count
   }
 
-  /// Each ASCII byte's line-break class (`asciiScalars`), where a tight loop reads it
-  /// (written once, then only read: safe to share), through `TextTables`.
+  /// Each byte's line-break class, where a tight loop reads it (written once, then only
+  /// read: safe to share), through `TextTables`: ASCII's (`asciiScalars`), and above 0x7F
+  /// the stand-ins' (`StandInBytes`).
   @inline(__always)
   static var asciiClassTable: UnsafePointer<LineBreakClass> {
     TextTables.shared.pointee.asciiClasses
   }
 
-  /// `asciiClassTable` as `TextTables` keeps it.
-  nonisolated(unsafe) static let madeASCIIClassTable: UnsafePointer<LineBreakClass> = {
-    let table = UnsafeMutablePointer<LineBreakClass>.allocate(capacity: 128)
-    table.initialize(repeating: .unsupported, count: 128)
-    if let ascii = asciiScalars {
-      for byte in 0..<128 { table[byte] = ascii.classes[byte] }
-    }
-    return UnsafePointer(table)
-  }()
-
-  /// The lines of printable ASCII `text` at `width` in word mode (`countOneCellLines`),
-  /// its classes looked up as the rules read them.
+  /// The lines of printable ASCII `text` (and stand-ins, `StandInBytes`) at `width` in
+  /// word mode (`countOneCellLines`), its classes looked up as the rules read them.
   private static func countASCIILines(
     _ text: UnsafeBufferPointer<UInt8>, width: Int, buffers: Buffers, fit: inout LineFit
   ) -> Int {
     let base = text.baseAddress!
+    let standInsMayStartLine = TextTables.shared.pointee.standInsMayStartLine
     return countOneCellLines(
       ASCIIClasses(bytes: base, count: text.count, table: asciiClassTable), width: width,
       buffers: buffers, fit: &fit, isSpace: { base[$0] == 0x20 },
-      mayStartLine: { mayStartLine(base[$0]) })
+      mayStartLine: { position in
+        let byte = base[position]
+        return byte < 0x80
+          ? mayStartLine(byte)
+          : standInsMayStartLine & (1 << UInt128(byte &- 0x80)) != 0
+      },
+      isContinuation: { base[$0] == StandInBytes.continuation })
   }
 
   /// The lines of a text whose clusters are each one scalar and one cell and none a line
@@ -424,14 +444,19 @@ extension UnicodeText {
     var fit = LineFit()
     return countOneCellLines(
       classes, width: width, buffers: buffers, fit: &fit, isSpace: isSpace,
-      mayStartLine: mayStartLine)
+      mayStartLine: mayStartLine, isContinuation: { _ in false })
   }
 
-  /// `countOneCellLines`, noting in `fit` how its lines fit (`LineFit`).
+  /// `countOneCellLines`, noting in `fit` how its lines fit (`LineFit`). A position where
+  /// `isContinuation` holds is the second cell of a two-cell cluster (a wide scalar's
+  /// stand-in, `StandInBytes.continuation`): no break comes before it (the rules read it
+  /// as a mark) and no line starts with it, and an overflow on it is the cluster's, which
+  /// does not fit either; a cluster wider than the line (a wide one at width 1) gets a
+  /// line of its own, as `forEachLine` gives it.
   @inline(__always)
   private static func countOneCellLines<Classes: LineBreakClassSequence>(
     _ classes: Classes, width: Int, buffers: Buffers, fit: inout LineFit,
-    isSpace: (Int) -> Bool, mayStartLine: (Int) -> Bool
+    isSpace: (Int) -> Bool, mayStartLine: (Int) -> Bool, isContinuation: (Int) -> Bool
   ) -> Int {
     let end = classes.count
     var count = 0
@@ -442,6 +467,18 @@ extension UnicodeText {
         // The last line: the text ends with no space (trimmed).
         fit.widest = Swift.max(fit.widest, end - start)
         return count + 1
+      }
+      if isContinuation(overflow) {
+        overflow -= 1
+        if overflow == start {
+          // A wide cluster at width 1: a line of its own.
+          count += 1
+          fit.widest = Swift.max(fit.widest, 2)
+          fit.isSplitFree = false
+          start += 2
+          fit.endsWithLoneCluster = start >= end
+          continue
+        }
       }
       while overflow < end && isSpace(overflow) { overflow += 1 }
       if overflow == end {

@@ -1,62 +1,168 @@
 extension UnicodeText {
-  /// For each scalar from U+0080 to U+2FFF (two UTF-8 bytes, or three with a lead of E0
-  /// to E2; at `value - 0x80`), the printable ASCII byte (not the space) that the readers
-  /// read exactly as they read it, or 0: the same line-break class and the same cluster
-  /// byte (one cell, and whether a line may start with it), and neither of them joins a
-  /// cluster. Most letters of accented Latin (Vietnamese too), Greek, Cyrillic and
-  /// Armenian stand in for `a` (AL), quotation marks for `"` (QU) or, as `ja@lb=strict`
-  /// takes U+201C and U+201D, for `(` and `}`; so text of them and ASCII counts as ASCII
-  /// does (`writeStandIns`). Marks, wide scalars, the joiners the readers drop and those
-  /// of classes no ASCII byte has (NBSP, dashes, ellipses) keep 0.
+  /// The bytes other text is written as to be counted as ASCII is (`writeStandIns`): for
+  /// a scalar that reads exactly as a printable ASCII byte, that byte; for others, a proxy
+  /// byte of its own above 0x7F, which the ASCII path's tables (`StandInBytes.classes`,
+  /// `mayStartLine`) read as the scalar reads.
+  ///
+  /// - 0x01 to 0x7E: the ASCII twin — the same line-break class and the same cluster byte
+  ///   (one cell, and whether a line may start with it). Most letters of accented Latin
+  ///   (Vietnamese too), Greek, Cyrillic and Armenian stand in for `a` (AL); quotation
+  ///   marks for `"` (QU) or, as `ja@lb=strict` takes U+201C and U+201D, for `(` and `}`.
+  /// - 0x81 to 0x9F: a one-cell scalar of a class and line start no ASCII byte has (a
+  ///   no-break space GL, an em dash B2, an ellipsis IN, Hebrew HL).
+  /// - 0xA0 to 0xBF: a scalar two cells wide (an ideograph ID, kana, a small kana NS,
+  ///   wide punctuation, a Hangul syllable), written as its proxy and `continuation`.
+  /// - 0x80 (`continuation`): the second cell of a wide scalar, of class CM. The rules
+  ///   take `X CM` as `X` (LB9: no break before the mark, and what follows reads `X`), and
+  ///   no line may start with it, so the pair breaks, joins and fills lines as the one
+  ///   two-cell cluster does (`countOneCellLines` moves an overflow on it to the pair's
+  ///   first byte).
+  ///
+  /// Which proxies there are is fixed (`wideProxies`, `narrowProxies`, in order of how
+  /// often their kind is met, as many as the ranges hold); a scalar of another kind has
+  /// no stand-in. Marks, joiners the readers drop, scalars of no width and anything the
+  /// readers refuse have none either: text with one goes to the general reader.
   ///
   /// Why the count is the same: the rules read only classes, lines are filled by the
   /// cluster bytes (cells, spaces, whether a line may start there), and a text whose every
   /// scalar is ASCII or stood in has one scalar a cluster (none of them joins) — so the
-  /// stand-in text's classes and clusters are, scalar for scalar, those the general
-  /// reader (`readSimpleScalars`) makes of the text itself.
-  nonisolated(unsafe) static let madeStandInTable: UnsafePointer<UInt8> = {
-    typealias Info = PreparedText.ClusterInfo
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: standInCount)
-    table.initialize(repeating: 0, count: standInCount)
-    guard let ascii = asciiScalars else { return UnsafePointer(table) }
-    // Letters first, so that a letter's stand-in is `a` (`#` reads as one too).
-    let candidates = Array(0x61...0x7A) + Array(0x21...0x7E)
-    for value in UInt32(0x80)..<UInt32(0x80 + standInCount) where !isDroppedJoiner(value) {
-      let info = ScalarTable.info(value)
-      guard info.lineBreakClass != .unsupported, !info.mayJoinCluster, !info.joinsCluster,
-        info.width == 1
-      else { continue }
-      // The cluster byte `readSimpleScalars` writes for it.
-      let cluster = UInt8(1) | (info.mayStartLine ? Info.charBreakBefore : 0)
-      for byte in candidates
-      where ascii.classes[byte] == info.lineBreakClass && ascii.clusters[byte] == cluster {
-        table[Int(value) - 0x80] = UInt8(byte)
-        break
+  /// stand-in text's classes and cells are, scalar for scalar, those the general reader
+  /// (`readSimpleScalars`) makes of the text itself.
+  struct StandInBytes {
+    /// Each byte's class: ASCII's, then `.cm` for `continuation`, each proxy's, and
+    /// `.unsupported` for the bytes no proxy takes.
+    let classes: UnsafePointer<LineBreakClass>
+    /// Bit `b - 0x80` set: a line may start with byte `b` (0x80 and above).
+    let mayStartLine: UInt128
+    /// The stand-in of a scalar of each `ScalarInfo` key (`bits & keyMask`), or 0.
+    let byKey: UnsafePointer<UInt8>
+
+    /// The part of `ScalarInfo.bits` that decides a stand-in: class, width, whether it
+    /// joins or may start a line, its part in a Hangul syllable (the replacement flag is
+    /// left out: a replaced scalar reads as U+FFFD's properties, which the bits are).
+    static let keyMask: UInt16 = 0x3FFF
+    /// The second byte of a wide scalar's stand-in.
+    static let continuation: UInt8 = 0x80
+    /// The first of the wide proxies (written with `continuation` after them).
+    static let firstWide: UInt8 = 0xA0
+
+    /// Proxies of two-cell scalars, in this order while 0xA0 to 0xBF last: class, and
+    /// whether a line may start with it.
+    static let wideProxies: [(LineBreakClass, Bool)] = [
+      (.id, true), (.h3, true), (.h2, true), (.ns, false), (.cl, false), (.opWide, true),
+      (.cpWide, false), (.ex, false), (.is, false), (.al, true), (.ba, true), (.in, true),
+      (.po, true), (.pr, true), (.eb, true), (.nu, true), (.em, true), (.ns, true), (.cl, true),
+      (.cpWide, true), (.ex, true), (.is, true), (.qu, true), (.b2, true), (.gl, true),
+      (.hy, true), (.sy, true), (.id, false), (.al, false), (.in, false), (.op, true),
+      (.bb, true),
+    ]
+    /// Proxies of one-cell scalars without an ASCII twin, in this order while 0x81 to 0x9F
+    /// last (those with a twin take no byte).
+    static let narrowProxies: [(LineBreakClass, Bool)] = [
+      (.gl, true), (.b2, true), (.in, true), (.bb, true), (.hh, true), (.hl, true),
+      (.id, true), (.eb, true), (.em, true), (.opWide, true), (.cl, true), (.cl, false),
+      (.ns, false), (.ns, true), (.ba, true), (.ba, false), (.is, false), (.is, true),
+      (.ex, false), (.ex, true), (.op, true), (.cp, false), (.cp, true), (.po, true),
+      (.pr, true), (.qu, true), (.nu, true), (.al, true), (.sy, true), (.hy, true),
+      (.cpWide, false), (.in, false), (.id, false), (.b2, false), (.gl, false),
+    ]
+
+    /// Made once from the ASCII tables (`asciiScalars`); every byte without a twin has
+    /// no stand-in when they are missing.
+    static func make() -> StandInBytes {
+      typealias Info = PreparedText.ClusterInfo
+      let classes = UnsafeMutablePointer<LineBreakClass>.allocate(capacity: 256)
+      classes.initialize(repeating: .unsupported, count: 256)
+      let byKey = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(keyMask) + 1)
+      byKey.initialize(repeating: 0, count: Int(keyMask) + 1)
+      var mayStartLine: UInt128 = 0
+      guard let ascii = asciiScalars else {
+        return StandInBytes(
+          classes: UnsafePointer(classes), mayStartLine: 0, byKey: UnsafePointer(byKey))
       }
+      for byte in 0..<128 { classes[byte] = ascii.classes[byte] }
+      classes[Int(continuation)] = .cm
+      // The ASCII twin of a one-cell scalar: letters first, so that a letter's is `a`.
+      let candidates = Array(0x61...0x7A) + Array(0x21...0x7E)
+      func twin(_ lineBreakClass: LineBreakClass, _ mayStart: Bool) -> UInt8? {
+        let cluster = UInt8(1) | (mayStart ? Info.charBreakBefore : 0)
+        return candidates.first {
+          ascii.classes[$0] == lineBreakClass && ascii.clusters[$0] == cluster
+        }.map(UInt8.init)
+      }
+      var proxies: [Int: UInt8] = [:]  // (class << 3 | width << 1 | may start) → byte
+      func key(_ lineBreakClass: LineBreakClass, _ width: Int, _ mayStart: Bool) -> Int {
+        Int(lineBreakClass.rawValue) << 3 | width << 1 | (mayStart ? 1 : 0)
+      }
+      var next = firstWide
+      for (lineBreakClass, mayStart) in wideProxies where next <= 0xBF {
+        proxies[key(lineBreakClass, 2, mayStart)] = next
+        next += 1
+      }
+      next = continuation + 1
+      for (lineBreakClass, mayStart) in narrowProxies
+      where next < firstWide && twin(lineBreakClass, mayStart) == nil {
+        proxies[key(lineBreakClass, 1, mayStart)] = next
+        next += 1
+      }
+      for ((lineBreakClass, mayStart), width) in wideProxies.map({ ($0, 2) })
+        + narrowProxies.map({ ($0, 1) })
+      {
+        guard let byte = proxies[key(lineBreakClass, width, mayStart)] else { continue }
+        classes[Int(byte)] = lineBreakClass
+        if mayStart { mayStartLine |= 1 << UInt128(byte - continuation) }
+      }
+      // Every key: a scalar of one or two cells that joins nothing, of a class the
+      // readers read a scalar at a time (not a mark, space, line feed, ZW or jamo).
+      let excluded: Set<LineBreakClass> = [.cm, .sp, .lf, .zw, .jl, .jv, .jt, .unsupported]
+      for bits in 0...keyMask {
+        let info = ScalarInfo(bits: bits)
+        guard info.bits & 0x3F < LineBreakClass.unsupported.rawValue,
+          !excluded.contains(info.lineBreakClass), !info.joinsCluster, !info.mayJoinCluster,
+          info.width == 1 || info.width == 2
+        else { continue }
+        let mayStart = info.mayStartLine
+        if info.width == 1, let byte = twin(info.lineBreakClass, mayStart) {
+          byKey[Int(bits)] = byte
+        } else if let byte = proxies[key(info.lineBreakClass, info.width, mayStart)] {
+          byKey[Int(bits)] = byte
+        }
+      }
+      return StandInBytes(
+        classes: UnsafePointer(classes), mayStartLine: mayStartLine,
+        byKey: UnsafePointer(byKey))
     }
-    return UnsafePointer(table)
-  }()
+  }
 
-  /// The scalars `standInTable` covers: U+0080 to U+2FFF.
-  static let standInCount = 0x3000 - 0x80
+  /// `StandInBytes` as `TextTables` keeps them.
+  nonisolated(unsafe) static let madeStandIns: StandInBytes = StandInBytes.make()
 
-  /// `madeStandInTable` as `TextTables` keeps it.
-  @inline(__always)
-  static var standInTable: UnsafePointer<UInt8> { TextTables.shared.pointee.standIns }
+  /// The stand-in byte of scalar `value`, or 0 (see `StandInBytes`); for tests.
+  static func standIn(of value: UInt32) -> UInt8 {
+    guard value >= 0x80, value < 0x1_0000, value & 0xF800 != 0xD800 else { return 0 }
+    let bits = ScalarTable.info(value).bits
+    return TextTables.shared.pointee.standInsByKey[Int(bits & StandInBytes.keyMask)]
+  }
 
   /// Writes `text` to `out` (room for `text.count` bytes) with each scalar that is not
-  /// ASCII replaced by its stand-in (`standInTable`), and returns how many bytes it wrote;
-  /// `nil`, part written, at a byte that is neither ASCII nor part of a scalar with a
-  /// stand-in (a scalar above U+2FFF, invalid UTF-8). The first `start` bytes
-  /// are copied as they are (the caller knows them to be ASCII).
+  /// ASCII replaced by its stand-in (`StandInBytes`: a byte, or a wide one's two), and
+  /// returns how many bytes it wrote; `nil`, part written, at a byte that is neither ASCII
+  /// nor part of a scalar with a stand-in (one of four UTF-8 bytes, a mark, invalid
+  /// UTF-8). The first `start` bytes are copied as they are (the caller knows them to be
+  /// ASCII). A stand-in is never longer than its scalar's UTF-8, so `out` never needs
+  /// more room than `text` takes.
   ///
-  /// - Complexity: O(*n*), eight bytes a step over ASCII.
+  /// - Complexity: O(*n*), eight bytes a step over ASCII, a table lookup a scalar
+  ///   otherwise (its `ScalarTable` block looked up again only when the script changes).
   static func writeStandIns(
     _ text: UnsafeBufferPointer<UInt8>, from start: Int, into out: UnsafeMutablePointer<UInt8>
   ) -> Int? {
     guard let base = text.baseAddress else { return 0 }
     let end = text.count
-    let table = standInTable
+    let byKey = TextTables.shared.pointee.standInsByKey
+    let reader = ScalarTable.reader
+    var lastBlockIndex = UInt32.max
+    var lastBlock = reader.block(0)
     let raw = UnsafeRawPointer(base)
     let rawOut = UnsafeMutableRawPointer(out)
     out.update(from: base, count: start)
@@ -79,29 +185,40 @@ extension UnicodeText {
         }
         continue
       }
-      // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms), or three
-      // with a lead of E0 (its second byte A0 or above, else overlong) to E2.
+      // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms), or three (a
+      // lead of E0 to EF, but E0 with a second byte below A0, overlong, and ED with one
+      // at A0 or above, a surrogate).
       guard read &+ 1 < end else { return nil }
       let second = base[read &+ 1]
       guard second & 0xC0 == 0x80 else { return nil }
-      let value: Int
+      let value: UInt32
       let length: Int
       if lead &- 0xC2 < 0x1E {
-        (value, length) = (Int(lead & 0x1F) << 6 | Int(second & 0x3F), 2)
+        (value, length) = (UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F), 2)
       } else {
-        guard lead &- 0xE0 < 3, lead != 0xE0 || second >= 0xA0, read &+ 2 < end else {
-          return nil
-        }
+        guard lead &- 0xE0 < 0x10, lead != 0xE0 || second >= 0xA0,
+          lead != 0xED || second < 0xA0, read &+ 2 < end
+        else { return nil }
         let third = base[read &+ 2]
         guard third & 0xC0 == 0x80 else { return nil }
-        value = Int(lead & 0x0F) << 12 | Int(second & 0x3F) << 6 | Int(third & 0x3F)
+        value = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
         length = 3
       }
-      let standIn = table[value &- 0x80]
+      let blockIndex = value >> 8
+      if blockIndex != lastBlockIndex {
+        lastBlock = reader.block(blockIndex)
+        lastBlockIndex = blockIndex
+      }
+      let standIn = byKey[Int(lastBlock[Int(value & 0xFF)].bits & StandInBytes.keyMask)]
       guard standIn != 0 else { return nil }
       out[written] = standIn
+      if standIn >= StandInBytes.firstWide {
+        out[written &+ 1] = StandInBytes.continuation
+        written &+= 2
+      } else {
+        written &+= 1
+      }
       read &+= length
-      written &+= 1
     }
     return written
   }

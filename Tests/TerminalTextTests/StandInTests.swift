@@ -4,24 +4,46 @@ import Testing
 
 @testable import TerminalText
 
-/// Text whose scalars other than ASCII all have ASCII stand-ins (`UnicodeText.standInTable`:
-/// most letters of accented Latin, Greek and Cyrillic, quotation marks) is counted as that
-/// ASCII: each stand-in reads, in the readers and in ICU, exactly as its scalar does
-/// beside every kind of neighbour, and random text of them counts as its shape does.
+/// Text whose scalars other than ASCII all have stand-ins (`UnicodeText.StandInBytes`: an
+/// ASCII twin for most letters of accented Latin, Greek and Cyrillic and for quotation
+/// marks, a proxy byte for ideographs, kana, Hangul, wide punctuation, no-break spaces and
+/// dashes) is counted as ASCII is: each twin reads, in the readers and in ICU, exactly as
+/// its scalar does beside every kind of neighbour, each proxy's text counts as the text of
+/// its scalars does, and random text of them counts as its shape does.
 @Suite struct StandInTests {
-  /// The scalars with a stand-in, and their stand-ins.
+  /// The scalars below U+10000 with a stand-in, and their stand-ins.
   static let stoodIn: [(scalar: Unicode.Scalar, byte: UInt8)] =
-    (0..<UnicodeText.standInCount).compactMap { offset in
-      let byte = UnicodeText.standInTable[offset]
-      guard byte != 0, let scalar = Unicode.Scalar(UInt32(offset + 0x80)) else { return nil }
+    (UInt32(0x80)..<0x1_0000).compactMap { value in
+      let byte = UnicodeText.standIn(of: value)
+      guard byte != 0, let scalar = Unicode.Scalar(value) else { return nil }
       return (scalar, byte)
     }
 
+  /// Those with an ASCII twin.
+  static let twins = stoodIn.filter { $0.byte < 0x80 }
+
+  /// Scalars of the pool `UnicodeTextTests` draws from that are not ASCII and have no
+  /// stand-in (marks, emoji, scalars the readers refuse).
+  static let withoutStandIn = UnicodeTextTests.pool.joined().filter {
+    $0.value >= 0x80 && standIn($0) == nil
+  }
+
+  /// Those with a proxy byte.
+  static let everyProxied = stoodIn.filter { $0.byte >= 0x80 }
+
+  /// Those with a proxy byte, a few of each proxy (the first, the last and some between).
+  static let proxied: [(scalar: Unicode.Scalar, byte: UInt8)] = {
+    var random = SeededGenerator(seed: 1_700)
+    return Dictionary(grouping: stoodIn.filter { $0.byte >= 0x80 }, by: \.byte)
+      .sorted { $0.key < $1.key }
+      .flatMap { _, scalars in
+        [scalars.first!, scalars.last!]
+          + (0..<4).map { _ in scalars.randomElement(using: &random)! }
+      }
+  }()
+
   static func standIn(_ scalar: Unicode.Scalar) -> UInt8? {
-    guard (0x80..<0x80 + UInt32(UnicodeText.standInCount)).contains(scalar.value) else {
-      return nil
-    }
-    let byte = UnicodeText.standInTable[Int(scalar.value) - 0x80]
+    let byte = UnicodeText.standIn(of: scalar.value)
     return byte == 0 ? nil : byte
   }
 
@@ -38,20 +60,27 @@ import Testing
   /// a slash, a wide ideograph, a comma or a percent sign, before a combining mark, and
   /// between spaces.
   @Test func everyStandInReadsAsItsScalar() {
-    #expect(Self.stoodIn.count > 1_000)
+    #expect(Self.twins.count > 1_000)
     for letter: Unicode.Scalar in ["é", "ж", "Ω", "ệ", "ß", "Ѐ"] {
       #expect(Self.standIn(letter) == UInt8(ascii: "a"), "\(letter)")
     }
-    // Neither a mark, a wide scalar, a no-break space nor a joiner the readers drop.
-    for other: Unicode.Scalar in ["\u{301}", "\u{A0}", "\u{200D}", "日", "\u{2014}"] {
+    // Neither a mark, a joiner the readers drop, nor a scalar of four UTF-8 bytes.
+    for other: Unicode.Scalar in ["\u{301}", "\u{200D}", "\u{FE0F}", "😀", "\u{20000}"] {
       #expect(Self.standIn(other) == nil, "\(other.value)")
+    }
+    // A proxy of one cell for a no-break space and an em dash, of two for wide scalars.
+    for narrow: Unicode.Scalar in ["\u{A0}", "\u{2014}", "\u{2026}"] {
+      #expect((0x81..<0xA0).contains(Self.standIn(narrow) ?? 0), "\(narrow.value)")
+    }
+    for wide: Unicode.Scalar in ["日", "の", "ャ", "。", "（", "한", "\u{3000}"] {
+      #expect((0xA0...0xBF).contains(Self.standIn(wide) ?? 0), "\(wide.value)")
     }
     let neighbours = ["a", "1", " ", "(", ")", "\"", "-", "/", "日", ",", "%"]
     // Each neighbour on either side, a mark after, a pair around, and none.
     let contexts =
       neighbours.map { ($0, "") } + neighbours.map { ("", $0) }
       + [("", "\u{301}"), ("(", ")"), ("\"", "\""), ("", "")]
-    for (scalar, byte) in Self.stoodIn {
+    for (scalar, byte) in Self.twins {
       let standIn = String(Unicode.Scalar(byte))
       for (before, after) in contexts {
         let text = "xy " + before + String(scalar) + after + " z"
@@ -62,6 +91,50 @@ import Testing
         if fast == nil || fast != UnicodeTextTests.fastShape(ascii) { return }
       }
     }
+  }
+
+  /// Each proxy's byte reads as its scalars do (class, cells, whether a line may start
+  /// with it), and text of them, one to three in a row beside each kind of neighbour,
+  /// counts from its bytes as its shape counts, at every width from 1 to 40 (a wide
+  /// scalar at width 1 gets a line of its own).
+  @Test func everyProxyCountsAsItsScalar() {
+    #expect(Set(Self.proxied.map(\.byte)).count > 20)
+    let tables = TextTables.shared.pointee
+    for (scalar, byte) in Self.proxied {
+      let info = ScalarTable.info(scalar.value)
+      #expect(tables.asciiClasses[Int(byte)] == info.lineBreakClass, "\(scalar.value)")
+      #expect(info.width == (byte >= 0xA0 ? 2 : 1), "\(scalar.value)")
+      let mayStart = tables.standInsMayStartLine & (1 << UInt128(byte - 0x80)) != 0
+      #expect(mayStart == info.mayStartLine, "\(scalar.value)")
+    }
+    #expect(tables.asciiClasses[0x80] == .cm)
+    let neighbours = [
+      "a", "1", " ", "(", ")", "\"", "-", "/", ",", "%", "日", "。", "「", "ャ", "\u{A0}", "\u{2014}",
+    ]
+    let contexts =
+      neighbours.map { ($0, "") } + neighbours.map { ("", $0) } + [("(", ")"), ("", "")]
+    var taken = 0
+    var scratch = UnicodeText.Scratch()
+    for (index, (scalar, _)) in Self.proxied.enumerated() {
+      for (before, after) in contexts {
+        let run = String(repeating: String(scalar), count: 1 + index % 3)
+        let text = "xy " + before + run + after + " z" + (index % 2 == 0 ? " end of it" : "")
+        let bytes = Array(text.utf8)
+        let counted = bytes.withUnsafeBufferPointer { bytes in
+          [1].withUnsafeBufferPointer { widths in
+            var count = 0
+            return withUnsafeMutablePointer(to: &count) {
+              UnicodeText.asciiWordLineCounts(
+                bytes, widths: widths, into: UnsafeMutableBufferPointer(start: $0, count: 1),
+                scratch: &scratch)
+            }
+          }
+        }
+        #expect(counted, "\(text.debugDescription) not counted from its bytes")
+        guard UnicodeTextLineCountTests.check(text, taken: &taken) else { return }
+      }
+    }
+    #expect(taken == Self.proxied.count * contexts.count)
   }
 
   /// Random text of ASCII (letters, digits, punctuation, spaces, line feeds) and scalars
@@ -85,14 +158,14 @@ import Testing
         case 6: scalars.append("\n")
         case 7..<12: scalars.append(punctuation.randomElement(using: &random)!)
         case 12..<18: scalars.append(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random)))
-        default: scalars.append(Self.stoodIn.randomElement(using: &random)!.scalar)
+        case 18..<29: scalars.append(Self.twins.randomElement(using: &random)!.scalar)
+        default: scalars.append(Self.everyProxied.randomElement(using: &random)!.scalar)
         }
       }
       if Int.random(in: 0..<4, using: &random) == 0 {
-        let members = UnicodeTextTests.pool.randomElement(using: &random)!
         let index = scalars.index(
           scalars.startIndex, offsetBy: Int.random(in: 0...scalars.count, using: &random))
-        scalars.insert(members.randomElement(using: &random)!, at: index)
+        scalars.insert(Self.withoutStandIn.randomElement(using: &random)!, at: index)
       }
       let text = String(scalars)
       guard UnicodeTextLineCountTests.check(text, taken: &taken) else { return }
