@@ -139,6 +139,63 @@ package enum LineBreakRules {
     return decision == breaksPair
   }
 
+  /// Whether a line may break before scalar `index` (at least 1) of `classes`, for the
+  /// pairs `pairBreaks` leaves to the rules because no step need start at the first of
+  /// them (it may lie inside a number or after spaces), when the pair decides it however
+  /// the step that covers its first scalar began: no rule that joins runs on from that
+  /// scalar into the second but the ones named, and none breaks between them.
+  /// - OP then anything but a space (or a mark or line feed, which other rules read):
+  ///   joined (LB14). QU then the same: joined (LB19).
+  /// - Anything but a space, ZW or line feed (or a mark, whose base is unknown here)
+  ///   before CL, CP, EX, IS or SY: joined (LB13).
+  /// - Before a letter (AL): IS joined (LB29), NU joined (LB23), PR and PO joined (LB24),
+  ///   SY broken (no rule joins them; a number cannot go on into a letter).
+  /// - HY before a letter: broken (LB21 `HY ÷`), unless the hyphen comes just after a
+  ///   break (LB20.09 joins it then) — which only a space, ZW or line feed before it, or the
+  ///   text's start, make — or after Hebrew (LB21a); a mark before it is left to the rules.
+  /// - A mark after a scalar `X` that LB9 gives it to (not a space, ZW, line feed or mark):
+  ///   the pair `X` and the scalar at `index`, as `pairBreaks` takes it (LB9 reads `X CM`
+  ///   as `X`), most often a wide scalar's stand-in and its second cell.
+  ///
+  /// `nil` otherwise. The tests hold each answer to `forEachBreak`'s after every context
+  /// of up to three classes.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  package static func pairBreaksAnywhere<Classes: LineBreakClassSequence>(
+    _ classes: Classes, before index: Int
+  ) -> Bool? {
+    let before = classes[index - 1]
+    let at = classes[index]
+    guard at != .sp && at != .cm && at != .lf && at != .unsupported else { return nil }
+    switch before {
+    case .op, .opWide, .qu: return false
+    case .cm:
+      guard index >= 2 else { return nil }
+      let base = classes[index - 2]
+      guard base != .cm && base != .sp && base != .zw && base != .lf else { return nil }
+      return pairBreaks(base, at)
+    case .sp, .zw, .lf, .unsupported: return nil
+    default: break
+    }
+    switch at {
+    case .cl, .cp, .cpWide, .ex, .is, .sy: return false
+    case .al:
+      switch before {
+      case .is, .nu, .pr, .po: return false
+      case .sy: return true
+      case .hy:
+        guard index >= 2 else { return nil }
+        switch classes[index - 2] {
+        case .sp, .zw, .lf, .cm, .hl, .unsupported: return nil
+        default: return true
+        }
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+
   /// Whether a step of the rules starts at a scalar of class `lineBreakClass` wherever it
   /// stands (see `forEachBreak(_:from:before:_:)`): no step passes over it, and none reads
   /// what came before it.

@@ -934,8 +934,9 @@ extension UnicodeText {
     while true {
       // Spaces and clusters between two letters have no break before them; nor has a
       // cluster whose scalar before starts a step that the pair alone joins (most
-      // punctuation after a letter), and one that the pair alone breaks before is the
-      // answer.
+      // punctuation after a letter) or that joins it in any context (`pairBreaksAnywhere`:
+      // a letter after a dot, punctuation after a number), and one that the pair breaks
+      // before so is the answer.
       while high > lineStart {
         if isSpace(high) {
           high -= 1
@@ -948,7 +949,10 @@ extension UnicodeText {
           high -= 1
           continue
         }
-        guard let breaks = LineBreakRules.pairBreaks(before, at) else { break }
+        guard
+          let breaks = LineBreakRules.pairBreaks(before, at)
+            ?? LineBreakRules.pairBreaksAnywhere(classes, before: scalar)
+        else { break }
         if breaks { return high }
         high -= 1
       }

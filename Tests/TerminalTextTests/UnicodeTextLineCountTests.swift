@@ -187,4 +187,59 @@ import Testing
     }
     #expect(taken > members.count * members.count * 4)
   }
+
+  /// Each answer `LineBreakRules.pairBreaksAnywhere` gives is the rules' own
+  /// (`forEachBreak`) for the pair after any context of up to two classes, and of three
+  /// from the classes whose rules reach furthest back (spaces, marks, numbers, opening
+  /// punctuation, quotation marks, hyphens, Hebrew): the pairs it decides are decided
+  /// whatever comes before them. A wrong answer for one context fails it.
+  @Test func pairsDecidedAnywhereAreTheRulesOwn() {
+    let all = (0..<LineBreakClass.unsupported.rawValue).map { LineBreakClass(rawValue: $0)! }
+    let reaching: [LineBreakClass] = [
+      .sp, .cm, .zw, .lf, .nu, .is, .sy, .op, .qu, .hy, .hl, .al, .cl, .b2, .pr,
+    ]
+    var contexts: [[LineBreakClass]] = [[]]
+    for first in all {
+      contexts.append([first])
+      for second in all { contexts.append([first, second]) }
+    }
+    for first in reaching {
+      for second in reaching {
+        for third in reaching { contexts.append([first, second, third]) }
+      }
+    }
+    var decided = 0
+    var classes = [LineBreakClass](repeating: .al, count: 5)
+    for before in all {
+      for at in all {
+        // It reads no further back than the class before `before`: a pair it answers for
+        // no such class (or none) is left to the rules in every context.
+        let answered = ([[]] + all.map { [$0] }).contains { context in
+          (context + [before, at]).withUnsafeBufferPointer {
+            LineBreakRules.pairBreaksAnywhere($0, before: context.count + 1) != nil
+          }
+        }
+        guard answered else { continue }
+        for context in contexts {
+          classes.removeAll(keepingCapacity: true)
+          classes += context
+          classes.append(before)
+          classes.append(at)
+          let index = classes.count - 1
+          let answer = classes.withUnsafeBufferPointer {
+            LineBreakRules.pairBreaksAnywhere($0, before: index)
+          }
+          guard let answer else { continue }
+          decided += 1
+          var breaks = false
+          classes.withUnsafeBufferPointer { buffer in
+            LineBreakRules.forEachBreak(buffer) { if $0 == index { breaks = true } }
+          }
+          #expect(breaks == answer, "\(context) \(before) \(at)")
+          if breaks != answer { return }
+        }
+      }
+    }
+    #expect(decided > 500_000)
+  }
 }
