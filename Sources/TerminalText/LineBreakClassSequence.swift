@@ -10,6 +10,20 @@ package protocol LineBreakClassSequence {
   /// The first index at or after `index` whose class is not AL, or `count`: where a run of
   /// letters the rules cross at once ends.
   func letterRunEnd(from index: Int) -> Int
+  /// An index of the run of letters (AL) that ends at `index` (whose class is AL), at or
+  /// after the run's start: where a search back for a break, which no pair of letters has
+  /// (LB28), may go on from.
+  func letterRunStart(through index: Int) -> Int
+}
+
+extension LineBreakClassSequence {
+  /// A class at a time.
+  @inline(__always)
+  package func letterRunStart(through index: Int) -> Int {
+    var start = index
+    while start > 0 && self[start - 1] == .al { start -= 1 }
+    return start
+  }
 }
 
 extension UnsafeBufferPointer: LineBreakClassSequence where Element == LineBreakClass {
@@ -56,5 +70,25 @@ package struct ASCIIClasses: LineBreakClassSequence {
     }
     while index < count && self[index] == .al { index += 1 }
     return index
+  }
+
+  /// Eight bytes a load while all are letters (as `letterRunEnd`): the start of the
+  /// letters `A`–`Z` and `a`–`z` that end at `index`, which may come after the run's start
+  /// (the AL scalars that are not letters, `#`, `*`, `_`…, end the search).
+  @inline(__always)
+  package func letterRunStart(through index: Int) -> Int {
+    let raw = UnsafeRawPointer(bytes)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var start = index
+    while start >= 8 {
+      // The eight bytes before `start`.
+      let lower = raw.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self) | ones &* 0x20
+      let notLetters = ~((lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x05)) & high
+      // The last of them that is not a letter (little-endian: the highest byte).
+      if notLetters != 0 { return start - (notLetters.leadingZeroBitCount >> 3) }
+      start -= 8
+    }
+    return start
   }
 }

@@ -946,10 +946,17 @@ extension UnicodeText {
         let before = classes[scalar - 1]
         let at = classes[scalar]
         if before == .al && at == .al {
-          high -= 1
+          // No break before a letter after a letter (LB28): back over the run of letters,
+          // eight at a time where each is one scalar (the run's start, or as far as
+          // letters `A`–`Z` and `a`–`z` go), and at least to the scalar before.
+          high =
+            oneScalarEach
+            ? Swift.max(lineStart, Swift.min(high - 1, classes.letterRunStart(through: scalar)))
+            : high - 1
           continue
         }
-        guard
+        // (After a space, most often, neither decides: the test below does.)
+        guard before != .sp,
           let breaks = LineBreakRules.pairBreaks(before, at)
             ?? LineBreakRules.pairBreaksAnywhere(classes, before: scalar)
         else { break }
