@@ -82,13 +82,17 @@ extension UnicodeText {
       }
       for byte in 0..<128 { classes[byte] = ascii.classes[byte] }
       classes[Int(continuation)] = .cm
-      // The ASCII twin of a one-cell scalar: letters first, so that a letter's is `a`.
-      let candidates = Array(0x61...0x7A) + Array(0x21...0x7E)
+      // The ASCII twin of a one-cell scalar of each class and line start: letters first,
+      // so that a letter's is `a`.
+      var twins = [UInt8](repeating: 0, count: Int(LineBreakClass.unsupported.rawValue + 1) * 2)
+      for byte in (Array(0x61...0x7A) + Array(0x21...0x7E)).reversed() {
+        let mayStart = ascii.clusters[byte] & Info.charBreakBefore != 0
+        guard ascii.clusters[byte] & ~Info.charBreakBefore == 1 else { continue }
+        twins[Int(ascii.classes[byte].rawValue) * 2 + (mayStart ? 1 : 0)] = UInt8(byte)
+      }
       func twin(_ lineBreakClass: LineBreakClass, _ mayStart: Bool) -> UInt8? {
-        let cluster = UInt8(1) | (mayStart ? Info.charBreakBefore : 0)
-        return candidates.first {
-          ascii.classes[$0] == lineBreakClass && ascii.clusters[$0] == cluster
-        }.map(UInt8.init)
+        let byte = twins[Int(lineBreakClass.rawValue) * 2 + (mayStart ? 1 : 0)]
+        return byte == 0 ? nil : byte
       }
       var proxies: [Int: UInt8] = [:]  // (class << 3 | width << 1 | may start) → byte
       func key(_ lineBreakClass: LineBreakClass, _ width: Int, _ mayStart: Bool) -> Int {
@@ -114,11 +118,14 @@ extension UnicodeText {
       }
       // Every key: a scalar of one or two cells that joins nothing, of a class the
       // readers read a scalar at a time (not a mark, space, line feed, ZW or jamo).
-      let excluded: Set<LineBreakClass> = [.cm, .sp, .lf, .zw, .jl, .jv, .jt, .unsupported]
+      var excluded = [Bool](repeating: false, count: 64)
+      for lineBreakClass: LineBreakClass in [.cm, .sp, .lf, .zw, .jl, .jv, .jt, .unsupported] {
+        excluded[Int(lineBreakClass.rawValue)] = true
+      }
       for bits in 0...keyMask {
         let info = ScalarInfo(bits: bits)
         guard info.bits & 0x3F < LineBreakClass.unsupported.rawValue,
-          !excluded.contains(info.lineBreakClass), !info.joinsCluster, !info.mayJoinCluster,
+          !excluded[Int(info.bits & 0x3F)], !info.joinsCluster, !info.mayJoinCluster,
           info.width == 1 || info.width == 2
         else { continue }
         let mayStart = info.mayStartLine
