@@ -56,18 +56,8 @@ package struct ASCIIClasses: LineBreakClassSequence {
   /// a time through the table (the AL scalars that are not letters, `#`, `*`, `_`…).
   @inline(__always)
   package func letterRunEnd(from index: Int) -> Int {
-    let raw = UnsafeRawPointer(bytes)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
     var index = index
-    while index + 8 <= count {
-      // Below 0x80, a byte ORed with 0x20 is a lowercase letter when at least `a` (its
-      // high bit set by adding 0x1F) and below `{` (not set by adding 0x05).
-      let lower = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | ones &* 0x20
-      let letters = (lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x05) & high
-      guard letters == high else { break }
-      index += 8
-    }
+    while index + 8 <= count && letters(at: index) == Self.high { index += 8 }
     while index < count && self[index] == .al { index += 1 }
     return index
   }
@@ -77,18 +67,28 @@ package struct ASCIIClasses: LineBreakClassSequence {
   /// (the AL scalars that are not letters, `#`, `*`, `_`…, end the search).
   @inline(__always)
   package func letterRunStart(through index: Int) -> Int {
-    let raw = UnsafeRawPointer(bytes)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
     var start = index
     while start >= 8 {
-      // The eight bytes before `start`.
-      let lower = raw.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self) | ones &* 0x20
-      let notLetters = ~((lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x05)) & high
-      // The last of them that is not a letter (little-endian: the highest byte).
+      // The last of the eight bytes before `start` that is not a letter (little-endian:
+      // the highest byte).
+      let notLetters = ~letters(at: start - 8) & Self.high
       if notLetters != 0 { return start - (notLetters.leadingZeroBitCount >> 3) }
       start -= 8
     }
     return start
+  }
+
+  private static let high: UInt64 = 0x8080_8080_8080_8080
+
+  /// The high bit of each of the eight bytes from `offset` that is a letter. Below 0xC0
+  /// (ASCII, and the stand-ins' bytes) no sum here carries out of its byte: a byte ORed
+  /// with 0x20 is a lowercase letter when at least `a` (its high bit set by adding 0x1F)
+  /// and below `{` (not set by adding 0x05); a byte of 0x80 or above is never one.
+  @inline(__always)
+  private func letters(at offset: Int) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let lower =
+      UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self) | ones &* 0x20
+    return (lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x05) & Self.high
   }
 }
