@@ -59,8 +59,9 @@ extension UnicodeText {
   }
 
   /// `wordLineCounts` for text that is printable ASCII and line feeds (or nothing), also
-  /// once its other scalars are replaced by their ASCII stand-ins (`writeStandIns`: most
-  /// letters of accented Latin, Greek, Cyrillic); false, counting nothing, for any other
+  /// once its other scalars are replaced by their stand-ins (`writeStandIns`: most
+  /// letters of accented Latin, Greek, Cyrillic, ideographs, kana, Hangul, wide and other
+  /// punctuation, `StandInBytes`); false, counting nothing, for any other
   /// text — so that a caller that keeps other text apart tells and counts in one pass.
   ///
   /// - Complexity: O(*n*) eight bytes a step, then O(lines) and a short run of the rules a
@@ -157,10 +158,10 @@ extension UnicodeText {
 
   /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none
   /// before `from`): text of printable ASCII (and stand-ins, `StandInBytes`) and line
-  /// feeds is counted a paragraph at a time (false, counting nothing, for any other). A line feed ends a line, and the rules
-  /// start again after it as at a text's start (LB5, and no break before it, LB6), so the
-  /// paragraph's lines are those of the paragraph alone, whose trailing spaces hang as a
-  /// text's do; one of nothing but spaces is a line.
+  /// feeds is counted a paragraph at a time (false, counting nothing, for any other). A
+  /// line feed ends a line, and the rules start again after it as at a text's start (LB5,
+  /// and no break before it, LB6), so the paragraph's lines are those of the paragraph
+  /// alone, whose trailing spaces hang as a text's do; one of nothing but spaces is a line.
   ///
   /// - Complexity: O(*n*), eight bytes a step but at line feeds, and the paragraphs'
   ///   counts.
