@@ -178,18 +178,21 @@ extension UnicodeText {
     while read < end {
       let lead = base[read]
       if lead < 0x80 {
-        out[written] = lead
-        read &+= 1
-        written &+= 1
-        // A run of ASCII (words, spaces, punctuation) goes eight bytes a step; a run of
-        // other scalars, a scalar a step, tries no eight at each one.
-        while read &+ 8 <= end {
-          let word = raw.loadUnaligned(fromByteOffset: read, as: UInt64.self)
-          guard word & 0x8080_8080_8080_8080 == 0 else { break }
-          rawOut.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-          read &+= 8
-          written &+= 8
+        guard read &+ 8 <= end else {
+          out[written] = lead
+          read &+= 1
+          written &+= 1
+          continue
         }
+        // ASCII (words, spaces, punctuation) eight bytes a step: the eight are copied,
+        // and those before the first byte that is not ASCII kept (the rest are written
+        // over; `written` is never past `read`, so the eight fit where `text` does).
+        let word = raw.loadUnaligned(fromByteOffset: read, as: UInt64.self)
+        rawOut.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+        let high = UInt64(littleEndian: word) & 0x8080_8080_8080_8080
+        let ascii = high == 0 ? 8 : high.trailingZeroBitCount >> 3
+        read &+= ascii
+        written &+= ascii
         continue
       }
       // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms), or three (a
