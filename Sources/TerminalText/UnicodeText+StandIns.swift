@@ -98,23 +98,22 @@ extension UnicodeText {
       func key(_ lineBreakClass: LineBreakClass, _ width: Int, _ mayStart: Bool) -> Int {
         Int(lineBreakClass.rawValue) << 3 | width << 1 | (mayStart ? 1 : 0)
       }
+      // Each proxy byte, in the lists' order, read as its class and line start.
+      func assign(_ byte: UInt8, _ lineBreakClass: LineBreakClass, _ width: Int, _ mayStart: Bool) {
+        proxies[key(lineBreakClass, width, mayStart)] = byte
+        classes[Int(byte)] = lineBreakClass
+        if mayStart { mayStartLine |= 1 << UInt128(byte - continuation) }
+      }
       var next = firstWide
       for (lineBreakClass, mayStart) in wideProxies where next <= 0xBF {
-        proxies[key(lineBreakClass, 2, mayStart)] = next
+        assign(next, lineBreakClass, 2, mayStart)
         next += 1
       }
       next = continuation + 1
       for (lineBreakClass, mayStart) in narrowProxies
       where next < firstWide && twin(lineBreakClass, mayStart) == nil {
-        proxies[key(lineBreakClass, 1, mayStart)] = next
+        assign(next, lineBreakClass, 1, mayStart)
         next += 1
-      }
-      for ((lineBreakClass, mayStart), width) in wideProxies.map({ ($0, 2) })
-        + narrowProxies.map({ ($0, 1) })
-      {
-        guard let byte = proxies[key(lineBreakClass, width, mayStart)] else { continue }
-        classes[Int(byte)] = lineBreakClass
-        if mayStart { mayStartLine |= 1 << UInt128(byte - continuation) }
       }
       // Every key: a scalar of one or two cells that joins nothing, of a class the
       // readers read a scalar at a time (not a mark, space, line feed, ZW or jamo).
