@@ -126,15 +126,15 @@ import Testing
     }
   }
 
-  /// A document is read card by card: when the straightforward reader (which reads the
-  /// whole document before any card) finds an error, the streaming reader finds the same
-  /// one, or an earlier one (a bad card before a later syntax error).
   /// The outcome with the source's name left out of its error.
   static func unnamed(_ outcome: Outcome, _ path: String) -> Outcome {
     guard case .error(let message) = outcome, message.hasPrefix(path) else { return outcome }
     return .error(String(message.dropFirst(path.count)))
   }
 
+  /// A document is read card by card: when the straightforward reader (which reads the
+  /// whole document before any card) finds an error, the streaming reader finds the same
+  /// one, or an earlier one (a bad card before a later syntax error).
   static func agree(streamed: Outcome, reference: Outcome) -> Bool {
     guard case .error(let expected) = reference else { return streamed == reference }
     guard case .error(let found) = streamed else { return false }
@@ -435,6 +435,40 @@ import Testing
     #expect(
       Self.streaming(japanese, path: "d.json")
         == Self.reference(japanese, path: "d.json", format: .json))
+  }
+
+  /// The nesting limit counts from the document's top, though the streaming loader reads
+  /// each card (or other member value) alone: both loaders stop at the same bracket, in
+  /// the top-level array, in `cards`, beside it, and before a NUL byte (read apart).
+  @Test func nestingIsLimitedFromTheDocumentsTop() {
+    let limit = 256  // JSONReader.maximumDepth
+    let shapes: [(String, String)] = [
+      ("", ""), ("{\"cards\":", "}"), ("{\"x\":", ",\"cards\":[]}"),
+      ("[{\"caption\":\"a\",\"x\":", "}]"), ("{\"cards\":[{\"x\":", "}]}"),
+    ]
+    for (before, after) in shapes {
+      for depth in (limit - 3)...(limit + 3) {
+        for inner in ["1", "-", "{}", "\u{0}"] {
+          let text =
+            before + String(repeating: "[", count: depth) + inner
+            + String(repeating: "]", count: depth) + after
+          let bytes = Array(text.utf8)
+          let streamed = Self.streaming(bytes, path: "d.json")
+          let reference = Self.reference(bytes, path: "d.json", format: .json)
+          // Before a NUL byte the streaming loader may name the NUL (the reader cannot).
+          let agree =
+            inner == "\u{0}"
+            ? Self.agree(streamed: streamed, reference: reference) : streamed == reference
+          #expect(agree, "\(before)[×\(depth)\(inner.debugDescription): \(streamed) / \(reference)")
+        }
+      }
+    }
+    let tooDeep = Array((String(repeating: "[", count: 289) + "-").utf8)
+    #expect(
+      Self.streaming(tooDeep, path: "d.json") == .error("d.json:1:258: values nested too deeply"))
+    let line = Array((#"{"x":"# + String(repeating: "[", count: 256) + "1").utf8)
+    #expect(
+      Self.streaming(line, path: "d.jsonl") == .error("d.jsonl:1:262: values nested too deeply"))
   }
 }
 

@@ -81,15 +81,20 @@ struct JSONDocumentSplitter {
   }
 
   /// The card or member value being scanned, if any: where it starts in the buffer and in
-  /// the source, and the byte that closes its container (`nil` for a key).
-  var valueInProgress: (start: Int, position: SourcePosition, closer: UInt8?)? {
+  /// the source, how deeply it lies in the document, and the byte that closes its
+  /// container (`nil` for a key).
+  var valueInProgress: (start: Int, position: SourcePosition, depth: Int, closer: UInt8?)? {
     switch phase {
-    case .arrayElement: return (valueStart, valuePosition, UInt8(ascii: "]"))
-    case .objectMemberValue: return (valueStart, valuePosition, UInt8(ascii: "}"))
-    case .objectKey: return (valueStart, valuePosition, nil)
+    case .arrayElement: return (valueStart, valuePosition, cardDepth, UInt8(ascii: "]"))
+    case .objectMemberValue: return (valueStart, valuePosition, 1, UInt8(ascii: "}"))
+    case .objectKey: return (valueStart, valuePosition, 1, nil)
     default: return nil
     }
   }
+
+  /// How deeply a card lies in the document: in the top-level array, or in the `cards`
+  /// array of the top-level object.
+  private var cardDepth: Int { inObject ? 2 : 1 }
 
   /// The offsets moved down by `cut` bytes (the bytes before were dropped).
   mutating func rebase(by cut: Int) {
@@ -421,16 +426,19 @@ struct JSONDocumentSplitter {
   ) throws(DataError) {
     let inArray: Bool
     if case .arrayElement = phase { inArray = true } else { inArray = false }
+    let depth = inArray ? cardDepth : 1
     if inArray && !isScalar {
       spans.append(
-        .init(start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column))
+        .init(
+          start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column,
+          depth: depth))
       phase = .arrayAfterElement
       return
     }
     // The value and a few bytes after it, for the reader's look-ahead.
     let bytes = Array(
       UnsafeBufferPointer(rebasing: buffer[valueStart..<Swift.min(buffer.count, end + 8)]))
-    var reader = JSONReader(bytes: bytes, line: valuePosition.line)
+    var reader = JSONReader(bytes: bytes, line: valuePosition.line, depth: depth)
     do throws(DataError) {
       let value = try reader.readValueOnly()
       if isScalar && reader.consumed < end - valueStart {
@@ -446,8 +454,9 @@ struct JSONDocumentSplitter {
       }
       if inArray {
         spans.append(
-          .init(start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column)
-        )
+          .init(
+            start: valueStart, end: end, line: valuePosition.line, column: valuePosition.column,
+            depth: depth))
         phase = .arrayAfterElement
         return
       }

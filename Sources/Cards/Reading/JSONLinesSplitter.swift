@@ -46,7 +46,7 @@ struct JSONLinesSplitter {
       guard let found = memchr(base + searchFrom, 0x0A, limit - searchFrom) else { break }
       let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       try check(length: end - lineStart, path: path)
-      spans.append(.init(start: lineStart, end: end, line: nextLine, column: 1))
+      spans.append(.init(start: lineStart, end: end, line: nextLine, column: 1, depth: 0))
       nextLine += 1
       lineStart = end + 1
       searchFrom = lineStart
@@ -55,7 +55,7 @@ struct JSONLinesSplitter {
     if atEnd && lineStart < limit
       && buffer[lineStart..<limit].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
     {
-      spans.append(.init(start: lineStart, end: limit, line: nextLine, column: 1))
+      spans.append(.init(start: lineStart, end: limit, line: nextLine, column: 1, depth: 0))
       nextLine += 1
       lineStart = limit
     } else if atEnd {

@@ -10,10 +10,15 @@ struct JSONReader {
   private var lineStart: Int
   private let end: Int
   private let start: Int
+  /// How deeply the value read lies in its document (a card in the top-level array is at
+  /// depth 1): the limit counts from the document's top, whichever piece is read.
+  private let outerDepth: Int
 
-  /// A reader of `bytes[range]`, whose first byte is at `line`, column 1.
-  init(bytes: [UInt8], range: Range<Int>? = nil, line: Int = 1) {
+  /// A reader of `bytes[range]`, whose first byte is at `line`, column 1, and whose value
+  /// lies at `depth` in its document.
+  init(bytes: [UInt8], range: Range<Int>? = nil, line: Int = 1, depth: Int = 0) {
     self.bytes = bytes
+    outerDepth = depth
     let range = range ?? 0..<bytes.count
     offset = range.lowerBound
     start = range.lowerBound
@@ -31,7 +36,7 @@ struct JSONReader {
       lineStart = offset
     }
     skipWhitespace()
-    let value = try readValue(depth: 0)
+    let value = try readValue(depth: outerDepth)
     skipWhitespace()
     if offset < end { throw .bad("unexpected \(describeHere()) after the value", at: position) }
     return value
@@ -42,7 +47,7 @@ struct JSONReader {
   /// sees what it would see in the whole document.
   mutating func readValueOnly() throws(DataError) -> DataValue {
     skipWhitespace()
-    return try readValue(depth: 0)
+    return try readValue(depth: outerDepth)
   }
 
   /// Reads one element of an array (`closer` `]`) or one member value of an object (`}`)

@@ -15,6 +15,9 @@ package struct RecordBatch: Sendable {
     /// The line and column (in Unicode scalars) at which the record starts.
     var line: Int
     var column: Int
+    /// How deeply the record lies in its document: 0 for a line of JSON Lines, 1 for an
+    /// element of a top-level array, 2 for one of the `cards` array of an object.
+    var depth: Int
   }
 
   var isEmpty: Bool { records.isEmpty }

@@ -35,7 +35,7 @@ struct RecordParser {
         if first == span.end { continue }  // a blank line
         if fast.parse(base, start: first, end: span.end, into: &builder) { continue }
         let bytes = Array(buffer[span.start..<span.end])
-        var reader = JSONReader(bytes: bytes, line: span.line)
+        var reader = JSONReader(bytes: bytes, line: span.line, depth: span.depth)
         do throws(DataError) {
           var cards = [try CardDecoder.card(from: try reader.readDocument(), mapping: mapping)]
           if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }

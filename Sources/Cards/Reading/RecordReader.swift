@@ -278,17 +278,19 @@ package final class RecordReader {
   /// record (the line, or the card of a document, it cuts short), which comes first.
   private func nulError(at offset: Int, lineStart: Int) -> DataError {
     var position = SourcePosition(line: 1, column: 1)
-    var record: (start: Int, line: Int, column: Int, closer: UInt8?)?
+    var record: (start: Int, line: Int, column: Int, depth: Int, closer: UInt8?)?
     switch mode {
     case .lines(let splitter):
       var column = 1
       for index in lineStart..<offset where pending[index] & 0xC0 != 0x80 { column += 1 }
       position = SourcePosition(line: splitter.nextLine, column: column)
-      record = (lineStart, splitter.nextLine, 1, nil)
+      record = (lineStart, splitter.nextLine, 1, 0, nil)
     case .document(let splitter):
       position = splitter.position
       if let value = splitter.valueInProgress {
-        record = (value.start, value.position.line, value.position.column, value.closer)
+        record = (
+          value.start, value.position.line, value.position.column, value.depth, value.closer
+        )
       }
     default:
       break
@@ -300,7 +302,7 @@ package final class RecordReader {
     // ahead, for an escaped surrogate pair): it stops at the NUL (no JSON holds a raw one)
     // unless something before it is wrong, which is then the first error.
     let bytes = Array(pending[record.start..<Swift.min(pending.count, offset + Self.nulLookahead)])
-    var reader = JSONReader(bytes: bytes, line: record.line)
+    var reader = JSONReader(bytes: bytes, line: record.line, depth: record.depth)
     do throws(DataError) {
       // A line is a whole document; an element of a document is followed by its
       // container's punctuation.
