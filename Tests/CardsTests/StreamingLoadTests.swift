@@ -576,4 +576,61 @@ import Testing
     #expect(captions == (0..<cards).map { "card \($0)" })
     #expect(reader.next().chunks.isEmpty)
   }
+
+  /// A bad card in the middle of a file read ahead (`ParsePipeline`): every card before it
+  /// comes, in order, then its error; nothing after it, and the reader stays finished.
+  /// Batches of very different costs (long translated messages, short names) are parsed
+  /// side by side, and taken in order whichever ends first.
+  @Test func aBadCardMidFileStopsTheReadAhead() throws {
+    func caption(_ index: Int) -> String {
+      index / 20_000 % 2 == 0
+        ? "Ошибка \(index): не удалось открыть файл, проверьте права доступа" : "c\(index)"
+    }
+    var text = ""
+    let good = 150_000
+    for index in 0..<(2 * good) {
+      if index == good { text += "{\"caption\": 5}\n" }
+      text += "{\"caption\": \"\(caption(index))\", \"tags\": [\"t\(index % 5)\"]}\n"
+    }
+    let path = TemporaryFiles.write(text, named: "bad-mid-file.jsonl")
+    let reader = try CardStreamReader(path: path, options: CardReadOptions())
+    var cards = 0
+    var inOrder = true
+    var failure: DataError?
+    var calls = 0
+    while true {
+      let (chunks, error, finished) = reader.next()
+      calls += 1
+      for chunk in chunks {
+        for local in 0..<chunk.count where chunk.card(local).caption != caption(cards + local) {
+          inOrder = false
+        }
+        cards += chunk.count
+      }
+      failure = error
+      if finished { break }
+    }
+    #expect(inOrder)
+    #expect(cards == good)
+    #expect(
+      failure.map { "\($0)".hasPrefix("\(path):\(good + 1):") } == true,
+      "\(String(describing: failure))")
+    #expect(calls > 3, "\(calls) calls")
+    let after = reader.next()
+    #expect(after.chunks.isEmpty && after.error == nil && after.finished)
+  }
+
+  /// Readers dropped before the end of a file read ahead stop their threads (the same file
+  /// then reads whole, as often as asked).
+  @Test func aReaderDroppedMidFileStops() throws {
+    var text = ""
+    for index in 0..<200_000 { text += "{\"caption\": \"card \(index)\"}\n" }
+    let path = TemporaryFiles.write(text, named: "dropped.jsonl")
+    for calls in 1...4 {
+      let reader = try CardStreamReader(path: path, options: CardReadOptions())
+      for _ in 0..<calls { _ = reader.next() }
+    }
+    let whole = try CardLoader.load(path: path)
+    #expect(whole.cards.count == 200_000)
+  }
 }

@@ -5,9 +5,10 @@ import Dispatch
 #endif
 
 /// Reads the cards of a source piece by piece, as they can be shown: a small first piece
-/// (the first screen needs a few cards), then pieces of a few megabytes parsed on every
-/// core side by side. `CardLoader` reads a whole source with it; the browser reads one on
-/// a thread of its own and shows the cards as they come.
+/// (the first screen needs a few cards), then batches of a few megabytes parsed on every
+/// core side by side — a regular file's read and parsed ahead (`ParsePipeline`), a
+/// stream's as they are read. `CardLoader` reads a whole source with it; the browser
+/// reads one on a thread of its own and shows the cards as they come.
 ///
 /// Used by one thread at a time (it may be handed from the thread that opened it to the
 /// one that reads on): hence `@unchecked Sendable`.
@@ -20,7 +21,7 @@ package final class CardStreamReader: @unchecked Sendable {
 
   /// The bytes of the first piece: enough for a screen of cards.
   static let firstPieceBytes = 64 << 10
-  /// The bytes of each later piece, per core.
+  /// The bytes of each later batch (a piece of a stream holds one a core).
   static let pieceBytes = 2 << 20
 
   /// Opens `path` (`-`: standard input; a FIFO waits here for a writer); `follow` follows
@@ -45,17 +46,17 @@ package final class CardStreamReader: @unchecked Sendable {
     parsers = (0..<workers).map { _ in
       RecordParser(mapping: options.mapping, path: source.path, pictureBase: pictureBase)
     }
-    probesPictures = pictureBase != nil
     self.pictureBase = pictureBase
+    mapping = options.mapping
   }
 
-  private let probesPictures: Bool
   private let pictureBase: CardPictures.Base?
+  private let mapping: FieldMapping
 
   /// The source's size, when known (a regular file).
   package var size: Int? { reader.source.size }
-  /// The bytes of the source the cards returned so far come from (the piece read ahead
-  /// not counted).
+  /// The bytes of the source read by the time the batch of the last cards returned was
+  /// (what is read ahead of them not counted).
   package private(set) var bytesRead = 0
 
   static var coreCount: Int {
@@ -69,30 +70,31 @@ package final class CardStreamReader: @unchecked Sendable {
   /// The next cards, in source order, with the error that ended the source (if any) and
   /// whether the source is read to its end. After an error or the end, it returns nothing.
   ///
-  /// A regular file is read one piece ahead: while a piece is parsed on every core (and
-  /// while the caller shows it), the next one is read on another thread, so that the
-  /// parsers never wait for the copy out of the kernel. A stream is never read ahead: a
-  /// read may wait for its writer, and the cards already parsed must not wait with it.
+  /// A regular file is read ahead after its first piece (`ParsePipeline`): batches are
+  /// read on one thread and parsed on one thread a core while the caller shows the cards,
+  /// and each call hands over the chunks parsed next, waiting for the first of them. A
+  /// stream is never read ahead: a read may wait for its writer, and the cards already
+  /// parsed must not wait with it; its pieces are parsed on every core as they are read.
   package func next() -> (chunks: [CardChunk], error: DataError?, finished: Bool) {
     guard !finished else { return ([], nil, true) }
-    readingAhead.wait()
-    reader.recycle(&spentBuffers)
-    var read: Read
-    if let ahead {
-      read = ahead
-      self.ahead = nil
-    } else {
-      read = readPieces(first: pieces == 0)
+    if let pipeline {
+      let taken = pipeline.take()
+      if let read = taken.bytesRead { bytesRead = Swift.max(bytesRead, read) }
+      if taken.finished { finished = true }
+      return (taken.chunks, taken.error, taken.finished)
     }
+    reader.recycle(&spentBuffers)
+    var read = readPieces(first: pieces == 0)
     pieces += 1
     bytesRead = read.bytesRead
     if read.ended { finished = true }
     if !finished && readsAhead {
-      // Only this task touches `reader` and `ahead` until `readingAhead` is waited for.
-      readingAhead.enter()
-      LoadingThreads.start { [self] in
-        ahead = readPieces(first: false)
-        readingAhead.leave()
+      // From here on only the pipeline's reading thread touches `reader`.
+      let (mapping, path, pictureBase) = (mapping, path, pictureBase)
+      pipeline = ParsePipeline(
+        reader: reader, workers: parsers.count, batchBytes: Self.pieceBytes
+      ) {
+        RecordParser(mapping: mapping, path: path, pictureBase: pictureBase)
       }
     }
     var batches = read.batches
@@ -100,7 +102,6 @@ package final class CardStreamReader: @unchecked Sendable {
     let readError = read.error
     var results = [(chunk: CardChunk?, error: DataError?)](
       repeating: (nil, nil), count: batches.count)
-    let pictureBase = self.pictureBase
     parsers.withUnsafeMutableBufferPointer { parsers in
       results.withUnsafeMutableBufferPointer { results in
         // Each index touches only its own parser and result.
@@ -108,16 +109,8 @@ package final class CardStreamReader: @unchecked Sendable {
         nonisolated(unsafe) let results = results
         let batches = batches
         LoadingThreads.perform(iterations: batches.count) { index in
-          switch batches[index] {
-          case .records(let batch):
-            let (chunk, error) = parsers[index].chunk(of: batch)
-            results[index] = (chunk, error)
-          case .cards(var cards, let sourceBytes):
-            if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
-            var builder = CardChunkBuilder(pictureBase: pictureBase, probesPictures: false)
-            for card in cards { builder.append(card) }
-            results[index] = (builder.finish(sourceBytes: sourceBytes), nil)
-          }
+          let (chunk, error) = parsers[index].chunk(of: batches[index])
+          results[index] = (chunk, error)
         }
       }
     }
@@ -135,10 +128,15 @@ package final class CardStreamReader: @unchecked Sendable {
       if let chunk = result.chunk { chunks.append(chunk) }
       if let error = result.error {
         finished = true
+        pipeline?.cancel()
         return (chunks, error, true)
       }
     }
     return (chunks, readError, finished)
+  }
+
+  deinit {
+    pipeline?.cancel()
   }
 
   /// Pieces read from the source, not parsed yet.
@@ -154,10 +152,9 @@ package final class CardStreamReader: @unchecked Sendable {
   /// The emptied bytes of the batches parsed last, handed back to the reader before it
   /// reads again.
   private var spentBuffers: [[UInt8]] = []
-  /// The pieces read ahead (see `next`), and the read in flight.
-  private var ahead: Read?
-  private let readingAhead = DispatchGroup()
-  /// Whether the source is read a piece ahead: a regular file, not followed.
+  /// The rest of a regular file, read and parsed ahead, once its first piece is read.
+  private var pipeline: ParsePipeline?
+  /// Whether the source is read ahead: a regular file, not followed.
   private var readsAhead: Bool { reader.source.size != nil && !reader.source.follows }
 
   /// The batches of one piece: one small one first (the first screen needs a few cards),

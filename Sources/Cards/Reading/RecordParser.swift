@@ -14,6 +14,20 @@ struct RecordParser {
     self.pictureBase = pictureBase
   }
 
+  /// The chunk of `piece` — its records parsed, or its cards (a property list, read
+  /// whole) with their pictures found — and the error that stopped it.
+  mutating func chunk(of piece: RecordReader.Piece) -> (chunk: CardChunk, error: DataError?) {
+    switch piece {
+    case .records(let batch):
+      return chunk(of: batch)
+    case .cards(var cards, let sourceBytes):
+      if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
+      var builder = CardChunkBuilder(pictureBase: pictureBase, probesPictures: false)
+      for card in cards { builder.append(card) }
+      return (builder.finish(sourceBytes: sourceBytes), nil)
+    }
+  }
+
   /// The cards of `batch`, and the error that stopped it (the cards before the bad record
   /// are kept).
   mutating func chunk(of batch: RecordBatch) -> (chunk: CardChunk, error: DataError?) {

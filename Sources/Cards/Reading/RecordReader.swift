@@ -16,7 +16,7 @@ package final class RecordReader {
   package static let maximumPropertyListBytes = 64 << 20
 
   /// What the next piece of the source is.
-  package enum Piece {
+  package enum Piece: Sendable {
     case records(RecordBatch)
     /// The cards of a property list, read whole.
     case cards([Card], sourceBytes: Int)
