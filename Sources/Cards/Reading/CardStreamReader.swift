@@ -114,14 +114,11 @@ package final class CardStreamReader: @unchecked Sendable {
         }
       }
     }
-    // The batches' bytes, emptied, are read into again (their only references are here).
+    // The batches' bytes, emptied, are read into again, unless the pipeline reads now.
     for index in batches.indices {
-      guard case .records(var batch) = batches[index] else { continue }
-      batches[index] = .cards([], sourceBytes: 0)
-      var bytes = batch.bytes
-      batch.bytes = []
-      bytes.removeAll(keepingCapacity: true)
-      spentBuffers.append(bytes)
+      if let bytes = batches[index].takeEmptiedBytes(), pipeline == nil {
+        spentBuffers.append(bytes)
+      }
     }
     var chunks: [CardChunk] = []
     for result in results {

@@ -191,17 +191,11 @@ final class ParsePipeline: @unchecked Sendable {
       if next.stop { return }
       guard var queued = next.0 else { continue }
       let (chunk, error) = parser.chunk(of: queued.piece)
-      // The batch's bytes, emptied, are read into again (their only reference is here).
-      var bytes: [UInt8] = []
-      if case .records(var batch) = queued.piece {
-        queued.piece = .cards([], sourceBytes: 0)
-        swap(&bytes, &batch.bytes)
-        bytes.removeAll(keepingCapacity: true)
-      }
+      let bytes = queued.piece.takeEmptiedBytes()
       state.withLock { state in
         state.parsed[queued.sequence] = Parsed(
           chunk: chunk, error: error, bytesRead: queued.bytesRead)
-        if bytes.capacity > 0 { state.spent.append(bytes) }
+        if let bytes { state.spent.append(bytes) }
       }
       batchParsed.signal()
     }

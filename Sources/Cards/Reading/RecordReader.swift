@@ -20,6 +20,17 @@ package final class RecordReader {
     case records(RecordBatch)
     /// The cards of a property list, read whole.
     case cards([Card], sourceBytes: Int)
+
+    /// The bytes of a parsed batch, emptied (their capacity kept) for the reader to read
+    /// into again (`recycle`); the piece is left empty, so that they have one reference.
+    mutating func takeEmptiedBytes() -> [UInt8]? {
+      guard case .records(var batch) = self else { return nil }
+      self = .cards([], sourceBytes: 0)
+      var bytes: [UInt8] = []
+      swap(&bytes, &batch.bytes)
+      bytes.removeAll(keepingCapacity: true)
+      return bytes
+    }
   }
 
   private enum Mode {
