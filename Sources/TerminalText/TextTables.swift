@@ -13,6 +13,8 @@ struct TextTables {
   let asciiClusters: UnsafePointer<UInt8>
   /// The stand-in byte of a scalar of each `ScalarInfo` key, or 0.
   let standInsByKey: UnsafePointer<UInt8>
+  /// The stand-in of each scalar of two UTF-8 bytes, or 0 (`StandInBytes.ofTwoBytes`).
+  let standInsOfTwoBytes: UnsafePointer<UInt8>
   /// Bit `b - 0x80` set: a line may start with stand-in byte `b`.
   let standInsMayStartLine: UInt128
   /// Whether `UnicodeText.asciiScalars` is there (the ASCII tables are made from it).
@@ -34,6 +36,7 @@ struct TextTables {
         asciiClasses: UnicodeText.madeStandIns.classes,
         asciiClusters: UnicodeText.madeASCIIClusterTable,
         standInsByKey: UnicodeText.madeStandIns.byKey,
+        standInsOfTwoBytes: UnicodeText.madeStandIns.ofTwoBytes,
         standInsMayStartLine: UnicodeText.madeStandIns.mayStartLine,
         hasASCII: UnicodeText.asciiScalars != nil))
     _ = masonry_publish_text_tables(tables)

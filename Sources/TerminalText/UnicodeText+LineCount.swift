@@ -86,13 +86,22 @@ extension UnicodeText {
     // stand-in (letters of alphabetic scripts, ideographs and kana, `StandInBytes`).
     scratch.reserve(forBytes: end)
     let standIns = scratch.withBuffers { $0.standIns }
-    guard let written = writeStandIns(text, from: printable, into: standIns) else {
+    guard var written = writeStandIns(text, from: printable, into: standIns) else {
       return false
+    }
+    // Spaces and line feeds before a joiner at the end (left out) end the text now.
+    while written > 0 && (standIns[written - 1] == 0x20 || standIns[written - 1] == 0x0A) {
+      written -= 1
+    }
+    guard written > 0 else {
+      // Nothing but joiners, spaces and line feeds: no line.
+      for slot in counts.indices { counts[slot] = 0 }
+      return true
     }
     // (The buffers hold four scalars a byte: the counts below reserve no more, so the
     // stand-ins stay where they are.)
     let asASCII = UnsafeBufferPointer(start: standIns, count: written)
-    let control = nextControl(asASCII, from: printable)
+    let control = nextControl(asASCII, from: Swift.min(printable, written))
     if control == written {
       countASCIIParagraph(asASCII, widths: widths, into: counts, scratch: &scratch)
       return true

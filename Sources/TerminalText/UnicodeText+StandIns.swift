@@ -20,8 +20,9 @@ extension UnicodeText {
   ///
   /// Which proxies there are is fixed (`wideProxies`, `narrowProxies`, in order of how
   /// often their kind is met, as many as the ranges hold); a scalar of another kind has
-  /// no stand-in. Marks, joiners the readers drop, scalars of no width and anything the
-  /// readers refuse have none either: text with one goes to the general reader.
+  /// no stand-in. Marks, scalars of no width and anything the readers refuse have none
+  /// either: text with one goes to the general reader. The joiners the readers drop are
+  /// left out (`writeStandIns`), as the readers leave them out.
   ///
   /// Why the count is the same: the rules read only classes, lines are filled by the
   /// cluster bytes (cells, spaces, whether a line may start there), and a text whose every
@@ -36,6 +37,10 @@ extension UnicodeText {
     let mayStartLine: UInt128
     /// The stand-in of a scalar of each `ScalarInfo` key (`bits & keyMask`), or 0.
     let byKey: UnsafePointer<UInt8>
+    /// The stand-in of each scalar of two UTF-8 bytes (U+0080 to U+07FF: accented Latin,
+    /// Greek, Cyrillic, Hebrew, Arabic), or 0, at `(lead & 0x1F) << 6 | second & 0x3F`:
+    /// the most common scalars that are not ASCII, found without their table block.
+    let ofTwoBytes: UnsafePointer<UInt8>
 
     /// The part of `ScalarInfo.bits` that decides a stand-in: class, width, whether it
     /// joins or may start a line, its part in a Hangul syllable (the replacement flag is
@@ -77,8 +82,11 @@ extension UnicodeText {
       byKey.initialize(repeating: 0, count: Int(keyMask) + 1)
       var mayStartLine: UInt128 = 0
       guard let ascii = asciiScalars else {
+        let none = UnsafeMutablePointer<UInt8>.allocate(capacity: 2048)
+        none.initialize(repeating: 0, count: 2048)
         return StandInBytes(
-          classes: UnsafePointer(classes), mayStartLine: 0, byKey: UnsafePointer(byKey))
+          classes: UnsafePointer(classes), mayStartLine: 0, byKey: UnsafePointer(byKey),
+          ofTwoBytes: UnsafePointer(none))
       }
       for byte in 0..<128 { classes[byte] = ascii.classes[byte] }
       classes[Int(continuation)] = .cm
@@ -134,9 +142,14 @@ extension UnicodeText {
           byKey[Int(bits)] = byte
         }
       }
+      let ofTwoBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 2048)
+      ofTwoBytes.initialize(repeating: 0, count: 2048)
+      for value in UInt32(0x80)..<0x800 {
+        ofTwoBytes[Int(value)] = byKey[Int(ScalarTable.info(value).bits & keyMask)]
+      }
       return StandInBytes(
         classes: UnsafePointer(classes), mayStartLine: mayStartLine,
-        byKey: UnsafePointer(byKey))
+        byKey: UnsafePointer(byKey), ofTwoBytes: UnsafePointer(ofTwoBytes))
     }
   }
 
@@ -145,27 +158,31 @@ extension UnicodeText {
 
   /// The stand-in byte of scalar `value`, or 0 (see `StandInBytes`); for tests.
   static func standIn(of value: UInt32) -> UInt8 {
-    guard value >= 0x80, value < 0x1_0000, value & 0xF800 != 0xD800 else { return 0 }
+    guard value >= 0x80, value <= 0x10_FFFF, value & 0x1F_F800 != 0xD800 else { return 0 }
     let bits = ScalarTable.info(value).bits
     return TextTables.shared.pointee.standInsByKey[Int(bits & StandInBytes.keyMask)]
   }
 
   /// Writes `text` to `out` (room for `text.count` bytes) with each scalar that is not
-  /// ASCII replaced by its stand-in (`StandInBytes`: a byte, or a wide one's two), and
-  /// returns how many bytes it wrote; `nil`, part written, at a byte that is neither ASCII
-  /// nor part of a scalar with a stand-in (one of four UTF-8 bytes, a mark, invalid
-  /// UTF-8). The first `start` bytes are copied as they are (the caller knows them to be
-  /// ASCII). A stand-in is never longer than its scalar's UTF-8, so `out` never needs
-  /// more room than `text` takes.
+  /// ASCII replaced by its stand-in (`StandInBytes`: a byte, or a wide one's two) and each
+  /// joiner the readers drop (U+200D, U+FE0F: emoji sequences) left out, as the readers
+  /// leave it out, and returns how many bytes it wrote; `nil`, part written, at a byte
+  /// that is neither ASCII nor part of a scalar with a stand-in or a dropped joiner (a
+  /// mark, invalid UTF-8). The first `start` bytes are copied as they are (the caller
+  /// knows them to be ASCII). A stand-in is never longer than its scalar's UTF-8, so `out`
+  /// never needs more room than `text` takes. What is written may end with spaces or line
+  /// feeds (those before a joiner at the end).
   ///
   /// - Complexity: O(*n*), eight bytes a step over ASCII, a table lookup a scalar
-  ///   otherwise (its `ScalarTable` block looked up again only when the script changes).
+  ///   otherwise (for two bytes, `StandInBytes.ofTwoBytes`; for more, its `ScalarTable`
+  ///   block, looked up again only when the script changes).
   static func writeStandIns(
     _ text: UnsafeBufferPointer<UInt8>, from start: Int, into out: UnsafeMutablePointer<UInt8>
   ) -> Int? {
     guard let base = text.baseAddress else { return 0 }
     let end = text.count
     let byKey = TextTables.shared.pointee.standInsByKey
+    let ofTwoBytes = TextTables.shared.pointee.standInsOfTwoBytes
     let reader = ScalarTable.reader
     var lastBlockIndex = UInt32.max
     var lastBlock = reader.block(0)
@@ -194,32 +211,68 @@ extension UnicodeText {
         written &+= ascii
         continue
       }
-      // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms), or three (a
-      // lead of E0 to EF, but E0 with a second byte below A0, overlong, and ED with one
-      // at A0 or above, a surrogate).
+      // Two bytes, or three (a lead of E0 to EF, but E0 with a second byte below A0,
+      // overlong, and ED with one at A0 or above, a surrogate), or four.
       guard read &+ 1 < end else { return nil }
       let second = base[read &+ 1]
       guard second & 0xC0 == 0x80 else { return nil }
+      if lead &- 0xC2 < 0x1E {
+        // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms): no
+        // dropped joiner among them.
+        let standIn = ofTwoBytes[Int(lead & 0x1F) &<< 6 | Int(second & 0x3F)]
+        guard standIn != 0 else { return nil }
+        out[written] = standIn
+        if standIn >= StandInBytes.firstWide {
+          out[written &+ 1] = StandInBytes.continuation
+          written &+= 2
+        } else {
+          written &+= 1
+        }
+        read &+= 2
+        continue
+      }
       let value: UInt32
       let length: Int
-      if lead &- 0xC2 < 0x1E {
-        (value, length) = (UInt32(lead & 0x1F) << 6 | UInt32(second & 0x3F), 2)
-      } else {
-        guard lead &- 0xE0 < 0x10, lead != 0xE0 || second >= 0xA0,
-          lead != 0xED || second < 0xA0, read &+ 2 < end
+      if lead &- 0xE0 < 0x10 {
+        guard lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0, read &+ 2 < end
         else { return nil }
         let third = base[read &+ 2]
         guard third & 0xC0 == 0x80 else { return nil }
         value = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
         length = 3
+      } else {
+        // Four bytes (emoji, historic scripts, mathematical letters, rarer ideographs): a
+        // lead of F0 to F4, but F0 with a second byte below 90 (overlong) and F4 with one
+        // at 90 or above (past U+10FFFF).
+        guard lead &- 0xF0 < 5, lead != 0xF0 || second >= 0x90, lead != 0xF4 || second < 0x90,
+          read &+ 3 < end
+        else { return nil }
+        let third = base[read &+ 2]
+        let fourth = base[read &+ 3]
+        guard third & 0xC0 == 0x80, fourth & 0xC0 == 0x80 else { return nil }
+        value =
+          UInt32(lead & 0x07) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6
+          | UInt32(fourth & 0x3F)
+        length = 4
       }
-      let blockIndex = value >> 8
-      if blockIndex != lastBlockIndex {
-        lastBlock = reader.block(blockIndex)
-        lastBlockIndex = blockIndex
+      let info: ScalarInfo
+      if value < ScalarTable.tableLimit {
+        let blockIndex = value >> 8
+        if blockIndex != lastBlockIndex {
+          lastBlock = reader.block(blockIndex)
+          lastBlockIndex = blockIndex
+        }
+        info = lastBlock[Int(value & 0xFF)]
+      } else {
+        info = ScalarInfo.computed(value)
       }
-      let standIn = byKey[Int(lastBlock[Int(value & 0xFF)].bits & StandInBytes.keyMask)]
-      guard standIn != 0 else { return nil }
+      let standIn = byKey[Int(info.bits & StandInBytes.keyMask)]
+      guard standIn != 0 else {
+        // A joiner the readers drop is left out as they leave it out.
+        guard isDroppedJoiner(value) else { return nil }
+        read &+= length
+        continue
+      }
       out[written] = standIn
       if standIn >= StandInBytes.firstWide {
         out[written &+ 1] = StandInBytes.continuation

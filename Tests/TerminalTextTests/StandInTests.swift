@@ -11,9 +11,12 @@ import Testing
 /// its scalar does beside every kind of neighbour, each proxy's text counts as the text of
 /// its scalars does, and random text of them counts as its shape does.
 @Suite struct StandInTests {
-  /// The scalars below U+10000 with a stand-in, and their stand-ins.
+  /// The scalars below U+10000 with a stand-in, and those of four UTF-8 bytes of every
+  /// 151st (historic scripts, mathematical letters, emoji, rarer ideographs), with their
+  /// stand-ins.
   static let stoodIn: [(scalar: Unicode.Scalar, byte: UInt8)] =
-    (UInt32(0x80)..<0x1_0000).compactMap { value in
+    (Array(0x80..<0x1_0000) + Array(stride(from: UInt32(0x1_0000), to: 0x3_2000, by: 151)))
+    .compactMap { value in
       let byte = UnicodeText.standIn(of: value)
       guard byte != 0, let scalar = Unicode.Scalar(value) else { return nil }
       return (scalar, byte)
@@ -48,10 +51,11 @@ import Testing
   }
 
   /// Whether every byte of `text` is printable ASCII or a line feed, or of a scalar with
-  /// a stand-in.
+  /// a stand-in or a joiner the readers drop.
   static func readsAsASCII(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
       scalar == "\n" || (0x20...0x7E).contains(scalar.value) || standIn(scalar) != nil
+        || scalar == "\u{200D}" || scalar == "\u{FE0F}"
     }
   }
 
@@ -64,9 +68,16 @@ import Testing
     for letter: Unicode.Scalar in ["é", "ж", "Ω", "ệ", "ß", "Ѐ"] {
       #expect(Self.standIn(letter) == UInt8(ascii: "a"), "\(letter)")
     }
-    // Neither a mark, a joiner the readers drop, nor a scalar of four UTF-8 bytes.
-    for other: Unicode.Scalar in ["\u{301}", "\u{200D}", "\u{FE0F}", "😀", "\u{20000}"] {
+    // Neither a mark (an emoji's skin tone too), a joiner the readers drop, nor a regional
+    // indicator (its pairs are left to ICU).
+    for other: Unicode.Scalar in ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FB}", "\u{1F1E6}"] {
       #expect(Self.standIn(other) == nil, "\(other.value)")
+    }
+    // Scalars of four UTF-8 bytes as those of three: a mathematical letter reads as a
+    // letter, an emoji and an ideograph of the extensions as wide ones.
+    #expect(Self.standIn("\u{1D538}") == UInt8(ascii: "a"))
+    for wide: Unicode.Scalar in ["😀", "\u{1F468}", "\u{20000}"] {
+      #expect((0xA0...0xBF).contains(Self.standIn(wide) ?? 0), "\(wide.value)")
     }
     // A proxy of one cell for a no-break space and an em dash, of two for wide scalars.
     for narrow: Unicode.Scalar in ["\u{A0}", "\u{2014}", "\u{2026}"] {
@@ -158,7 +169,8 @@ import Testing
         case 6: scalars.append("\n")
         case 7..<12: scalars.append(punctuation.randomElement(using: &random)!)
         case 12..<18: scalars.append(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random)))
-        case 18..<29: scalars.append(Self.twins.randomElement(using: &random)!.scalar)
+        case 18..<28: scalars.append(Self.twins.randomElement(using: &random)!.scalar)
+        case 28: scalars.append(Bool.random(using: &random) ? "\u{200D}" : "\u{FE0F}")
         default: scalars.append(Self.everyProxied.randomElement(using: &random)!.scalar)
         }
       }
@@ -191,12 +203,57 @@ import Testing
     #expect(asASCII > 2_000 && asASCII < 2_600)
   }
 
+  /// Emoji and their sequences as people write them (a joiner between people, a
+  /// presentation selector, joiners and selectors at either end, beside spaces and line
+  /// feeds, nothing else): counted from the bytes as their shape counts, the joiners left
+  /// out; a skin tone (a mark) or a flag (regional indicators) leaves the text to the
+  /// general reader.
+  @Test func emojiSequencesCountAsTheirShape() {
+    let zwj = "\u{200D}"
+    let texts = [
+      "😀 grinning face", "👨\(zwj)👩\(zwj)👧 family: man, woman, girl", "❤\u{FE0F} red heart",
+      "\u{FE0F}", "\(zwj)", " \(zwj)\n", "word  \u{FE0F}", "word\n\(zwj)", "a\(zwj)b c",
+      "🧑\(zwj)🚀 astronaut 🧑\(zwj)🚀🧑\(zwj)🚀🧑\(zwj)🚀 crew", "𝔸𝔹ℂ 𝕕𝕖𝕗 \u{20000}\u{20001}",
+      "\u{10000} linear b syllable b008 a",
+    ]
+    var taken = 0
+    var scratch = UnicodeText.Scratch()
+    for text in texts {
+      #expect(Self.readsAsASCII(text), "\(text.debugDescription)")
+      let bytes = Array(text.utf8)
+      let widths = UnicodeTextLineCountTests.widths
+      var counts = [Int](repeating: -1, count: widths.count)
+      let counted = bytes.withUnsafeBufferPointer { bytes in
+        widths.withUnsafeBufferPointer { widths in
+          counts.withUnsafeMutableBufferPointer {
+            UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+          }
+        }
+      }
+      #expect(counted, "\(text.debugDescription)")
+      #expect(counts == UnicodeTextLineCountTests.shapeCounts(text), "\(text.debugDescription)")
+      let icu = PreparedText.icuShape(of: text)
+      let icuCounts = icu.withUnsafeBufferPointer { icu in
+        widths.map { PreparedText.lineCount(of: icu, width: $0, mode: .word) }
+      }
+      #expect(counts == icuCounts, "\(text.debugDescription)")
+      _ = UnicodeTextLineCountTests.check(text, taken: &taken)
+    }
+    for text in ["👍\u{1F3FD} thumbs up", "🇫🇷 flag: France"] {
+      #expect(!Self.readsAsASCII(text))
+      #expect(!Array(text.utf8).withUnsafeBufferPointer(UnicodeText.isCountedFromBytes))
+    }
+  }
+
   /// Bytes that are not UTF-8 where a stand-in would be read (a lead without its
-  /// continuation, overlong forms, a lone continuation, a cut scalar) are never stood in.
+  /// continuation, overlong forms, a lone continuation, a cut scalar, a surrogate, a
+  /// scalar past U+10FFFF) are never stood in.
   @Test func brokenUTF8IsNotStoodIn() {
     let broken: [[UInt8]] = [
       [0xD0], [0xD0, 0x41], [0xC0, 0xB6], [0xC1, 0xBF], [0xE0, 0x80, 0xB6], [0xB6],
-      [0xE1, 0xBB], [0xE1, 0xBB, 0x41], [0xF0, 0x9F, 0x98, 0x80],
+      [0xE1, 0xBB], [0xE1, 0xBB, 0x41], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98],
+      [0xF0, 0x9F, 0x98, 0x41], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+      [0xF5, 0x80, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80], [0xF0, 0x9F, 0x41, 0x80],
     ]
     for bytes in broken {
       for text in [bytes, Array("word ".utf8) + bytes, bytes + Array(" word".utf8)] {
