@@ -10,20 +10,39 @@ package enum UnicodeText {
   /// check each (`withBuffers` is called once or twice a text, millions of times a pass).
   package struct Scratch {
     private var storage = Storage()
+    /// `storage.capacity`, kept here so that the check each text makes reads no property
+    /// of the class (an access the runtime would check).
+    private var capacity = 0
 
     package init() {}
 
     /// Makes the per-scalar buffers hold `count` scalars (they grow a few times, then are
     /// written in place). A copy of a scratch that is reserved gets buffers of its own.
+    ///
+    /// - Complexity: O(1) but when the buffers grow; inlined, a comparison and the
+    ///   uniqueness check.
+    @inline(__always)
     mutating func reserve(_ count: Int) {
-      if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
-      guard storage.capacity < count else { return }
-      storage.grow(to: Swift.max(count, storage.capacity * 2))
+      if count <= capacity && isKnownUniquelyReferenced(&storage) { return }
+      grow(count)
+    }
+
+    /// `reserve` when the buffers are too small or shared.
+    @inline(never)
+    private mutating func grow(_ count: Int) {
+      if !isKnownUniquelyReferenced(&storage) {
+        storage = Storage()
+        capacity = 0
+      }
+      guard capacity < count else { return }
+      storage.grow(to: Swift.max(count, capacity * 2))
+      capacity = storage.capacity
     }
 
     /// Makes the buffers hold the scalars of a text of `count` bytes as the readers take
     /// them: at most four a byte, a tab being read as the sanitiser's four spaces (other
     /// scalars are one to four bytes each).
+    @inline(__always)
     mutating func reserve(forBytes count: Int) {
       reserve(count &* Sanitizer.tabWidth)
     }

@@ -12,7 +12,8 @@ import TerminalText
 /// `MASONRY_BENCH_TEXTS=ascii` (or `other`) instead counts the lines of the texts neither
 /// plain ASCII nor plain CJK (ASCII throughout, or not) of the first 30 chunks both ways:
 /// shaped, and straight from their bytes (`UnicodeText.wordLineCount`), in megabytes a
-/// second, and says whether the counts agree.
+/// second, and says whether the counts agree. `MASONRY_BENCH_FIRST_ONLY=1` stops after the
+/// first count (a profiling aid: a profile then holds that count alone).
 enum MeasureBenchmark {
   static func run(path: String, report: inout BenchmarkReport) {
     var chunks: [CardChunk] = []
@@ -33,6 +34,13 @@ enum MeasureBenchmark {
       let job = MeasureJob(
         generation: 1, firstChunk: 0, chunks: chunks, widths: [22], wrap: .word, shapes: [])
       shapes = chunks.indices.map { job.measure(chunkAt: $0).shapes }
+    }
+    if ProcessInfo.processInfo.environment["MASONRY_BENCH_FIRST_ONLY"] != nil {
+      report.emit([
+        ("name", "measure"), ("path", path), ("cards", cards),
+        ("first_cards_per_s", Double(cards) / first),
+      ])
+      return
     }
     let again = Stopwatch.seconds {
       let job = MeasureJob(
