@@ -188,13 +188,14 @@ extension UnicodeText {
     var lastBlock = reader.block(0)
     let raw = UnsafeRawPointer(base)
     let rawOut = UnsafeMutableRawPointer(out)
-    out.update(from: base, count: start)
+    if start > 0 { out.update(from: base, count: start) }
     var read = start
     var written = start
     while read < end {
       let lead = base[read]
       if lead < 0x80 {
-        guard read &+ 8 <= end else {
+        // (A space between words of another script: the byte alone.)
+        guard read &+ 8 <= end, base[read &+ 1] < 0x80 else {
           out[written] = lead
           read &+= 1
           written &+= 1
@@ -217,18 +218,28 @@ extension UnicodeText {
       let second = base[read &+ 1]
       guard second & 0xC0 == 0x80 else { return nil }
       if lead &- 0xC2 < 0x1E {
-        // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms): no
-        // dropped joiner among them.
-        let standIn = ofTwoBytes[Int(lead & 0x1F) &<< 6 | Int(second & 0x3F)]
-        guard standIn != 0 else { return nil }
-        out[written] = standIn
-        if standIn >= StandInBytes.firstWide {
-          out[written &+ 1] = StandInBytes.continuation
-          written &+= 2
-        } else {
-          written &+= 1
+        // Two bytes (a lead of C2 to DF: C0 and C1 would make overlong forms; no dropped
+        // joiner among them), the rest of a run of them (a word of Cyrillic or Greek) in
+        // this loop.
+        var lead = lead
+        var second = second
+        while true {
+          let standIn = ofTwoBytes[Int(lead & 0x1F) &<< 6 | Int(second & 0x3F)]
+          guard standIn != 0 else { return nil }
+          out[written] = standIn
+          if standIn >= StandInBytes.firstWide {
+            out[written &+ 1] = StandInBytes.continuation
+            written &+= 2
+          } else {
+            written &+= 1
+          }
+          read &+= 2
+          guard read &+ 1 < end else { break }
+          lead = base[read]
+          second = base[read &+ 1]
+          guard lead &- 0xC2 < 0x1E else { break }
+          guard second & 0xC0 == 0x80 else { return nil }
         }
-        read &+= 2
         continue
       }
       let value: UInt32
