@@ -147,7 +147,11 @@ package enum LineBreakRules {
   /// - OP then anything but a space (or a mark or line feed, which other rules read):
   ///   joined (LB14). QU then the same: joined (LB19).
   /// - Anything but a space, ZW or line feed (or a mark, whose base is unknown here)
-  ///   before CL, CP, EX, IS or SY: joined (LB13).
+  ///   before CL, CP, EX, IS or SY: joined (LB13); before HY, BA or NS: joined (LB21).
+  /// - Inside a number (LB25, `(PR|PO)? (OP|HY)? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?`): NU
+  ///   after NU, HY, PR or PO, NU after IS or SY after NU, and PR or PO after NU: joined
+  ///   (a number may start at any NU, and at the HY, PR or PO before one), however the
+  ///   step before began — the digits of versions, dates and sizes.
   /// - Before a letter (AL): IS joined (LB29), NU joined (LB23), PR and PO joined (LB24),
   ///   SY broken (no rule joins them; a number cannot go on into a letter).
   /// - HY before a letter: broken (LB21 `HY ÷`), unless the hyphen comes just after a
@@ -179,7 +183,9 @@ package enum LineBreakRules {
     default: break
     }
     switch at {
-    case .cl, .cp, .cpWide, .ex, .is, .sy: return false
+    case .cl, .cp, .cpWide, .ex, .is, .sy, .hy, .ba, .ns: return false
+    case .nu, .pr, .po:
+      return joinsInNumber(classes, before: index)
     case .al:
       switch before {
       case .is, .nu, .pr, .po: return false
@@ -192,6 +198,23 @@ package enum LineBreakRules {
         }
       default: return nil
       }
+    default: return nil
+    }
+  }
+
+  /// `pairBreaksAnywhere` for a digit, PR or PO (out of line, to keep the common case small
+  /// where it is inlined): `false` inside a number, `nil` otherwise.
+  @inline(never)
+  private static func joinsInNumber<Classes: LineBreakClassSequence>(
+    _ classes: Classes, before index: Int
+  ) -> Bool? {
+    let before = classes[index - 1]
+    if classes[index] != .nu { return before == .nu ? false : nil }
+    switch before {
+    case .nu, .hy, .pr, .po: return false
+    case .is, .sy:
+      guard index >= 2 else { return nil }
+      return classes[index - 2] == .nu ? false : nil
     default: return nil
     }
   }

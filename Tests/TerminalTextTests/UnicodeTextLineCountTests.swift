@@ -188,15 +188,61 @@ import Testing
     #expect(taken > members.count * members.count * 4)
   }
 
+  /// Each answer `LineBreakRules.breakAfterSpace` gives is the rules' own
+  /// (`forEachBreak`) for every class after one or two spaces after every class, with
+  /// no mark or one between them (it answers after one space and no mark), after any
+  /// context of up to one class, and of two from the classes whose rules reach furthest
+  /// back. A wrong answer for one context fails it.
+  @Test func breaksAfterSpacesAreTheRulesOwn() {
+    let all = (0..<LineBreakClass.unsupported.rawValue).map { LineBreakClass(rawValue: $0)! }
+    let reaching: [LineBreakClass] = [
+      .sp, .cm, .zw, .lf, .nu, .is, .op, .qu, .hy, .hl, .al, .cl, .cp, .b2, .id,
+    ]
+    let contexts = [[]] + all.map { [$0] } + reaching.flatMap { a in reaching.map { [a, $0] } }
+    var decided = 0
+    var classes: [LineBreakClass] = []
+    for before in all {
+      for target in all {
+        for spaces in 1...2 {
+          for marks in 0...1 {
+            for context in contexts {
+              classes.removeAll(keepingCapacity: true)
+              classes += context
+              classes.append(before)
+              classes += repeatElement(.cm, count: marks)
+              classes += repeatElement(.sp, count: spaces)
+              classes.append(target)
+              let index = classes.count - 1
+              let answer = classes.withUnsafeBufferPointer {
+                LineBreakRules.breakAfterSpace($0, before: index)
+              }
+              guard let answer else { continue }
+              decided += 1
+              var breaks = false
+              classes.withUnsafeBufferPointer { buffer in
+                LineBreakRules.forEachBreak(buffer) { if $0 == index { breaks = true } }
+              }
+              #expect(breaks == answer, "\(classes)")
+              if breaks != answer { return }
+            }
+          }
+        }
+      }
+    }
+    #expect(decided > 100_000)
+  }
+
   /// Each answer `LineBreakRules.pairBreaksAnywhere` gives is the rules' own
   /// (`forEachBreak`) for the pair after any context of up to two classes, and of three
-  /// from the classes whose rules reach furthest back (spaces, marks, numbers, opening
-  /// punctuation, quotation marks, hyphens, Hebrew): the pairs it decides are decided
+  /// from the classes whose rules reach furthest back (spaces, marks, numbers and what
+  /// joins them, opening and closing punctuation, quotation marks, hyphens, Hebrew): the
+  /// pairs it decides are decided
   /// whatever comes before them. A wrong answer for one context fails it.
   @Test func pairsDecidedAnywhereAreTheRulesOwn() {
     let all = (0..<LineBreakClass.unsupported.rawValue).map { LineBreakClass(rawValue: $0)! }
     let reaching: [LineBreakClass] = [
-      .sp, .cm, .zw, .lf, .nu, .is, .sy, .op, .qu, .hy, .hl, .al, .cl, .b2, .pr,
+      .sp, .cm, .zw, .lf, .nu, .is, .sy, .op, .qu, .hy, .hl, .al, .cl, .b2, .pr, .po, .cp,
+      .ba, .ns,
     ]
     var contexts: [[LineBreakClass]] = [[]]
     for first in all {
