@@ -7,8 +7,10 @@
 ///   U+FFFD, which shows that something was there.
 /// - A tab becomes `tabWidth` spaces; CR LF and a lone CR become LF; LF stays, as a hard
 ///   line break.
-/// - U+200D (zero width joiner) and U+FE0F (emoji presentation selector) are dropped: with
-///   them terminals disagree about widths, and a line would shift.
+/// - U+200D (zero width joiner), U+FE0F (emoji presentation selector) and the emoji
+///   modifiers U+1F3FB to U+1F3FF (skin tones) are dropped: with them terminals disagree
+///   about widths, and a line would shift (kitty draws an emoji and its skin tone in two
+///   cells, where ncurses, tmux and xterm count four).
 /// - Invalid UTF-8 decodes to U+FFFD.
 package enum Sanitizer {
   package static let replacement: Unicode.Scalar = "\u{FFFD}"
@@ -34,7 +36,7 @@ package enum Sanitizer {
         result.append("\n")
       case "\t":
         result.append(contentsOf: repeatElement(" ", count: tabWidth))
-      case "\u{200D}", "\u{FE0F}":
+      case "\u{200D}", "\u{FE0F}", "\u{1F3FB}"..."\u{1F3FF}":
         continue
       default:
         result.append(isSafe(scalar) ? scalar : replacement)
@@ -48,9 +50,9 @@ package enum Sanitizer {
     sanitize(String(decoding: bytes, as: UTF8.self))
   }
 
-  /// The joiners on which terminals disagree about widths.
+  /// The joiners and modifiers on which terminals disagree about widths.
   static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\u{200D}" || scalar == "\u{FE0F}"
+    UnicodeText.isDroppedJoiner(scalar.value)
   }
 
   /// Whether `scalar` may reach the terminal as it is.

@@ -11,8 +11,9 @@ import CTextSupport
 /// The fast path shapes the sanitised text. What the sanitiser replaces with U+FFFD
 /// (controls, bidirectional controls, scalars `wcwidth` rejects) has the properties of
 /// U+FFFD here. What it drops or rewrites never reaches the table: `UnicodeText`'s readers
-/// leave out the joiners (U+200D, U+FE0F) and read a tab as four spaces and a carriage
-/// return as a line feed (once for CR LF), as the sanitiser does; those scalars, and any
+/// leave out the joiners (U+200D, U+FE0F) and skin tones (U+1F3FB to U+1F3FF) and read a
+/// tab as four spaces and a carriage return as a line feed (once for CR LF), as the
+/// sanitiser does; those scalars, and any
 /// the fast path must leave to ICU, have class `unsupported`: an unassigned one (its
 /// properties may differ between ICU's Unicode version and Swift's), a class the rules
 /// leave out, or a grapheme rule beyond "marks join the cluster before them" and Hangul's

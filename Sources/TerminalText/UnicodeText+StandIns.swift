@@ -165,8 +165,9 @@ extension UnicodeText {
 
   /// Writes `text` to `out` (room for `text.count` bytes) with each scalar that is not
   /// ASCII replaced by its stand-in (`StandInBytes`: a byte, or a wide one's two) and each
-  /// joiner the readers drop (U+200D, U+FE0F: emoji sequences) left out, as the readers
-  /// leave it out, and returns how many bytes it wrote; `nil`, part written, at a byte
+  /// joiner or modifier the readers drop (U+200D, U+FE0F, skin tones: emoji sequences) left
+  /// out, as the readers leave it out, and returns how many bytes it wrote; `nil`, part
+  /// written, at a byte
   /// that is neither ASCII nor part of a scalar with a stand-in or a dropped joiner (a
   /// mark, invalid UTF-8). The first `start` bytes are copied as they are (the caller
   /// knows them to be ASCII). A stand-in is never longer than its scalar's UTF-8, so `out`

@@ -209,13 +209,13 @@ package enum UnicodeText {
     }
   }
 
-  /// Whether `value` is a joiner the sanitiser drops (U+200D zero width joiner, U+FE0F
-  /// emoji presentation selector): the readers here leave it out as it does, so that an
-  /// emoji sequence costs no trip to ICU (the shape is that of the text without it, and
-  /// `PreparedText` draws that text).
+  /// Whether `value` is a joiner or modifier the sanitiser drops (U+200D zero width
+  /// joiner, U+FE0F emoji presentation selector, the emoji modifiers U+1F3FB to U+1F3FF):
+  /// the readers here leave it out as it does, so that an emoji sequence costs no trip to
+  /// ICU (the shape is that of the text without it, and `PreparedText` draws that text).
   @inline(__always)
   static func isDroppedJoiner(_ value: UInt32) -> Bool {
-    value == 0x200D || value == 0xFE0F
+    value == 0x200D || value == 0xFE0F || value &- 0x1F3FB < 5
   }
 
   /// Whether `text`, which `shape` takes, is read other than it is written: it holds a
@@ -251,6 +251,10 @@ package enum UnicodeText {
         end -= 3  // U+200D
       } else if end >= 3 && base[end - 3] == 0xEF && base[end - 2] == 0xB8 && last == 0x8F {
         end -= 3  // U+FE0F
+      } else if end >= 4 && base[end - 4] == 0xF0 && base[end - 3] == 0x9F && base[end - 2] == 0x8F
+        && last &- 0xBB < 5
+      {
+        end -= 4  // U+1F3FB to U+1F3FF
       } else {
         break
       }

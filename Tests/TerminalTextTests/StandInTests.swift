@@ -51,11 +51,12 @@ import Testing
   }
 
   /// Whether every byte of `text` is printable ASCII or a line feed, or of a scalar with
-  /// a stand-in or a joiner the readers drop.
+  /// a stand-in, or a joiner or skin tone the readers drop.
   static func readsAsASCII(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
       scalar == "\n" || (0x20...0x7E).contains(scalar.value) || standIn(scalar) != nil
         || scalar == "\u{200D}" || scalar == "\u{FE0F}"
+        || (0x1F3FB...0x1F3FF).contains(scalar.value)
     }
   }
 
@@ -204,17 +205,18 @@ import Testing
   }
 
   /// Emoji and their sequences as people write them (a joiner between people, a
-  /// presentation selector, joiners and selectors at either end, beside spaces and line
-  /// feeds, nothing else): counted from the bytes as their shape counts, the joiners left
-  /// out; a skin tone (a mark) or a flag (regional indicators) leaves the text to the
-  /// general reader.
+  /// presentation selector, a skin tone, joiners, selectors and skin tones at either end,
+  /// beside spaces and line feeds, nothing else): counted from the bytes as their shape
+  /// counts, the joiners and skin tones left out as the sanitiser drops them; a flag
+  /// (regional indicators) leaves the text to the general reader.
   @Test func emojiSequencesCountAsTheirShape() {
     let zwj = "\u{200D}"
     let texts = [
       "😀 grinning face", "👨\(zwj)👩\(zwj)👧 family: man, woman, girl", "❤\u{FE0F} red heart",
       "\u{FE0F}", "\(zwj)", " \(zwj)\n", "word  \u{FE0F}", "word\n\(zwj)", "a\(zwj)b c",
       "🧑\(zwj)🚀 astronaut 🧑\(zwj)🚀🧑\(zwj)🚀🧑\(zwj)🚀 crew", "𝔸𝔹ℂ 𝕕𝕖𝕗 \u{20000}\u{20001}",
-      "\u{10000} linear b syllable b008 a",
+      "\u{10000} linear b syllable b008 a", "👍\u{1F3FD} thumbs up: medium skin tone",
+      "🧑\u{1F3FD}\(zwj)💻 technologist \u{1F3FF}", "\u{1F3FB}", "word \u{1F3FC}\n",
     ]
     var taken = 0
     var scratch = UnicodeText.Scratch()
@@ -239,7 +241,7 @@ import Testing
       #expect(counts == icuCounts, "\(text.debugDescription)")
       _ = UnicodeTextLineCountTests.check(text, taken: &taken)
     }
-    for text in ["👍\u{1F3FD} thumbs up", "🇫🇷 flag: France"] {
+    for text in ["🇫🇷 flag: France", "a\u{301} mark"] {
       #expect(!Self.readsAsASCII(text))
       #expect(!Array(text.utf8).withUnsafeBufferPointer(UnicodeText.isCountedFromBytes))
     }
