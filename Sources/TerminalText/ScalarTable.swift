@@ -173,6 +173,31 @@ package enum ScalarTable {
       return block(value / ScalarTable.blockSize)[Int(value % ScalarTable.blockSize)]
     }
 
+    /// A reader of `value` after `value` that keeps the block it looked up last (text
+    /// stays in one script for long runs: the block is looked up again when it changes).
+    struct Cached {
+      let reader: Reader
+      var lastIndex = UInt32.max
+      var last: UnsafeMutablePointer<ScalarInfo>
+
+      init(_ reader: Reader) {
+        self.reader = reader
+        last = reader.block(0)
+      }
+
+      /// The properties of `value`.
+      @inline(__always)
+      mutating func info(_ value: UInt32) -> ScalarInfo {
+        guard value < ScalarTable.tableLimit else { return ScalarInfo.computed(value) }
+        let index = value / ScalarTable.blockSize
+        if index != lastIndex {
+          last = reader.block(index)
+          lastIndex = index
+        }
+        return last[Int(value % ScalarTable.blockSize)]
+      }
+    }
+
     /// Block `index` of the table (scalars `index * blockSize` on), built if need be.
     @inline(__always)
     func block(_ index: UInt32) -> UnsafeMutablePointer<ScalarInfo> {

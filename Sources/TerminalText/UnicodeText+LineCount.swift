@@ -565,8 +565,7 @@ extension UnicodeText {
       case .refused: return nil
       case .hasMarks: break
       }
-      var lastBlockIndex = UInt32(0)
-      var lastBlock = table.block(0)
+      var cached = ScalarTable.Reader.Cached(table)
       var count = 0
       var clusters = 0
       var totalWidth = 0
@@ -650,18 +649,7 @@ extension UnicodeText {
             continue
           }
         }
-        let info: ScalarInfo
-        if value < ScalarTable.tableLimit {
-          let blockIndex = value / ScalarTable.blockSize
-          if blockIndex != lastBlockIndex {
-            lastBlock = table.block(blockIndex)
-            lastBlockIndex = blockIndex
-          }
-          info = lastBlock[Int(value % ScalarTable.blockSize)]
-        } else {
-          info = ScalarInfo.computed(value)
-        }
-        guard take(value, info) else { return nil }
+        guard take(value, cached.info(value)) else { return nil }
         offset &+= length
       }
       finishCluster()
@@ -705,8 +693,7 @@ extension UnicodeText {
     typealias Info = PreparedText.ClusterInfo
     let asciiClasses = asciiClassTable
     let asciiClusters = asciiClusterTable
-    var lastBlockIndex = UInt32.max
-    var lastBlock = table.block(0)
+    var cached = ScalarTable.Reader.Cached(table)
     var count = 0
     var totalWidth = 0
     var lineFeed = false
@@ -799,17 +786,7 @@ extension UnicodeText {
           continue
         }
       }
-      let info: ScalarInfo
-      if value < ScalarTable.tableLimit {
-        let blockIndex = value >> 8
-        if blockIndex != lastBlockIndex {
-          lastBlock = table.block(blockIndex)
-          lastBlockIndex = blockIndex
-        }
-        info = lastBlock[Int(value & 0xFF)]
-      } else {
-        info = ScalarInfo.computed(value)
-      }
+      let info = cached.info(value)
       let lineBreakClass = info.lineBreakClass
       guard lineBreakClass != .unsupported else { return .refused }
       // A mark, or a jamo (which joins by what is before it): the general reading.

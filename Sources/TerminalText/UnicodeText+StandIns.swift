@@ -184,14 +184,22 @@ extension UnicodeText {
     let end = text.count
     let byKey = TextTables.shared.pointee.standInsByKey
     let ofTwoBytes = TextTables.shared.pointee.standInsOfTwoBytes
-    let reader = ScalarTable.reader
-    var lastBlockIndex = UInt32.max
-    var lastBlock = reader.block(0)
+    var cached = ScalarTable.Reader.Cached(ScalarTable.reader)
     let raw = UnsafeRawPointer(base)
     let rawOut = UnsafeMutableRawPointer(out)
     if start > 0 { out.update(from: base, count: start) }
     var read = start
     var written = start
+    // A stand-in written: its byte, and after a wide one's its second cell.
+    @inline(__always) func put(_ standIn: UInt8) {
+      out[written] = standIn
+      if standIn >= StandInBytes.firstWide {
+        out[written &+ 1] = StandInBytes.continuation
+        written &+= 2
+      } else {
+        written &+= 1
+      }
+    }
     while read < end {
       let lead = base[read]
       if lead < 0x80 {
@@ -227,13 +235,7 @@ extension UnicodeText {
         while true {
           let standIn = ofTwoBytes[Int(lead & 0x1F) &<< 6 | Int(second & 0x3F)]
           guard standIn != 0 else { return nil }
-          out[written] = standIn
-          if standIn >= StandInBytes.firstWide {
-            out[written &+ 1] = StandInBytes.continuation
-            written &+= 2
-          } else {
-            written &+= 1
-          }
+          put(standIn)
           read &+= 2
           guard read &+ 1 < end else { break }
           lead = base[read]
@@ -267,31 +269,14 @@ extension UnicodeText {
           | UInt32(fourth & 0x3F)
         length = 4
       }
-      let info: ScalarInfo
-      if value < ScalarTable.tableLimit {
-        let blockIndex = value >> 8
-        if blockIndex != lastBlockIndex {
-          lastBlock = reader.block(blockIndex)
-          lastBlockIndex = blockIndex
-        }
-        info = lastBlock[Int(value & 0xFF)]
-      } else {
-        info = ScalarInfo.computed(value)
-      }
-      let standIn = byKey[Int(info.bits & StandInBytes.keyMask)]
+      let standIn = byKey[Int(cached.info(value).bits & StandInBytes.keyMask)]
       guard standIn != 0 else {
         // A joiner the readers drop is left out as they leave it out.
         guard isDroppedJoiner(value) else { return nil }
         read &+= length
         continue
       }
-      out[written] = standIn
-      if standIn >= StandInBytes.firstWide {
-        out[written &+ 1] = StandInBytes.continuation
-        written &+= 2
-      } else {
-        written &+= 1
-      }
+      put(standIn)
       read &+= length
     }
     return written
