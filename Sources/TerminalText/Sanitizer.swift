@@ -36,7 +36,7 @@ package enum Sanitizer {
         result.append("\n")
       case "\t":
         result.append(contentsOf: repeatElement(" ", count: tabWidth))
-      case "\u{200D}", "\u{FE0F}", "\u{1F3FB}"..."\u{1F3FF}":
+      case _ where isDropped(scalar):
         continue
       default:
         result.append(isSafe(scalar) ? scalar : replacement)

@@ -167,10 +167,9 @@ extension UnicodeText {
   /// ASCII replaced by its stand-in (`StandInBytes`: a byte, or a wide one's two) and each
   /// joiner or modifier the readers drop (U+200D, U+FE0F, skin tones: emoji sequences) left
   /// out, as the readers leave it out, and returns how many bytes it wrote; `nil`, part
-  /// written, at a byte
-  /// that is neither ASCII nor part of a scalar with a stand-in or a dropped joiner (a
-  /// mark, invalid UTF-8). The first `start` bytes are copied as they are (the caller
-  /// knows them to be ASCII). A stand-in is never longer than its scalar's UTF-8, so `out`
+  /// written, at a byte that is neither ASCII nor part of a scalar with a stand-in or a
+  /// dropped joiner (a mark, invalid UTF-8). The first `start` bytes are copied as they
+  /// are (the caller knows them to be ASCII). A stand-in is never longer than its scalar's UTF-8, so `out`
   /// never needs more room than `text` takes. What is written may end with spaces or line
   /// feeds (those before a joiner at the end).
   ///
@@ -255,19 +254,10 @@ extension UnicodeText {
         value = UInt32(lead & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
         length = 3
       } else {
-        // Four bytes (emoji, historic scripts, mathematical letters, rarer ideographs): a
-        // lead of F0 to F4, but F0 with a second byte below 90 (overlong) and F4 with one
-        // at 90 or above (past U+10FFFF).
-        guard lead &- 0xF0 < 5, lead != 0xF0 || second >= 0x90, lead != 0xF4 || second < 0x90,
-          read &+ 3 < end
-        else { return nil }
-        let third = base[read &+ 2]
-        let fourth = base[read &+ 3]
-        guard third & 0xC0 == 0x80, fourth & 0xC0 == 0x80 else { return nil }
-        value =
-          UInt32(lead & 0x07) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6
-          | UInt32(fourth & 0x3F)
-        length = 4
+        // Four bytes (emoji, historic scripts, mathematical letters, rarer ideographs),
+        // checked by the general decoder (rare enough not to be inlined here).
+        (value, length) = decode(text, at: read, end: end)
+        guard length == 4 else { return nil }
       }
       let standIn = byKey[Int(cached.info(value).bits & StandInBytes.keyMask)]
       guard standIn != 0 else {

@@ -50,6 +50,22 @@ import Testing
     return byte == 0 ? nil : byte
   }
 
+  /// `UnicodeText.asciiWordLineCounts` of `bytes` at `widths`: whether it counted them, and
+  /// the counts.
+  static func asciiCounts(_ bytes: [UInt8], widths: [Int], scratch: inout UnicodeText.Scratch)
+    -> (Bool, [Int])
+  {
+    var counts = [Int](repeating: -1, count: widths.count)
+    let counted = bytes.withUnsafeBufferPointer { bytes in
+      widths.withUnsafeBufferPointer { widths in
+        counts.withUnsafeMutableBufferPointer {
+          UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+        }
+      }
+    }
+    return (counted, counts)
+  }
+
   /// Whether every byte of `text` is printable ASCII or a line feed, or of a scalar with
   /// a stand-in, or a joiner or skin tone the readers drop.
   static func readsAsASCII(_ text: String) -> Bool {
@@ -185,14 +201,7 @@ import Testing
       let bytes = Array(text.utf8)
       let readsAsASCII = Self.readsAsASCII(text)
       let widths = UnicodeTextLineCountTests.widths
-      var counts = [Int](repeating: -1, count: widths.count)
-      let counted = bytes.withUnsafeBufferPointer { bytes in
-        widths.withUnsafeBufferPointer { widths in
-          counts.withUnsafeMutableBufferPointer {
-            UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
-          }
-        }
-      }
+      let (counted, counts) = Self.asciiCounts(bytes, widths: widths, scratch: &scratch)
       #expect(counted == readsAsASCII, "\(text.debugDescription)")
       #expect(bytes.withUnsafeBufferPointer(UnicodeText.isCountedFromBytes) == readsAsASCII)
       if counted {
@@ -224,14 +233,7 @@ import Testing
       #expect(Self.readsAsASCII(text), "\(text.debugDescription)")
       let bytes = Array(text.utf8)
       let widths = UnicodeTextLineCountTests.widths
-      var counts = [Int](repeating: -1, count: widths.count)
-      let counted = bytes.withUnsafeBufferPointer { bytes in
-        widths.withUnsafeBufferPointer { widths in
-          counts.withUnsafeMutableBufferPointer {
-            UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
-          }
-        }
-      }
+      let (counted, counts) = Self.asciiCounts(bytes, widths: widths, scratch: &scratch)
       #expect(counted, "\(text.debugDescription)")
       #expect(counts == UnicodeTextLineCountTests.shapeCounts(text), "\(text.debugDescription)")
       let icu = PreparedText.icuShape(of: text)
