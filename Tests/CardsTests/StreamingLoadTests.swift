@@ -176,14 +176,19 @@ import Testing
   @Test func aHugeFieldIsCutNotRejected() throws {
     let huge = String(repeating: "z", count: 17 << 20)
     let path = TemporaryFiles.write(
-      "{\"caption\": \"\(huge)\", \"section\": \"\(huge.prefix(70_000))\"}\n{\"caption\": \"next\"}\n",
+      "{\"caption\": \"\(huge)\", \"section\": \"\(huge.prefix(70_000))\"}\n"
+        + "{\"caption\": \"next\", \"tags\": [\"\(huge.prefix(70_000))\"]}\n",
       named: "huge-field.jsonl")
-    let cards = try CardLoader.load(path: path).cards
+    let collection = try CardLoader.load(path: path)
+    let cards = collection.cards
     #expect(cards.count == 2)
     #expect(cards[0].caption.utf8.count <= CardText.maximumFieldBytes)
     #expect(cards[0].caption.hasSuffix("…"))
     #expect(cards[0].section?.hasSuffix("…") == true)
     #expect(cards[1].caption == "next")
+    // A tag cut so is no longer ASCII (its ellipsis): the card says so.
+    #expect(cards[1].tags.first?.hasSuffix("…") == true)
+    #expect(collection.cards.chunks.allSatisfy { !$0.hasASCIIText($0.count - 1) })
   }
 
   @Test func aLineOverTheLimitIsAnErrorAtItsLine() {

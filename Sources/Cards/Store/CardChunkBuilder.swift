@@ -217,14 +217,18 @@ package struct CardChunkBuilder {
       }
     }
     var ascii = false
-    return (store(bytes, ascii: &ascii), .other)
+    let printable = if case .other = kind { false } else { true }
+    return (store(bytes, ascii: &ascii, printable: printable), .other)
   }
 
   /// Stores `bytes` (cut to the field limit, invalid UTF-8 replaced) and returns the
   /// length stored; `ascii` is made false unless what is stored is printable ASCII.
-  private mutating func store(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> Int {
+  /// `printable`, when known, is whether `bytes` are printable ASCII.
+  private mutating func store(
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool, printable: Bool? = nil
+  ) -> Int {
     let before = text.count
-    if CardText.isPrintableASCII(bytes) {
+    if printable ?? CardText.isPrintableASCII(bytes) {
       if bytes.count <= CardText.maximumFieldBytes {
         text.append(contentsOf: bytes)
         return bytes.count
@@ -241,10 +245,12 @@ package struct CardChunkBuilder {
     return text.count - before
   }
 
+  /// The index of tag `bytes` in the chunk; `ascii` is made false unless the tag as kept
+  /// is printable ASCII.
   private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, ascii: inout Bool) -> UInt32 {
-    let printable = CardText.isPrintableASCII(bytes)
+    let (index, printable) = Self.name(bytes, in: &tags)
     if !printable { ascii = false }
-    return Self.withName(bytes, printable: printable) { tags.index(of: $0) }
+    return index
   }
 
   private mutating func sectionID(_ bytes: UnsafeBufferPointer<UInt8>?) -> UInt32 {
@@ -256,15 +262,27 @@ package struct CardChunkBuilder {
       return index
     }
     let known = sections.count
-    let found = Int(
-      Self.withName(bytes, printable: CardText.isPrintableASCII(bytes)) {
-        sections.index(of: $0)
-      })
+    let found = Int(Self.name(bytes, in: &sections).index)
     if found == known {
       sectionOfName.append(UInt32(sectionNames.count))
       sectionNames.append(sections.names[found])
     }
     return sectionOfName[found]
+  }
+
+  /// The index in `table` of the name `bytes` are kept as, added if new, and whether it
+  /// is printable ASCII. Bytes equal to a name already kept are that name (well-formed,
+  /// within the limit): found by one lookup, not checked again.
+  @inline(__always)
+  private static func name(
+    _ bytes: UnsafeBufferPointer<UInt8>, in table: inout NameTable
+  ) -> (index: UInt32, printable: Bool) {
+    if let found = table.find(bytes) { return found }
+    let printable = CardText.isPrintableASCII(bytes)
+    // A name cut to the limit ends in an ellipsis, which is not ASCII.
+    let kept = printable && bytes.count <= CardText.maximumFieldBytes
+    let index = withName(bytes, printable: printable) { table.index(of: $0, printable: kept) }
+    return (index, kept)
   }
 
   /// Calls `body` with `bytes` as a name is kept: as they are when they are well-formed

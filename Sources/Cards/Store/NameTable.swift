@@ -6,69 +6,121 @@
 /// order first seen, found by their bytes: a card's tags and section are looked up
 /// without making a `String`, which is made once per distinct name.
 ///
-/// Open addressing over a power-of-two table kept at most half full, keyed by a hash of
-/// the bytes taken eight at a time; the names' bytes lie end to end in one array.
+/// Open addressing over a power-of-two table kept at most half full. Each slot holds its
+/// name's length and first and last eight bytes, so that a name of up to sixteen bytes
+/// (nearly every tag and section) is found by its slot alone — a hash of those words and
+/// three comparisons — and a longer one by a hash of all its bytes and a comparison of
+/// them. The names' bytes lie end to end in one array.
 ///
-/// - Complexity: `index(of:)` is O(length of the name) expected.
+/// - Complexity: `find` and `index(of:printable:)` are O(length of the name) expected.
 struct NameTable {
   /// The names, by index.
   private(set) var names: [String] = []
   /// Every name's bytes, end to end; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
   private var bytes: [UInt8] = []
   private var starts: [UInt32] = [0]
-  /// Index + 1 of the name in each slot, 0 for an empty slot.
-  private var slots = [UInt32](repeating: 0, count: 64)
-  /// The index returned last: cards of a section often come in runs.
-  private var last: UInt32?
+  private var slots = [Slot](repeating: Slot(), count: 64)
+
+  /// A name's place in the table: its key (`Key`) and index + 1 (0: an empty slot).
+  private struct Slot {
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    /// The name's length, and `printableBit` when it is printable ASCII.
+    var count: UInt32 = 0
+    var entry: UInt32 = 0
+  }
+
+  private static let printableBit: UInt32 = 1 << 31
+
+  /// What a name is found by: its length, its first and last eight bytes (`ends`; every
+  /// byte of a name of up to sixteen), and the hash that picks its first slot.
+  private struct Key {
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    var count: Int
+    var hash: UInt64
+
+    @inline(__always)
+    init(_ name: UnsafeBufferPointer<UInt8>) {
+      count = name.count
+      guard let base = name.baseAddress, count > 0 else {
+        hash = 0
+        return
+      }
+      (first, last) = NameTable.ends(UnsafeRawPointer(base), count: count)
+      if count <= 16 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var mixed = (first ^ UInt64(count)) &* multiplier
+        mixed = (mixed ^ (mixed >> 29) ^ last) &* multiplier
+        hash = mixed ^ (mixed >> 32)
+      } else {
+        // Longer names may share their ends: all their bytes are hashed.
+        hash = NameTable.hash(name)
+      }
+    }
+  }
 
   var count: Int { names.count }
 
+  /// The index of `name` and whether it is printable ASCII, when it is in the table.
+  @inline(__always)
+  func find(_ name: UnsafeBufferPointer<UInt8>) -> (index: UInt32, printable: Bool)? {
+    let key = Key(name)
+    let slot = place(of: key, name)
+    let entry = slots[slot].entry
+    guard entry != 0 else { return nil }
+    return (entry - 1, slots[slot].count & Self.printableBit != 0)
+  }
+
   /// The index of `name` (well-formed UTF-8 of at most `CardText.maximumFieldBytes`, as
-  /// `CardText.validUTF8` leaves it), added if new.
-  mutating func index(of name: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    if let last, matches(last, name) { return last }
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
-    while slots[slot] != 0 {
-      let found = slots[slot] - 1
-      if matches(found, name) {
-        last = found
-        return found
-      }
-      slot = (slot + 1) & mask
-    }
+  /// `CardText.validUTF8` leaves it), added if new; `printable` says whether it is
+  /// printable ASCII (kept for `find`).
+  mutating func index(of name: UnsafeBufferPointer<UInt8>, printable: Bool) -> UInt32 {
+    let key = Key(name)
+    let slot = place(of: key, name)
+    if slots[slot].entry != 0 { return slots[slot].entry - 1 }
     let index = UInt32(names.count)
     names.append(String(decoding: name, as: UTF8.self))
     bytes.append(contentsOf: name)
     starts.append(UInt32(bytes.count))
-    slots[slot] = index + 1
+    slots[slot] = Slot(
+      first: key.first, last: key.last,
+      count: UInt32(key.count) | (printable ? Self.printableBit : 0), entry: index + 1)
     if names.count * 2 > slots.count { grow() }
-    last = index
     return index
   }
 
-  /// Whether name `index` is `name`.
+  /// The slot that holds `name` (whose key is `key`), or the empty one where it would go.
   @inline(__always)
-  private func matches(_ index: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = Int(starts[Int(index)])
-    let end = Int(starts[Int(index) + 1])
-    guard end - start == name.count else { return false }
-    return bytes.withUnsafeBufferPointer { stored in
-      guard let base = stored.baseAddress, let other = name.baseAddress else { return true }
-      let count = name.count
-      // Up to sixteen bytes (nearly every tag and section) in two word comparisons.
-      if count <= 16 && count > 0 {
-        let (first, last) = Self.ends(UnsafeRawPointer(base + start), count: count)
-        let (otherFirst, otherLast) = Self.ends(UnsafeRawPointer(other), count: count)
-        return first == otherFirst && last == otherLast
+  private func place(of key: Key, _ name: UnsafeBufferPointer<UInt8>) -> Int {
+    slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: key.hash) & mask
+      while true {
+        let candidate = slots[slot]
+        if candidate.entry == 0 { return slot }
+        if candidate.count & ~Self.printableBit == UInt32(truncatingIfNeeded: key.count)
+          && candidate.first == key.first && candidate.last == key.last
+          && (key.count <= 16 || sameBytes(Int(candidate.entry - 1), name))
+        {
+          return slot
+        }
+        slot = (slot + 1) & mask
       }
-      return memcmp(base + start, other, count) == 0
     }
   }
 
-  /// The first and the last `min(count, 8)` bytes at `bytes` (1 ≤ `count` ≤ 16), each as
-  /// a word, the first byte lowest: together they are every byte of the `count`, read
-  /// without a byte past them. Under eight bytes, two overlapping loads of four, two or
+  /// Whether name `index` (of more than sixteen bytes) is `name`, of its length.
+  private func sameBytes(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = Int(starts[index])
+    return bytes.withUnsafeBufferPointer { stored in
+      memcmp(stored.baseAddress! + start, name.baseAddress!, name.count) == 0
+    }
+  }
+
+  /// The first and the last `min(count, 8)` bytes at `bytes` (`count` ≥ 1), each as a
+  /// word, the first byte lowest: up to sixteen bytes, together they are every byte of
+  /// the `count`, read without a byte past them. Under eight bytes, two overlapping loads of four, two or
   /// one make each word.
   @inline(__always)
   static func ends(_ bytes: UnsafeRawPointer, count: Int) -> (first: UInt64, last: UInt64) {
@@ -97,16 +149,17 @@ struct NameTable {
 
   /// Twice the slots, every name placed again.
   private mutating func grow() {
-    slots = [UInt32](repeating: 0, count: slots.count * 2)
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
     let mask = slots.count - 1
     bytes.withUnsafeBufferPointer { stored in
-      for index in names.indices {
+      for slot in old where slot.entry != 0 {
+        let index = Int(slot.entry - 1)
         let start = Int(starts[index])
-        let name = UnsafeBufferPointer(
-          rebasing: stored[start..<Int(starts[index + 1])])
-        var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = UInt32(index + 1)
+        let name = UnsafeBufferPointer(rebasing: stored[start..<Int(starts[index + 1])])
+        var place = Int(truncatingIfNeeded: Key(name).hash) & mask
+        while slots[place].entry != 0 { place = (place + 1) & mask }
+        slots[place] = slot
       }
     }
   }
