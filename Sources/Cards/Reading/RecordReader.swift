@@ -222,7 +222,10 @@ package final class RecordReader {
         Swift.max(2 * pending.count, wanted + ByteSource.chunkSize))
     }
     let old = pending.count
-    let count = try source.read(appendingTo: &pending)
+    // As far as the piece asked for and a little more, not a whole read past it: the bytes
+    // read past a piece's last record are copied into the next piece's buffer.
+    let room = Swift.max(Self.readSlack, wanted + Self.readSlack - pending.count)
+    let count = try source.read(appendingTo: &pending, atMost: room)
     if count == 0 {
       atEnd = true
       return
@@ -242,6 +245,9 @@ package final class RecordReader {
       }
     }
   }
+
+  /// The least a read asks for, and how far past the piece asked for it reads.
+  static let readSlack = 64 << 10
 
   /// How many bytes from a NUL byte on the reader may look at to find an error before it:
   /// an escape just before the NUL looks up to six bytes ahead (a surrogate pair).
