@@ -1,5 +1,9 @@
 import TerminalText
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The line counts of every card's caption and comment at one width, 2 bytes a card:
 /// a caption of up to 30 lines and a comment of up to 2,047 in one `UInt16`, longer ones
 /// (a long caption in a narrow column, a whole file as a comment) in a dictionary beside
@@ -9,14 +13,13 @@ final class LineCountTable {
   let width: Int
   let wrap: WrapMode
   let count: Int
+  /// Each card's counts, complemented: 0 (0xFFFF) is a card not counted yet.
   private let values: UnsafeMutablePointer<UInt16>
   /// The counts that do not fit a value, by card, packed as `caption << 16 | comment`.
   private var large: [Int: UInt32] = [:]
   /// When the cache last used it (its least recently used table is replaced).
   var lastUse = 0
 
-  /// Not counted yet.
-  private static let unknown: UInt16 = 0xFFFF
   /// Counted, in `large`.
   private static let inLarge: UInt16 = 0xFFFE
   private static let captionLimit = 30
@@ -26,16 +29,19 @@ final class LineCountTable {
     self.width = width
     self.wrap = wrap
     self.count = count
-    values = .allocate(capacity: Swift.max(1, count))
-    values.initialize(repeating: Self.unknown, count: Swift.max(1, count))
+    // Zeroed memory is every card not counted (values are stored complemented): a large
+    // table comes as pages the system zeroes when first touched, not written here.
+    let memory = calloc(Swift.max(1, count), MemoryLayout<UInt16>.stride)
+    values = memory!.bindMemory(to: UInt16.self, capacity: Swift.max(1, count))
   }
 
-  deinit { values.deallocate() }
+  deinit { free(values) }
 
   /// A copy with room for `count` cards (the new ones not counted).
   func grown(to newCount: Int) -> LineCountTable {
-    // Room for a few more pieces of a stream, so that growing is rare.
-    let table = LineCountTable(width: width, wrap: wrap, count: Swift.max(newCount, count * 5 / 4))
+    // Room for as many more cards again (a stream grows piece by piece), so that the
+    // tables a load makes come to twice the last one's size at most.
+    let table = LineCountTable(width: width, wrap: wrap, count: Swift.max(newCount, count * 2))
     table.values.update(from: values, count: count)
     table.large = large
     return table
@@ -44,7 +50,7 @@ final class LineCountTable {
   /// Card `index`'s counts, if known.
   @inline(__always)
   func value(_ index: Int) -> (caption: Int, comment: Int)? {
-    let packed = values[index]
+    let packed = ~values[index]
     if packed < Self.inLarge { return (Int(packed >> 11), Int(packed & 0x7FF)) }
     guard packed == Self.inLarge, let counts = large[index] else { return nil }
     return (Int(counts >> 16), Int(counts & 0xFFFF))
@@ -54,9 +60,9 @@ final class LineCountTable {
   @inline(__always)
   func set(_ index: Int, caption: Int, comment: Int) {
     if caption <= Self.captionLimit, comment <= Self.commentLimit {
-      values[index] = UInt16(caption << 11 | comment)
+      values[index] = ~UInt16(caption << 11 | comment)
     } else {
-      values[index] = Self.inLarge
+      values[index] = ~Self.inLarge
       large[index] = UInt32(caption) << 16 | UInt32(comment)
     }
   }
