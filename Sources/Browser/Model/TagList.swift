@@ -25,14 +25,18 @@ package struct TagList: Equatable {
   /// Shows the tags counted so far: ranked when `final`, else new ones after the others.
   /// Returns whether the order changed.
   ///
-  /// - Complexity: O(*t* log *t*) in the distinct tags.
+  /// - Complexity: O(*t* log *t*) in the distinct tags when `final`, else O(*k* log *k*)
+  ///   in the *k* new ones (a refresh per piece of a load ranks only what came).
   @discardableResult
   package mutating func refresh(final: Bool) -> Bool {
-    var ranked = counts.ranked
-    if !final {
-      let known = Set(order)
-      ranked = order + ranked.filter { !known.contains($0) }
+    guard final else {
+      // The strip holds every tag counted before (each refresh shows them all), and
+      // tags are counted in the order first seen: the new ones are those after them.
+      let new = counts.ranked(from: order.count)
+      order += new
+      return !new.isEmpty
     }
+    let ranked = counts.ranked
     guard ranked != order else { return false }
     order = ranked
     return true

@@ -44,8 +44,14 @@ package struct TagCounts: Equatable {
   /// The tags, most used first (ties by name).
   ///
   /// - Complexity: O(*t* log *t*) in the distinct tags.
-  package var ranked: [String] {
-    names.indices.sorted {
+  package var ranked: [String] { ranked(from: 0) }
+
+  /// The tags counted after the first `first`, ranked among themselves as `ranked` ranks
+  /// them (the tags first seen since `first` were counted).
+  ///
+  /// - Complexity: O(*k* log *k*) in those *k* tags.
+  package func ranked(from first: Int) -> [String] {
+    names.indices[Swift.min(first, names.count)...].sorted {
       counts[$0] != counts[$1] ? counts[$0] > counts[$1] : names[$0] < names[$1]
     }.map { names[$0] }
   }
