@@ -77,6 +77,7 @@ final class ParsePipeline: @unchecked Sendable {
   ) {
     self.reader = reader
     self.workers = workers
+    reader.maximumSpareBuffers = Self.capacity(workers: workers)
     for _ in 0..<Self.capacity(workers: workers) { slots.signal() }
     LoadingThreads.start { [self] in read(batchBytes: batchBytes) }
     for _ in 0..<workers {

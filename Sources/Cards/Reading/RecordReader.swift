@@ -61,14 +61,18 @@ package final class RecordReader {
   /// `maximumSpareBuffers`): a buffer of megabytes a batch, mapped and faulted in afresh
   /// each time, costs system time, and freed ones of varying sizes fragment the heap.
   private var spareBuffers: [[UInt8]] = []
-  static let maximumSpareBuffers = 2
+  /// How many emptied buffers are kept. A reader whose batches are parsed ahead
+  /// (`ParsePipeline`) keeps as many as batches may be in flight: a buffer is then either
+  /// a batch's or spare, so no more are ever made than the most batches in flight, and
+  /// none is freed to be made again when several come back at once.
+  var maximumSpareBuffers = 2
   static let maximumSpareBytes = 8 << 20
 
   /// Takes back the bytes of batches that are parsed, to read into again.
   package func recycle(_ buffers: inout [[UInt8]]) {
     while let buffer = buffers.popLast() {
       // One that held a record of tens of megabytes is let go.
-      guard spareBuffers.count < Self.maximumSpareBuffers, buffer.isEmpty,
+      guard spareBuffers.count < maximumSpareBuffers, buffer.isEmpty,
         buffer.capacity <= Self.maximumSpareBytes
       else { continue }
       spareBuffers.append(buffer)
