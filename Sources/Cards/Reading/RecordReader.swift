@@ -226,9 +226,12 @@ package final class RecordReader {
         Swift.max(2 * pending.count, wanted + ByteSource.chunkSize))
     }
     let old = pending.count
-    // As far as the piece asked for and a little more, not a whole read past it: the bytes
-    // read past a piece's last record are copied into the next piece's buffer.
-    let room = Swift.max(Self.readSlack, wanted + Self.readSlack - pending.count)
+    // Short of the piece asked for, as far as it and a little more, not a whole read past
+    // it: the bytes read past a piece's last record are copied into the next piece's
+    // buffer. Past it (blank lines by the million, a record longer than a read), whole
+    // reads.
+    let room =
+      pending.count < wanted ? wanted + Self.readSlack - pending.count : ByteSource.chunkSize
     let count = try source.read(appendingTo: &pending, atMost: room)
     if count == 0 {
       atEnd = true
@@ -250,7 +253,7 @@ package final class RecordReader {
     }
   }
 
-  /// The least a read asks for, and how far past the piece asked for it reads.
+  /// How far past the piece asked for a read goes.
   static let readSlack = 64 << 10
 
   /// How many bytes from a NUL byte on the reader may look at to find an error before it:
