@@ -1,3 +1,5 @@
+import CTextSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -63,47 +65,17 @@ package enum ASCIIText {
   }
 
   /// `bytes`' kind, in one pass (a card store asks it of every caption and comment): each
-  /// eight bytes tested as simple while all before were, as printable after.
+  /// sixteen bytes tested as simple while all before were, as printable after
+  /// (`masonry_ascii_kind`, in SSE2 registers on x86-64).
   ///
-  /// - Complexity: O(*n*), eight bytes at a time.
+  /// - Complexity: O(*n*), sixteen bytes at a time.
   package static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> Kind {
     guard let base = bytes.baseAddress else { return .simple }
-    let count = bytes.count
-    var index = 0
-    var simple = true
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      index += 8
-      if simple && isSimpleWord(word) { continue }
-      simple = false
-      guard isPrintableWord(word) else { return .other }
+    switch masonry_ascii_kind(base, bytes.count) {
+    case 0: return .simple
+    case 1: return .printable
+    default: return .other
     }
-    while index < count {
-      let byte = base[index]
-      index += 1
-      if simple && isSimpleByte(byte) { continue }
-      simple = false
-      guard byte == 0x0A || byte &- 0x20 < 0x5F else { return .other }
-    }
-    return simple ? .simple : .printable
-  }
-
-  /// Whether each of the eight bytes of `word` is printable ASCII or a line feed.
-  @inline(__always)
-  private static func isPrintableWord(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    guard word & 0x8080_8080_8080_8080 == 0 else { return false }
-    // A byte below 0x20 has bits 5 and 6 clear (rare: a line feed), then bytes one by one.
-    if (word | word >> 1) & 0x2020_2020_2020_2020 != 0x2020_2020_2020_2020 {
-      for shift in stride(from: 0, to: 64, by: 8) {
-        let byte = UInt8(truncatingIfNeeded: word >> UInt64(shift))
-        guard byte == 0x0A || byte &- 0x20 < 0x5F else { return false }
-      }
-      return true
-    }
-    // No DEL.
-    let delete = word ^ ones &* 0x7F
-    return (delete &- ones) & ~delete & 0x8080_8080_8080_8080 == 0
   }
 
   /// Whether all eight bytes of `word` are simple, `isSimpleByte` for each at once. Below

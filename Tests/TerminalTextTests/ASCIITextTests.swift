@@ -67,8 +67,9 @@ import Testing
     }
     #expect([UInt8]().withUnsafeBufferPointer { ASCIIText.kind($0) } == .simple)
     for byte in UInt8(0)...UInt8(255) {
-      // A word, a block of sixteen, blocks with words and bytes after them.
-      for length in [1, 8, 11, 16, 19, 32, 41] {
+      // Under a block of sixteen (padded), one, one and an overlapping last one, two,
+      // several with an overlapping last one.
+      for length in [1, 8, 11, 16, 17, 19, 32, 33, 41] {
         for place in 0..<length {
           for filler in Array("a\n-~".utf8) {
             var bytes = [UInt8](repeating: filler, count: length)
