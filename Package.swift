@@ -12,7 +12,7 @@ import PackageDescription
 //   decoding them (formats, headers, limits, names, folders). No image library.
 // - Cards: the card model, its readers (JSON, JSON Lines, property lists, folders of
 //   pictures) with `path:line:column` errors, card measurement, search. CardLayouts: the
-//   layout catalogue over cards.
+//   layout catalogue over cards. CByteScan: the parser's byte scans in SSE2 registers.
 // - TerminalScreen, TerminalCore, TerminalTesting: cells and screens; keys, events, the
 //   terminal interface and its capabilities; the in-memory terminal.
 // - CChafa, CPictures, Thumbnails: decoders and libchafa behind a plain C header;
@@ -50,10 +50,13 @@ let package = Package(
     // natural order, folder listing. Below the card model, and linking no image library.
     .target(name: "CPictureHeaders"),
     .target(name: "PictureFiles", dependencies: ["CPictureHeaders", "TerminalText"]),
+    // The card parser's byte scans, sixteen bytes a step (SSE2).
+    .target(name: "CByteScan"),
     .target(
       name: "Cards",
       dependencies: [
         "LayoutEngine", "TerminalText", "PictureFiles", "BoundedCaches", "CThreadSupport",
+        "CByteScan",
       ],
       swiftSettings: hotPath),
     // The layout choices over cards, shared by every command; below the browser, so that

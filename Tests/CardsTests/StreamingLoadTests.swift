@@ -91,6 +91,27 @@ import Testing
     }
   }
 
+  /// Strings whose plain run ends (a closing quote, an escape, a raw control byte, a raw
+  /// UTF-8 letter after it) at every place of the first three sixteen-byte blocks the
+  /// parser scans, in records cut at each of their last twenty bytes too: the same cards,
+  /// or the same error, both ways.
+  @Test func stringsEndAtEveryPlaceOfABlock() {
+    for length in 0...40 {
+      for stop in ["", #"\"q"#, #"\n"#, "\u{01}", "é", #"\u00e9"#] {
+        let text = String(repeating: "x", count: length) + stop + "yz"
+        let record = #"{"caption":""# + text + #"","comment":""# + text + #""}"#
+        let bytes = Array(record.utf8)
+        for cut in stride(from: bytes.count, through: Swift.max(1, bytes.count - 20), by: -1) {
+          let line = Array(bytes[0..<cut])
+          let streamed = Self.streaming(line, path: "s.jsonl")
+          let expected = Self.reference(line, path: "s.jsonl", format: .jsonLines)
+          #expect(streamed == expected, "\(String(decoding: line, as: UTF8.self))")
+          if streamed != expected { return }
+        }
+      }
+    }
+  }
+
   /// Whole files, as JSON Lines and as JSON documents (one card per line, pretty-printed,
   /// or all on one line): the same cards, or the same first error, at the same place.
   @Test(arguments: 0..<6)

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Reads one card record (a JSON object) straight into a `CardChunkBuilder`: one pass over
 /// the bytes, no value tree, no `String` per field. It checks the whole record as strictly
 /// as `JSONReader`, and gives up (returns `false`) on anything it does not handle itself —
@@ -450,12 +452,14 @@ struct FastCardParser {
     cursor.index += 1
     let start = cursor.index
     let bytes = cursor.bytes
-    var index = start
     let end = cursor.end
-    // Eight bytes at a time while none of them ends the plain run (a quote, a backslash
-    // or a control byte): most of a card's bytes are in strings without escapes. The
-    // word that holds the end says where it is, so the loop below starts on it.
-    while index + 8 <= end {
+    // Sixteen bytes at a time while none of them ends the plain run (a quote, a backslash
+    // or a control byte): most of a card's bytes are in strings without escapes. It stops
+    // on the byte that ends the run, or within the record's last sixteen, which are looked
+    // at eight at a time: the word that holds the end says where it is, so the loop below
+    // starts on it.
+    var index = masonry_plain_run(bytes, start, end)
+    while end - index < 16 && index + 8 <= end {
       let word = UInt64(
         littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
       let stops = Self.plainRunStops(word)
