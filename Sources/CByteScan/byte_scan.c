@@ -1,6 +1,6 @@
 // Byte scans for the card parser, sixteen bytes a step in SSE2 registers (every x86-64
-// processor has them), eight elsewhere. In C because Swift's SIMD types compile some of
-// these operations lane by lane, and give no mask of the lanes.
+// processor has them), a byte at a time elsewhere. In C because Swift's SIMD types
+// compile some of these operations lane by lane, and give no mask of the lanes.
 
 #include "byte_scan.h"
 
