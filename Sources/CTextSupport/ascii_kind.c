@@ -56,8 +56,9 @@ static inline int is_printable(uint8_t byte) {
 }
 #endif
 
-int masonry_ascii_kind(const uint8_t *bytes, size_t count) {
+int masonry_ascii_kind(const uint8_t *bytes, size_t count, size_t *other_from) {
   int simple = 1;
+  if (other_from) *other_from = 0;
 #if defined(__SSE2__)
   if (count < 16) {
     // Short text (most captions) as one block padded with a simple byte, which changes
@@ -74,7 +75,10 @@ int masonry_ascii_kind(const uint8_t *bytes, size_t count) {
     __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
     if (!(simple && block_is_simple(block))) {
       simple = 0;
-      if (!block_is_printable(block)) return 2;
+      if (!block_is_printable(block)) {
+        if (other_from) *other_from = index;
+        return 2;
+      }
     }
     if (index + 16 == count) break;
     // The last block ends at the text's end: the bytes it shares with the one before
@@ -86,7 +90,10 @@ int masonry_ascii_kind(const uint8_t *bytes, size_t count) {
     uint8_t byte = bytes[index];
     if (simple && is_simple(byte)) continue;
     simple = 0;
-    if (!is_printable(byte)) return 2;
+    if (!is_printable(byte)) {
+      if (other_from) *other_from = index;
+      return 2;
+    }
   }
 #endif
   return simple ? 0 : 1;

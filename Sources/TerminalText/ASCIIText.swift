@@ -71,7 +71,7 @@ package enum ASCIIText {
   /// - Complexity: O(*n*), sixteen bytes at a time.
   package static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> Kind {
     guard let base = bytes.baseAddress else { return .simple }
-    switch masonry_ascii_kind(base, bytes.count) {
+    switch masonry_ascii_kind(base, bytes.count, nil) {
     case 0: return .simple
     case 1: return .printable
     default: return .other

@@ -42,6 +42,71 @@ import Testing
 }
 
 extension CardTextTests {
+  /// The check reads sixteen bytes a step with the bytes before them (`masonry_utf8_valid`),
+  /// so what a sequence is must not depend on where it falls: every pair of bytes whose
+  /// first is not ASCII, and every sequence of three and four bytes from leads and
+  /// continuation bytes at the edges of their ranges, in ASCII at each place around a
+  /// block's end (cut there too), and long seeded mixes of multi-byte text, are
+  /// well-formed exactly when decoding them changes nothing.
+  @Test func wellFormedWhereverASequenceFalls() {
+    func agrees(_ bytes: [UInt8]) -> Bool {
+      let expected = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
+      let checked = bytes.withUnsafeBufferPointer { CardText.isValidUTF8($0) }
+      return checked == expected
+    }
+    let text = [UInt8](repeating: 0x61, count: 40)
+    var failures: [[UInt8]] = []
+    func check(_ sequence: [UInt8]) {
+      for place in [0, 13, 14, 15, 16, 30] {
+        var bytes = text
+        bytes.replaceSubrange(place..<place + sequence.count, with: sequence)
+        if !agrees(bytes) { failures.append(bytes) }
+        // The sequence at the very end, and cut by the end.
+        let ending = Array(bytes[0..<place + sequence.count])
+        if !agrees(ending) { failures.append(ending) }
+        if sequence.count > 1 && !agrees(Array(ending.dropLast())) {
+          failures.append(Array(ending.dropLast()))
+        }
+      }
+    }
+    for first in UInt8(0x80)...0xFF {
+      for second in UInt8(0)...0xFF { check([first, second]) }
+    }
+    let edges: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF5]
+    for lead in UInt8(0xE0)...0xF7 {
+      for second in edges {
+        for third in edges {
+          check([lead, second, third])
+          for fourth in edges { check([lead, second, third, fourth]) }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(3))")
+    // Long texts: Cyrillic, Japanese, emoji and ASCII runs, with a malformed piece now
+    // and then, across many blocks.
+    var random = SeededGenerator(seed: 0x4C4F_4E47)
+    let pieces: [[UInt8]] = [
+      Array("слово ".utf8), Array("日本語の".utf8), Array("😀👍🏽".utf8), Array("plain words ".utf8),
+      Array("é".utf8), [0x80], [0xE3, 0x81], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC1],
+    ]
+    var wellFormed = 0
+    for _ in 0..<5_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 1...40, using: &random) {
+        let piece = Int.random(in: 0..<pieces.count, using: &random)
+        // A malformed piece one draw in nine.
+        if piece >= 5 && Int.random(in: 0..<8, using: &random) != 0 { continue }
+        bytes += pieces[piece]
+      }
+      #expect(agrees(bytes), "\(bytes)")
+      if !agrees(bytes) { return }
+      if Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes { wellFormed += 1 }
+    }
+    #expect(wellFormed > 1_000 && wellFormed < 4_500, "\(wellFormed) well-formed")
+  }
+}
+
+extension CardTextTests {
   /// A chunk's flags say what its stored texts are, the stored texts: a field over the
   /// limit is cut with an ellipsis (not ASCII), so a long printable or simple ASCII text is
   /// neither once stored; every other text keeps its kind. Counting in word mode trusts

@@ -1,3 +1,4 @@
+import CTextSupport
 import TestSupport
 import Testing
 
@@ -78,6 +79,16 @@ import Testing
             #expect(
               kind == expected(bytes), "byte \(byte) at \(place) of \(length) among \(filler)")
             if kind != expected(bytes) { return }
+            // Where other text stops being printable (what a card store checks UTF-8
+            // from): at the start of the byte's block of sixteen, never after the byte.
+            var otherFrom = -1
+            let code = masonry_ascii_kind(bytes, bytes.count, &otherFrom)
+            let stop = kind == .other ? place : 0
+            #expect(
+              code == (kind == .simple ? 0 : kind == .printable ? 1 : 2) && otherFrom <= stop
+                && otherFrom >= 0 && (kind != .other || otherFrom > place - 16),
+              "byte \(byte) at \(place) of \(length): from \(otherFrom)")
+            if otherFrom > stop { return }
           }
         }
       }

@@ -76,7 +76,8 @@ int masonry_publish(void **slot, void *value);
 
 /// What `count` bytes are as far as ASCII goes (`ASCIIText.kind`): 0 simple (letters,
 /// digits, space, line feed and ' , . : ;), else 1 printable (printable ASCII and line
-/// feeds), else 2. Sixteen bytes a step on x86-64.
-int masonry_ascii_kind(const uint8_t *bytes, size_t count);
+/// feeds), else 2. Sixteen bytes a step on x86-64. For 2, `*other_from` (when not null)
+/// is where the bytes stop being printable ASCII: every byte before it is (0 otherwise).
+int masonry_ascii_kind(const uint8_t *bytes, size_t count, size_t *other_from);
 
 #endif

@@ -1,3 +1,4 @@
+import CTextSupport
 import PictureFiles
 import TerminalText
 
@@ -204,14 +205,24 @@ package struct CardChunkBuilder {
 
   /// Stores caption or comment `bytes` as `store` does, and returns the length and the
   /// ASCII kind (`ASCIIText.kind`) of what is stored: found in the one pass that tells
-  /// whether the bytes can be stored as they are. A text cut or mended is `other` (its
-  /// ellipsis or U+FFFD is not ASCII).
+  /// whether the bytes can be stored as they are (for other text, the UTF-8 check goes on
+  /// from where the ASCII stops). A text cut or mended is `other` (its ellipsis or U+FFFD
+  /// is not ASCII).
   private mutating func storeText(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, ASCIIText.Kind) {
-    let kind = ASCIIText.kind(bytes)
-    switch kind {
-    case .other: break
-    case .simple, .printable:
-      if bytes.count <= CardText.maximumFieldBytes {
+    // (The C function itself: through `ASCIIText.kind` a call from this module costs
+    // fifty instructions more.)
+    var otherFrom = 0
+    let code = bytes.baseAddress.map { masonry_ascii_kind($0, bytes.count, &otherFrom) } ?? 0
+    let kind: ASCIIText.Kind = code == 0 ? .simple : code == 1 ? .printable : .other
+    if bytes.count <= CardText.maximumFieldBytes {
+      switch kind {
+      case .other:
+        guard CardText.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[otherFrom...])) else {
+          break
+        }
+        text.append(contentsOf: bytes)
+        return (bytes.count, kind)
+      case .simple, .printable:
         text.append(contentsOf: bytes)
         return (bytes.count, kind)
       }

@@ -1,3 +1,4 @@
+import CByteScan
 import TerminalText
 
 /// Rules for the text a card keeps: how long a field may be, and the checks that let
@@ -69,50 +70,10 @@ package enum CardText {
   /// Whether `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values above
   /// U+10FFFF).
   ///
-  /// - Complexity: O(bytes): ASCII eight bytes a step; other sequences one after another
-  ///   while they follow each other, those of two bytes (accented Latin, Greek, Cyrillic)
-  ///   and of three whose second byte may be any continuation (most of the BMP: Japanese,
-  ///   Chinese, Korean) each in one test of their continuation bytes.
+  /// - Complexity: O(bytes), sixteen bytes a step on x86-64 (`masonry_utf8_valid`: the
+  ///   lookup algorithm of Keiser and Lemire in SSSE3 registers).
   package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
     guard let base = bytes.baseAddress else { return true }
-    while index < count {
-      // ASCII (most card text, and the spaces and digits between other letters) eight
-      // bytes a step, to the first byte of a longer sequence.
-      if index + 8 <= count {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        let high = word & 0x8080_8080_8080_8080
-        if high == 0 {
-          index += 8
-          continue
-        }
-        index += high.trailingZeroBitCount >> 3
-      } else if base[index] < 0x80 {
-        index += 1
-        continue
-      }
-      // Sequences while no ASCII byte comes between them (a run of Japanese, say).
-      repeat {
-        let lead = base[index]
-        if lead &- 0xC2 < 0x1E && index + 2 <= count {
-          // C2–DF: any continuation byte follows.
-          guard base[index + 1] & 0xC0 == 0x80 else { return false }
-          index += 2
-        } else if lead &- 0xE1 < 0x0F && lead != 0xED && index + 3 <= count {
-          // E1–EC, EE–EF: any two continuation bytes follow.
-          let tail = UInt16(
-            littleEndian: UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt16.self))
-          guard tail & 0xC0C0 == 0x8080 else { return false }
-          index += 3
-        } else {
-          let length = UTF8Sequence.length(in: bytes, at: index)
-          if length == 0 { return false }
-          index += length
-        }
-      } while index < count && base[index] >= 0x80
-    }
-    return true
+    return masonry_utf8_valid(base, bytes.count) != 0
   }
 }
