@@ -8,7 +8,7 @@ import TerminalText
 package final class CardChunk: Sendable {
   let records: [CardRecord]
   /// Every card's caption, comment, id and picture path, back to back, as valid UTF-8.
-  let text: [UInt8]
+  let text: ChunkText
   /// For each card's tags (`tagStart..<tagStart+tagCount`), the index of its name in
   /// `tagNames`.
   let tagReferences: [UInt32]
@@ -27,7 +27,7 @@ package final class CardChunk: Sendable {
   package let sourceBytes: Int
 
   init(
-    records: [CardRecord], text: [UInt8], tagReferences: [UInt32], tagNames: [String],
+    records: [CardRecord], text: ChunkText, tagReferences: [UInt32], tagNames: [String],
     sectionNames: [String?], resolvedImages: [Int: CardImage], urls: [Int: String] = [:],
     pictureBase: CardPictures.Base?, sourceBytes: Int
   ) {

@@ -8,9 +8,12 @@ import TerminalText
 /// Text is made safe to keep here: invalid UTF-8 becomes U+FFFD (as the JSON reader does)
 /// and a field longer than `CardText.maximumFieldBytes` is cut with an ellipsis, so a
 /// 50 MB caption costs 64 KB.
+///
+/// A builder is used where it is made and not copied: its text is a buffer it shares
+/// with its copies.
 package struct CardChunkBuilder {
   private var records: [CardRecord] = []
-  private var text: [UInt8] = []
+  private var text = ChunkTextBuffer()
   private var tagReferences: [UInt32] = []
   private var tags = NameTable()
   /// The chunk's sections in the order first seen (`nil`: cards without one).
@@ -39,7 +42,7 @@ package struct CardChunkBuilder {
   /// doubling, each step a block of megabytes to map and copy.
   package mutating func reserve(cards: Int, textBytes: Int) {
     records.reserveCapacity(records.count + cards)
-    text.reserveCapacity(text.count + textBytes)
+    text.reserve(textBytes)
   }
 
   package var count: Int { records.count }
@@ -187,9 +190,12 @@ package struct CardChunkBuilder {
   /// thread, as `CardPictures.resolve` does for whole files.
   private mutating func resolveUnknownSize(ofCard index: Int) {
     let record = records[index]
-    let path = String(
-      decoding: text[record.pathStart..<record.pathStart + Int(record.pathLength)],
-      as: UTF8.self)
+    let path = text.withUnsafeBufferPointer {
+      String(
+        decoding: UnsafeBufferPointer(
+          rebasing: $0[record.pathStart..<record.pathStart + Int(record.pathLength)]),
+        as: UTF8.self)
+    }
     guard !path.isEmpty, let pictureBase else { return }
     var image = CardImage(
       width: 0, height: 0,
@@ -220,10 +226,10 @@ package struct CardChunkBuilder {
         guard CardText.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[otherFrom...])) else {
           break
         }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
         return (bytes.count, kind)
       case .simple, .printable:
-        text.append(contentsOf: bytes)
+        text.append(bytes)
         return (bytes.count, kind)
       }
     }
@@ -241,12 +247,12 @@ package struct CardChunkBuilder {
     let before = text.count
     if printable ?? CardText.isPrintableASCII(bytes) {
       if bytes.count <= CardText.maximumFieldBytes {
-        text.append(contentsOf: bytes)
+        text.append(bytes)
         return bytes.count
       }
     } else if bytes.count <= CardText.maximumFieldBytes && CardText.isValidUTF8(bytes) {
       ascii = false
-      text.append(contentsOf: bytes)
+      text.append(bytes)
       return bytes.count
     }
     // Cut (with an ellipsis, which is not ASCII) or mended.
@@ -308,18 +314,10 @@ package struct CardChunkBuilder {
     return CardText.validUTF8(bytes).withUnsafeBufferPointer(body)
   }
 
-  /// `text` as the chunk keeps it: as it is when its storage is a mapping of its own (a
-  /// block of `AllocationPolicy.mmapThreshold` or more), whose pages past the end are
-  /// never touched and so never resident, trimmed otherwise. Trimming a block of
-  /// megabytes would map and fault a second one and copy the text into it.
-  private static func kept(_ text: [UInt8]) -> [UInt8] {
-    text.capacity >= AllocationPolicy.mmapThreshold ? text : text.trimmed()
-  }
-
   /// The chunk, made of the cards appended; the builder starts over empty.
   package mutating func finish(sourceBytes: Int) -> CardChunk {
     let chunk = CardChunk(
-      records: records.trimmed(), text: Self.kept(text),
+      records: records.trimmed(), text: text.finish(),
       tagReferences: tagReferences.trimmed(), tagNames: tags.names,
       sectionNames: sectionNames, resolvedImages: resolvedImages, urls: urls,
       pictureBase: pictureBase, sourceBytes: sourceBytes)
