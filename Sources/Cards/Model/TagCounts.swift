@@ -25,19 +25,29 @@ package struct TagCounts: Equatable {
       indexOfName[shown] = names.count - 1
       return names.count - 1
     }
-    chunk.forEachCardsTags { references in
-      for position in references.indices {
-        let tag = global[Int(references[position])]
-        guard tag >= 0 else { continue }
-        // A tag repeated on a card counts once (cards have few tags: a short look back).
-        var repeated = false
-        for earlier in references[references.startIndex..<position]
-        where global[Int(earlier)] == tag {
-          repeated = true
-          break
+    // Counted by the chunk's own names first, in a buffer of its own (no uniqueness check
+    // a tag), then added to the totals once a name.
+    var local = [Int](repeating: 0, count: global.count)
+    local.withUnsafeMutableBufferPointer { local in
+      global.withUnsafeBufferPointer { global in
+        chunk.forEachCardsTags { references in
+          for position in references.indices {
+            let tag = global[Int(references[position])]
+            guard tag >= 0 else { continue }
+            // A tag repeated on a card counts once, also two names shown alike (cards have
+            // few tags: a short look back).
+            var repeated = false
+            for earlier in references[..<position] where global[Int(earlier)] == tag {
+              repeated = true
+              break
+            }
+            if !repeated { local[Int(references[position])] += 1 }
+          }
         }
-        if !repeated { counts[tag] += 1 }
       }
+    }
+    for (name, count) in zip(global, local) where name >= 0 && count > 0 {
+      counts[name] += count
     }
   }
 

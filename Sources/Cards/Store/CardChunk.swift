@@ -91,10 +91,14 @@ package final class CardChunk: Sendable {
   }
 
   /// Calls `body` with each card's tag references (indices into `tagNames`), in order.
-  func forEachCardsTags(_ body: (ArraySlice<UInt32>) -> Void) {
-    for record in records where record.tagCount > 0 {
-      let start = Int(record.tagStart)
-      body(tagReferences[start..<start + Int(record.tagCount)])
+  @inline(__always)
+  func forEachCardsTags(_ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+    tagReferences.withUnsafeBufferPointer { references in
+      for record in records where record.tagCount > 0 {
+        body(
+          UnsafeBufferPointer(
+            rebasing: references[Int(record.tagStart)..<Int(record.tagStart + record.tagCount)]))
+      }
     }
   }
 
