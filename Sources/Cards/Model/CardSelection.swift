@@ -284,38 +284,59 @@ package struct CardSelection: RandomAccessCollection {
   private mutating func addGrouped(_ indices: [Int], of collection: CardCollection) {
     guard let groups, !indices.isEmpty else { return }
     let store = collection.cards
-    var chunkIndex = -1
-    var chunkStart = 0
-    var chunkEnd = 0
-    // The section of each of the chunk's own section names (-1: not met yet).
-    var sectionOfLocal: [Int] = []
-    for index in indices {
-      if index >= chunkEnd || index < chunkStart {
-        let located = store.locate(index)
-        chunkIndex = located.chunk
-        chunkStart = index - located.local
-        chunkEnd = chunkStart + store.chunks[chunkIndex].count
-        sectionOfLocal = Array(repeating: -1, count: store.chunks[chunkIndex].sectionNames.count)
+    // A chunk at a time: each card's section found (a new one for a new name, in the order
+    // names first come), the cards put in order of their chunk's section names (a
+    // counting sort, stable), and each section's appended in one go — not card by card
+    // into nested arrays, a uniqueness check and an exclusivity check each.
+    var first = 0
+    var order: [UInt32] = []
+    while first < indices.count {
+      let located = store.locate(indices[first])
+      let chunk = store.chunks[located.chunk]
+      let chunkStart = indices[first] - located.local
+      let chunkEnd = chunkStart + chunk.count
+      var end = first + 1
+      while end < indices.count && indices[end] >= chunkStart && indices[end] < chunkEnd {
+        end += 1
       }
-      let chunk = store.chunks[chunkIndex]
-      let local = Int(chunk.records[index - chunkStart].section)
-      var section = sectionOfLocal[local]
-      if section < 0 {
-        let name = chunk.sectionNames[local]
-        if let known = groups.sectionOfName[name] {
-          section = known
-        } else {
-          section = groups.lists.count
-          groups.sectionOfName[name] = section
-          groups.names.append(name)
-          groups.lists.append([])
-          groupCounts.append(0)
-          sectionCount += 1
+      let locals = chunk.sectionNames.count
+      // For each of the chunk's names: its section, and where its cards start in `order`.
+      var sectionOfLocal = [Int](repeating: -1, count: locals)
+      var starts = [Int](repeating: 0, count: locals + 1)
+      chunk.records.withUnsafeBufferPointer { records in
+        for position in first..<end {
+          let local = Int(records[indices[position] - chunkStart].section)
+          if sectionOfLocal[local] < 0 {
+            let name = chunk.sectionNames[local]
+            if let known = groups.sectionOfName[name] {
+              sectionOfLocal[local] = known
+            } else {
+              sectionOfLocal[local] = groups.lists.count
+              groups.sectionOfName[name] = groups.lists.count
+              groups.names.append(name)
+              groups.lists.append([])
+              groupCounts.append(0)
+              sectionCount += 1
+            }
+          }
+          starts[local + 1] += 1
         }
-        sectionOfLocal[local] = section
+        for local in 0..<locals { starts[local + 1] += starts[local] }
+        order = [UInt32](repeating: 0, count: end - first)
+        var next = starts
+        for position in first..<end {
+          let index = indices[position]
+          let local = Int(records[index - chunkStart].section)
+          order[next[local]] = UInt32(truncatingIfNeeded: index)
+          next[local] += 1
+        }
       }
-      groups.lists[section].append(UInt32(truncatingIfNeeded: index))
-      groupCounts[section] += 1
+      for local in 0..<locals where starts[local + 1] > starts[local] {
+        let section = sectionOfLocal[local]
+        groups.lists[section].append(contentsOf: order[starts[local]..<starts[local + 1]])
+        groupCounts[section] += starts[local + 1] - starts[local]
+      }
+      first = end
     }
     count += indices.count
     groupStarts = Array(repeating: 0, count: sectionCount)
