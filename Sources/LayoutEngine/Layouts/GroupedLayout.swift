@@ -119,10 +119,13 @@ public struct GroupedLayout: CollectionLayout {
   ///
   /// - Complexity: the section layout's own append, and O(log *S*).
   public mutating func appendItems(_ count: Int, toSection section: Int) {
-    guard count > 0, var context, section >= 0, section < context.sections.count else { return }
-    context.sections[section].itemCount += count
-    self.context = context
-    itemCounts.set(section, to: Swift.max(0, context.sections[section].itemCount))
+    // The context changed in place: a copy of it would copy every section's spec (O(S) an
+    // append, the whole load's time growing with the sections times the pieces).
+    guard count > 0, let sectionCount = context?.sections.count, section >= 0,
+      section < sectionCount
+    else { return }
+    context!.sections[section].itemCount += count
+    itemCounts.set(section, to: Swift.max(0, context!.sections[section].itemCount))
     guard section < sections.count else { return }
     update(section) { $0.appendItems(count) }
   }
@@ -137,10 +140,9 @@ public struct GroupedLayout: CollectionLayout {
   }
 
   public mutating func appendSections(_ added: [SectionSpec]) {
-    guard !added.isEmpty, var context else { return }
+    guard !added.isEmpty, context != nil else { return }
     let wasComplete = isFullyPrepared
-    context.sections += added
-    self.context = context
+    context!.sections += added
     for spec in added { itemCounts.append(Swift.max(0, spec.itemCount)) }
     if wasComplete { prepareMore(through: .max) }
   }

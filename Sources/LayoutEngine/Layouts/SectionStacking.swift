@@ -17,10 +17,10 @@ extension SectionStacking {
   /// `appendSections`: the sections join the context and are placed only when everything
   /// before them was (else preparation reaches them by itself).
   mutating func appendStackedSections(_ sections: [SectionSpec]) {
-    guard !sections.isEmpty, var context else { return }
-    context.sections.append(contentsOf: sections)
-    self.context = context
-    table.updateItemCounts(context.sections)
+    // (The context changed in place: a copy would copy every section's spec.)
+    guard !sections.isEmpty, context != nil else { return }
+    context!.sections.append(contentsOf: sections)
+    table.updateItemCounts(context!.sections)
     guard progress.resumeAfterSectionsAppended() else { return }
     prepareMore(through: .max)
   }
@@ -28,12 +28,11 @@ extension SectionStacking {
   /// `appendItems`: the items join the last section and are placed, without placing
   /// anything before them again, when everything before them was.
   mutating func appendStackedItems(_ count: Int) {
-    guard count > 0, var context else { return }
-    let oldCount = context.appendToLastSection(count)
-    self.context = context
-    table.updateItemCounts(context.sections)
+    guard count > 0, context != nil else { return }
+    let oldCount = context!.appendToLastSection(count)
+    table.updateItemCounts(context!.sections)
     let resumed = progress.resumeAfterAppend(
-      startedSections: table.startedCount, sectionCount: context.sections.count)
+      startedSections: table.startedCount, sectionCount: context!.sections.count)
     guard resumed.resumes else { return }
     if resumed.reopens { table.reopenLast() }
     if progress.sectionStarted { resumeLastSection(after: oldCount) }
