@@ -78,7 +78,7 @@ struct LaneIndex {
   var count: Int { locations.count }
 
   mutating func reserveCapacity(_ capacity: Int) {
-    locations.reserveCapacity(capacity)
+    locations.reserveGrowing(capacity)
   }
 
   /// Adds `count` empty lanes, each with room for `capacity` items, and returns their
@@ -98,11 +98,13 @@ struct LaneIndex {
 
   /// Gives each of `lanes` room for `capacity` items in all: placing a whole section at
   /// once then never grows a lane by doubling, which would hold up to twice its items'
-  /// memory (32 bytes an item, 32 MB a million) and copy it on the way.
+  /// memory (32 bytes an item, 32 MB a million) and copy it on the way. A lane that holds
+  /// items already (a section a stream appends to) grows by a quarter or more
+  /// (`reserveGrowing`), not by exactly what is asked each time.
   mutating func reserveCapacity(ofLanes range: Range<Int>, _ capacity: Int) {
     for lane in range {
-      lanes[lane].reserveCapacity(capacity)
-      summaries[lane].reserveCapacity(capacity / Self.blockSize + 1)
+      lanes[lane].reserveGrowing(capacity)
+      summaries[lane].reserveGrowing(capacity / Self.blockSize + 1)
     }
   }
 
