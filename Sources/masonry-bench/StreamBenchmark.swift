@@ -308,6 +308,7 @@ extension StreamBenchmark {
             figures[key] = measured[key]
             fields.append((key, (measured[key] as? Double) ?? -1))
           }
+          fields.append(("first_runs_cards_per_s", measured["first_runs_cards_per_s"] ?? []))
         }
         if let baseline = FzfBaseline.measure(feed.path, keys: searchKeys) {
           figures["fzf_read_s"] = baseline.readSeconds
