@@ -102,27 +102,33 @@ enum {
   CARRY = TOO_SHORT | TOO_LONG | TWO_CONTS,
 };
 
+// The three tables, by the nibble looked up (bytes, loaded into registers at each use:
+// the compiler keeps them in registers across a loop).
+#define LARGE (CARRY | TOO_LARGE | TOO_LARGE_1000)
+static const uint8_t byte_1_high_bytes[16] = {
+    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS, TOO_SHORT | OVERLONG_2, TOO_SHORT,
+    TOO_SHORT | OVERLONG_3 | SURROGATE, TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4};
+// (Lanes 5 to 15 alike but for D: 1110_1101 is ED, whose 101_____ are surrogates.)
+static const uint8_t byte_1_low_bytes[16] = {
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY, CARRY,
+    CARRY | TOO_LARGE, LARGE, LARGE, LARGE, LARGE, LARGE, LARGE, LARGE, LARGE,
+    LARGE | SURROGATE, LARGE, LARGE};
+static const uint8_t byte_2_high_bytes[16] = {
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    TOO_SHORT};
+#undef LARGE
+
 __attribute__((target("ssse3"))) static inline __m128i
 utf8_block_errors(__m128i input, __m128i previous) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
-  const __m128i byte_1_high_table = _mm_setr_epi8(
-      TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
-      TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS, TOO_SHORT | OVERLONG_2, TOO_SHORT,
-      TOO_SHORT | OVERLONG_3 | SURROGATE, TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);
-  // (Lanes 5 to 15 alike but for D: 1110_1101 is ED, whose 101_____ are surrogates.)
-#define LARGE (CARRY | TOO_LARGE | TOO_LARGE_1000)
-  const __m128i byte_1_low_table = _mm_setr_epi8(
-      CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY, CARRY,
-      CARRY | TOO_LARGE, LARGE, LARGE, LARGE, LARGE, LARGE, LARGE, LARGE, LARGE,
-      LARGE | SURROGATE, LARGE, LARGE);
-#undef LARGE
-  const __m128i byte_2_high_table = _mm_setr_epi8(
-      TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-      TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
-      TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
-      TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-      TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-      TOO_SHORT);
+  const __m128i byte_1_high_table = _mm_loadu_si128((const __m128i *)byte_1_high_bytes);
+  const __m128i byte_1_low_table = _mm_loadu_si128((const __m128i *)byte_1_low_bytes);
+  const __m128i byte_2_high_table = _mm_loadu_si128((const __m128i *)byte_2_high_bytes);
   // Lane i of prevN is the byte N places before lane i of input.
   __m128i prev1 = _mm_alignr_epi8(input, previous, 15);
   __m128i byte_1_high =
