@@ -55,28 +55,35 @@ package struct CardCollection: Sendable {
         }
       }
     case .grouped:
-      // A chunk's own section numbers are mapped to sections once each (in the order
-      // cards name them, so new sections come in the order names first appear): a card
-      // then costs an array look-up, however short its run (real files interleave).
+      // A chunk's cards are counted by its own section numbers (in a buffer of the
+      // chunk's, an array look-up a card however short its run: real files interleave),
+      // noting the order the numbers first come; then each number is mapped to its
+      // section once, in that order (new sections come in the order names first appear).
       var (chunkIndex, local) = cards.locate(start)
       while chunkIndex < cards.chunks.count {
         let chunk = cards.chunks[chunkIndex]
-        var sectionOfLocal = [Int](repeating: -1, count: chunk.sectionNames.count)
-        for index in local..<chunk.count {
-          let own = Int(chunk.records[index].section)
-          var section = sectionOfLocal[own]
-          if section < 0 {
-            let name = chunk.sectionNames[own]
-            if let known = sectionOfName[name] {
-              section = known
-            } else {
-              section = sections.count
-              sectionOfName[name] = section
-              sections.append((name, 0))
+        var countOfLocal = [Int](repeating: 0, count: chunk.sectionNames.count)
+        var firstSeen: [Int] = []
+        chunk.records.withUnsafeBufferPointer { records in
+          countOfLocal.withUnsafeMutableBufferPointer { counts in
+            for index in local..<chunk.count {
+              let own = Int(records[index].section)
+              if counts[own] == 0 { firstSeen.append(own) }
+              counts[own] += 1
             }
-            sectionOfLocal[own] = section
           }
-          sections[section].count += 1
+        }
+        for own in firstSeen {
+          let name = chunk.sectionNames[own]
+          let section: Int
+          if let known = sectionOfName[name] {
+            section = known
+          } else {
+            section = sections.count
+            sectionOfName[name] = section
+            sections.append((name, 0))
+          }
+          sections[section].count += countOfLocal[own]
         }
         chunkIndex += 1
         local = 0

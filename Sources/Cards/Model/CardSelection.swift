@@ -257,8 +257,11 @@ package struct CardSelection: RandomAccessCollection {
   ) {
     takeStorageIfShared()
     if groups != nil {
-      addGrouped(
-        indices ?? (isEverything ? Array(start..<collection.cards.count) : []), of: collection)
+      if let indices {
+        addGrouped(indices, of: collection)
+      } else if isEverything && start < collection.cards.count {
+        addGrouped(start..<collection.cards.count, of: collection)
+      }
       return
     }
     if isEverything {
@@ -281,22 +284,28 @@ package struct CardSelection: RandomAccessCollection {
   }
 
   /// Grouped: each card joins the end of its name's section (a new one for a new name).
-  private mutating func addGrouped(_ indices: [Int], of collection: CardCollection) {
-    guard let groups, !indices.isEmpty else { return }
+  private mutating func addGrouped<Indices: RandomAccessCollection<Int>>(
+    _ cardIndices: Indices, of collection: CardCollection
+  ) where Indices.Index == Int {
+    guard let groups, !cardIndices.isEmpty else { return }
     let store = collection.cards
+    // (A range of cards, when every card is shown: no array of their indices.)
+    let base = cardIndices.startIndex
+    let total = cardIndices.count
+    @inline(__always) func indices(_ position: Int) -> Int { cardIndices[base + position] }
     // A chunk at a time: each card's section found (a new one for a new name, in the order
     // names first come), the cards put in order of their chunk's section names (a
     // counting sort, stable), and each section's appended in one go — not card by card
     // into nested arrays, a uniqueness check and an exclusivity check each.
     var first = 0
     var order: [UInt32] = []
-    while first < indices.count {
-      let located = store.locate(indices[first])
+    while first < total {
+      let located = store.locate(indices(first))
       let chunk = store.chunks[located.chunk]
-      let chunkStart = indices[first] - located.local
+      let chunkStart = indices(first) - located.local
       let chunkEnd = chunkStart + chunk.count
       var end = first + 1
-      while end < indices.count && indices[end] >= chunkStart && indices[end] < chunkEnd {
+      while end < total && indices(end) >= chunkStart && indices(end) < chunkEnd {
         end += 1
       }
       let locals = chunk.sectionNames.count
@@ -305,7 +314,7 @@ package struct CardSelection: RandomAccessCollection {
       var starts = [Int](repeating: 0, count: locals + 1)
       chunk.records.withUnsafeBufferPointer { records in
         for position in first..<end {
-          let local = Int(records[indices[position] - chunkStart].section)
+          let local = Int(records[indices(position) - chunkStart].section)
           if sectionOfLocal[local] < 0 {
             let name = chunk.sectionNames[local]
             if let known = groups.sectionOfName[name] {
@@ -325,7 +334,7 @@ package struct CardSelection: RandomAccessCollection {
         order = [UInt32](repeating: 0, count: end - first)
         var next = starts
         for position in first..<end {
-          let index = indices[position]
+          let index = indices(position)
           let local = Int(records[index - chunkStart].section)
           order[next[local]] = UInt32(truncatingIfNeeded: index)
           next[local] += 1
@@ -338,7 +347,7 @@ package struct CardSelection: RandomAccessCollection {
       }
       first = end
     }
-    count += indices.count
+    count += total
     groupStarts = Array(repeating: 0, count: sectionCount)
     for section in groupStarts.indices.dropFirst() {
       groupStarts[section] = groupStarts[section - 1] + groupCounts[section - 1]
