@@ -276,13 +276,15 @@ extension StreamBenchmark {
           var loads = [ours]
           var orjsons = [orjson]
           for _ in 0..<2 {
+            // (A child that printed no figures adds no run: a missing figure must not
+            // count as a load of no time.)
             if let load = childFigures(
               ["feed", feed.path], named: "stream.load",
-              environment: ["MASONRY_BENCH_LOAD_ONLY": "1"])
+              environment: ["MASONRY_BENCH_LOAD_ONLY": "1"]),
+              let firstFrame = load["first_frame_ms"] as? Double,
+              let loaded = load["load_ms"] as? Double
             {
-              loads.append(
-                ((load["first_frame_ms"] as? Double ?? 0) + (load["load_ms"] as? Double ?? 0))
-                  / 1000)
+              loads.append((firstFrame + loaded) / 1000)
             }
             if let again = orjsonSeconds(feed.path) { orjsons.append(again) }
           }
