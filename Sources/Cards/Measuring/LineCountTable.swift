@@ -1,9 +1,5 @@
 import TerminalText
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The line counts of every card's caption and comment at one width, 2 bytes a card:
 /// a caption of up to 30 lines and a comment of up to 2,047 in one `UInt16`, longer ones
 /// (a long caption in a narrow column, a whole file as a comment) in a dictionary beside
@@ -29,13 +25,16 @@ final class LineCountTable {
     self.width = width
     self.wrap = wrap
     self.count = count
-    // Zeroed memory is every card not counted (values are stored complemented): a large
-    // table comes as pages the system zeroes when first touched, not written here.
-    let memory = calloc(Swift.max(1, count), MemoryLayout<UInt16>.stride)
-    values = memory!.bindMemory(to: UInt16.self, capacity: Swift.max(1, count))
+    // Zeroed memory is every card not counted (values are stored complemented). Written
+    // here rather than left to the system's zero pages: a card's count is read before it
+    // is written, so each page of a fresh mapping would be mapped to the shared zero page
+    // on the read, then faulted again on the write — that second fault flushing the
+    // other cores' TLBs (an interrupt on every core the loading threads run on).
+    values = .allocate(capacity: Swift.max(1, count))
+    values.initialize(repeating: 0, count: Swift.max(1, count))
   }
 
-  deinit { free(values) }
+  deinit { values.deallocate() }
 
   /// A copy with room for `count` cards (the new ones not counted).
   func grown(to newCount: Int) -> LineCountTable {
