@@ -9,7 +9,8 @@
 #include <emmintrin.h>
 #endif
 
-size_t masonry_plain_run(const uint8_t *bytes, size_t start, size_t end) {
+static inline __attribute__((always_inline)) size_t plain_run(
+    const uint8_t *bytes, size_t start, size_t end) {
   size_t index = start;
 #if defined(__SSE2__)
   const __m128i quote = _mm_set1_epi8('"');
@@ -35,6 +36,165 @@ size_t masonry_plain_run(const uint8_t *bytes, size_t start, size_t end) {
   }
 #endif
   return index;
+}
+
+size_t masonry_plain_run(const uint8_t *bytes, size_t start, size_t end) {
+  return plain_run(bytes, start, end);
+}
+
+// MARK: Flat card records
+
+static inline int is_white(uint8_t byte) {
+  return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t';
+}
+
+static inline size_t skip_white(const uint8_t *bytes, size_t index, size_t end) {
+  while (index < end && is_white(bytes[index])) index++;
+  return index;
+}
+
+// The string whose opening quote is at `index`: its bytes (`*start`, `*count`) and the
+// index past its closing quote, or 0 when it has an escape or a control byte, or no end.
+static inline __attribute__((always_inline)) size_t scan_string(
+    const uint8_t *bytes, size_t index, size_t end, uint32_t *start, uint32_t *count) {
+  size_t first = index + 1;
+  size_t at = plain_run(bytes, first, end);
+  while (at < end) {
+    uint8_t byte = bytes[at];
+    if (byte == '"') {
+      *start = (uint32_t)first;
+      *count = (uint32_t)(at - first);
+      return at + 1;
+    }
+    if (byte == '\\' || byte < 0x20) return 0;
+    at++;
+  }
+  return 0;
+}
+
+// The index past `word` (a literal: true, false, null) at `index`, or 0.
+static inline size_t scan_literal(
+    const uint8_t *bytes, size_t index, size_t end, const char *word, size_t length) {
+  if (end - index < length || memcmp(bytes + index, word, length) != 0) return 0;
+  return index + length;
+}
+
+static inline int is_digit(uint8_t byte) { return (uint8_t)(byte - '0') < 10; }
+
+// The index past the number at `index` in JSON's grammar, or 0 (and for one with an
+// exponent, or of 300 digits or more before its point, as the careful reader checks its
+// range).
+static size_t scan_number(const uint8_t *bytes, size_t index, size_t end) {
+  if (bytes[index] == '-') index++;
+  size_t first = index;
+  while (index < end && is_digit(bytes[index])) index++;
+  size_t digits = index - first;
+  if (digits == 0 || digits >= 300 || (digits > 1 && bytes[first] == '0')) return 0;
+  if (index < end && bytes[index] == '.') {
+    size_t fraction = ++index;
+    while (index < end && is_digit(bytes[index])) index++;
+    if (index == fraction) return 0;
+  }
+  if (index < end && (bytes[index] == 'e' || bytes[index] == 'E')) return 0;
+  return index;
+}
+
+int masonry_scan_card(
+    const uint8_t *bytes, size_t count, const masonry_card_keys *keys, masonry_card_fields *out) {
+  const size_t end = count;
+  uint32_t seen = 0;
+  out->present = 0;
+  out->tag_count = 0;
+  size_t index = skip_white(bytes, 0, end);
+  if (index >= end || bytes[index] != '{') return 0;
+  index = skip_white(bytes, index + 1, end);
+  for (;;) {
+    if (index >= end || bytes[index] != '"') return 0;
+    uint32_t key_start, key_count;
+    index = scan_string(bytes, index, end, &key_start, &key_count);
+    if (index == 0) return 0;
+    int code = -1;
+    if (key_count >= 1 && key_count <= 8) {
+      uint64_t word = 0;
+      if (key_start + 8 <= end) {
+        // One load (the value follows the key, so eight bytes are there), masked.
+        memcpy(&word, bytes + key_start, 8);
+        word &= key_count == 8 ? ~0ull : (1ull << (8 * key_count)) - 1;
+      } else {
+        memcpy(&word, bytes + key_start, key_count);
+      }
+      unsigned slot = (unsigned)((word * keys->multiplier) >> 59);
+      if (keys->lengths[slot] == key_count && keys->words[slot] == word) code = keys->codes[slot];
+    }
+    index = skip_white(bytes, index, end);
+    if (index >= end || bytes[index] != ':') return 0;
+    index = skip_white(bytes, index + 1, end);
+    if (index >= end) return 0;
+    uint8_t first = bytes[index];
+    if (code >= 0) {
+      // A field's key twice: the careful reader keeps the last.
+      uint32_t bit = 1u << code;
+      if (seen & bit) return 0;
+      seen |= bit;
+      if (code == keys->tags_code) {
+        if (first == 'n') {
+          if ((index = scan_literal(bytes, index, end, "null", 4)) == 0) return 0;
+        } else if (first == '[') {
+          index = skip_white(bytes, index + 1, end);
+          if (index < end && bytes[index] == ']') {
+            index++;
+          } else {
+            for (;;) {
+              if (index >= end || bytes[index] != '"' || out->tag_count == out->tag_capacity) {
+                return 0;
+              }
+              masonry_span *tag = &out->tags[out->tag_count++];
+              index = scan_string(bytes, index, end, &tag->start, &tag->count);
+              if (index == 0) return 0;
+              index = skip_white(bytes, index, end);
+              if (index >= end) return 0;
+              uint8_t next = bytes[index++];
+              if (next == ']') break;
+              if (next != ',') return 0;
+              index = skip_white(bytes, index, end);
+            }
+          }
+        } else {
+          return 0;
+        }
+      } else if (first == '"') {
+        masonry_span *field = &out->fields[code];
+        index = scan_string(bytes, index, end, &field->start, &field->count);
+        if (index == 0) return 0;
+        out->present |= bit;
+      } else if (first == 'n' && (keys->string_or_null & bit)) {
+        if ((index = scan_literal(bytes, index, end, "null", 4)) == 0) return 0;
+      } else {
+        return 0;
+      }
+    } else {
+      // Another key: its value passed over when it is a scalar.
+      uint32_t start, length;
+      switch (first) {
+      case '"': index = scan_string(bytes, index, end, &start, &length); break;
+      case 't': index = scan_literal(bytes, index, end, "true", 4); break;
+      case 'f': index = scan_literal(bytes, index, end, "false", 5); break;
+      case 'n': index = scan_literal(bytes, index, end, "null", 4); break;
+      default:
+        index = (first == '-' || is_digit(first)) ? scan_number(bytes, index, end) : 0;
+      }
+      if (index == 0) return 0;
+    }
+    index = skip_white(bytes, index, end);
+    if (index >= end) return 0;
+    uint8_t next = bytes[index++];
+    if (next == '}') break;
+    if (next != ',') return 0;
+    index = skip_white(bytes, index, end);
+  }
+  if (skip_white(bytes, index, end) != end) return 0;
+  if (keys->required_code >= 0 && !(out->present & (1u << keys->required_code))) return 0;
+  return 1;
 }
 
 // UTF-8, a sequence at a time: ASCII eight bytes a step, then each sequence's lead and

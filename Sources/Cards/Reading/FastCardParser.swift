@@ -61,8 +61,14 @@ struct FastCardParser {
   /// The tags' bytes handed to the builder, its storage reused from card to card.
   private var tagBuffers: [UnsafeBufferPointer<UInt8>] = []
   private var image: CardChunkBuilder.ImageFields?
+  /// The fields' keys as `masonry_scan_card` looks them up, when each field lives under a
+  /// key of the card object itself of one to eight bytes (the default mapping's do);
+  /// `nil` otherwise (every record is read here).
+  private var flatKeys: FlatKeys?
 
-  init(mapping: FieldMapping) {
+  /// `scansFlat: false` reads every record here, without `masonry_scan_card` (for the
+  /// tests that compare both).
+  init(mapping: FieldMapping, scansFlat: Bool = true) {
     for field in FieldMapping.Field.allCases {
       var node = 0
       for key in mapping.path(of: field) {
@@ -81,13 +87,131 @@ struct FastCardParser {
       }
       nodes[node].field = field
     }
+    if scansFlat {
+      flatKeys = FlatKeys(nodes[0].children.map { (key: $0.key, node: nodes[$0.node]) })
+    }
   }
+
+  /// The keys `masonry_scan_card` is given: each key of the card object, the code of its
+  /// field (its place in `FieldMapping.Field.allCases`).
+  private final class FlatKeys {
+    let words: UnsafeMutablePointer<UInt64>
+    let lengths: UnsafeMutablePointer<UInt8>
+    let codes: UnsafeMutablePointer<UInt8>
+    var keys: masonry_card_keys
+
+    /// `nil` unless every key is of one to eight bytes and a field's alone (no field lives
+    /// deeper under it), or no multiplier of the few tried gives each its own slot.
+    init?(_ children: [(key: [UInt8], node: Node)]) {
+      guard
+        children.allSatisfy({
+          (1...8).contains($0.key.count) && $0.node.field != nil && $0.node.children.isEmpty
+        })
+      else { return nil }
+      func code(_ field: FieldMapping.Field) -> Int32 { Int32(field.scanCode) }
+      // The keys' bytes as C's `memcpy` makes them a word, on any byte order.
+      let keyWords = children.map { child in
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.copyBytes(from: child.key) }
+        return word
+      }
+      // A multiplier that gives each key a slot of its own (seven keys in 32 slots: about
+      // one odd number in two does).
+      var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+      var tries = 0
+      while Set(keyWords.map { ($0 &* multiplier) >> 59 }).count < keyWords.count {
+        tries += 1
+        guard tries < 1_000 else { return nil }
+        multiplier = multiplier &* 0x5851_F42D_4C95_7F2D &+ 0x1405_7B7E_F767_814F | 1
+      }
+      words = .allocate(capacity: 32)
+      words.initialize(repeating: 0, count: 32)
+      lengths = .allocate(capacity: 32)
+      lengths.initialize(repeating: 0, count: 32)
+      codes = .allocate(capacity: 32)
+      codes.initialize(repeating: 0, count: 32)
+      for (index, child) in children.enumerated() {
+        let slot = Int((keyWords[index] &* multiplier) >> 59)
+        words[slot] = keyWords[index]
+        lengths[slot] = UInt8(child.key.count)
+        codes[slot] = UInt8(code(child.node.field!))
+      }
+      // Caption: a string, always there; tags: an array of strings; the others a string
+      // or null (an id that is a number, an image that is an object: read here).
+      var stringOrNull: UInt32 = 0
+      for field in [FieldMapping.Field.comment, .section, .url, .id, .image] {
+        stringOrNull |= 1 << UInt32(code(field))
+      }
+      keys = masonry_card_keys(
+        words: words, lengths: lengths, codes: codes, multiplier: multiplier,
+        tags_code: code(.tags), required_code: code(.caption), string_or_null: stringOrNull)
+    }
+
+    deinit {
+      words.deallocate()
+      lengths.deallocate()
+      codes.deallocate()
+    }
+  }
+
+  /// Reads a record as `masonry_scan_card` does (the plain kind nearly every real record
+  /// is) into `builder`: false, adding nothing, for any other.
+  @inline(__always)
+  private mutating func scanFlat(
+    _ bytes: UnsafePointer<UInt8>, start: Int, end: Int, keys: FlatKeys,
+    into builder: inout CardChunkBuilder
+  ) -> Bool {
+    withUnsafeTemporaryAllocation(of: masonry_span.self, capacity: Self.flatTagLimit) { tagSpans in
+      var found = masonry_card_fields()
+      found.tags = tagSpans.baseAddress
+      found.tag_capacity = UInt32(tagSpans.count)
+      guard masonry_scan_card(bytes + start, end - start, &keys.keys, &found) == 1 else {
+        return false
+      }
+      let record = bytes + start
+      @inline(__always) func buffer(_ span: masonry_span) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: record + Int(span.start), count: Int(span.count))
+      }
+      let present = found.present
+      let image: CardChunkBuilder.ImageFields?
+      var text = CardChunkBuilder.TextFields()
+      // (The fields by their codes, `FieldMapping.Field.scanCode`.)
+      @inline(__always) func field(_ span: masonry_span, _ code: Int) -> UnsafeBufferPointer<
+        UInt8
+      >? {
+        present & (1 << UInt32(code)) != 0 ? buffer(span) : nil
+      }
+      let fields = found.fields
+      text.caption = buffer(fields.0)
+      text.comment = field(fields.1, 1)
+      text.path = field(fields.3, 3)
+      text.section = field(fields.4, 4)
+      text.id = field(fields.5, 5)
+      text.url = field(fields.6, 6)
+      image = text.path == nil ? nil : .init(width: 0, height: 0, color: nil)
+      let tagCount = Int(found.tag_count)
+      return withUnsafeTemporaryAllocation(
+        of: UnsafeBufferPointer<UInt8>.self, capacity: Swift.max(1, tagCount)
+      ) { tags in
+        for index in 0..<tagCount { tags.initializeElement(at: index, to: buffer(tagSpans[index])) }
+        text.tags = UnsafeBufferPointer(rebasing: tags[0..<tagCount])
+        builder.append(text, image: image)
+        return true
+      }
+    }
+  }
+
+  /// Tags beyond this many in a record: read here.
+  private static let flatTagLimit = 64
 
   /// Reads the card in `bytes[start..<end]` into `builder`; `false` when the record
   /// needs the careful reader (nothing is added then).
   mutating func parse(
     _ bytes: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout CardChunkBuilder
   ) -> Bool {
+    if let flatKeys, scanFlat(bytes, start: start, end: end, keys: flatKeys, into: &builder) {
+      return true
+    }
     if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
     tagCount = 0
     caption = nil
@@ -122,8 +246,10 @@ struct FastCardParser {
           let tag = buffer(tags[index])
           if index < tagBuffers.count { tagBuffers[index] = tag } else { tagBuffers.append(tag) }
         }
-        text.tags = tagBuffers[0..<tagCount]
-        builder.append(text, image: image)
+        tagBuffers.withUnsafeBufferPointer { tags in
+          text.tags = UnsafeBufferPointer(rebasing: tags[0..<tagCount])
+          builder.append(text, image: image)
+        }
       }
       return true
     } catch {
@@ -680,6 +806,22 @@ struct FastCardParser {
     if !cursor.atEnd && (cursor.current == UInt8(ascii: "e") || cursor.current == UInt8(ascii: "E"))
     {
       throw GiveUp()
+    }
+  }
+}
+
+extension FieldMapping.Field {
+  /// The field's code in `masonry_scan_card`'s answer (`FastCardParser.scanFlat` reads
+  /// each field at its code).
+  fileprivate var scanCode: Int {
+    switch self {
+    case .caption: 0
+    case .comment: 1
+    case .tags: 2
+    case .image: 3
+    case .section: 4
+    case .id: 5
+    case .url: 6
     }
   }
 }

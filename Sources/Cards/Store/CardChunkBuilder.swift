@@ -84,15 +84,18 @@ package struct CardChunkBuilder {
       fields.id = card.id == nil ? nil : field(2)
       fields.path = card.image?.path == nil ? nil : field(3)
       fields.url = card.url == nil ? nil : field(4)
-      fields.tags = (5..<ranges.count).map(field)[...]
-      if let section = card.section {
-        let sectionBytes = Array(section.utf8)
-        sectionBytes.withUnsafeBufferPointer {
-          fields.section = $0
+      let tags = (5..<ranges.count).map(field)
+      tags.withUnsafeBufferPointer { tags in
+        fields.tags = tags
+        if let section = card.section {
+          let sectionBytes = Array(section.utf8)
+          sectionBytes.withUnsafeBufferPointer {
+            fields.section = $0
+            append(fields, image: image, probing: false)
+          }
+        } else {
           append(fields, image: image, probing: false)
         }
-      } else {
-        append(fields, image: image, probing: false)
       }
     }
     if let image = card.image, image.source != nil || image.problem != nil {
@@ -106,7 +109,9 @@ package struct CardChunkBuilder {
     package var comment: UnsafeBufferPointer<UInt8>?
     package var id: UnsafeBufferPointer<UInt8>?
     package var path: UnsafeBufferPointer<UInt8>?
-    package var tags: ArraySlice<UnsafeBufferPointer<UInt8>> = []
+    /// (A buffer, not an array: a card's fields are read and stored by the million, and
+    /// an array's slice costs a reference count and a uniqueness check a card.)
+    package var tags = UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>(start: nil, count: 0)
     package var section: UnsafeBufferPointer<UInt8>?
     package var url: UnsafeBufferPointer<UInt8>?
 
