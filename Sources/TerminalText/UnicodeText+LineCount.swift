@@ -220,6 +220,21 @@ extension UnicodeText {
     beforeLineFeed: Bool = false
   ) {
     let end = text.count
+    if widths.count == 1 {
+      // One width (every chunk's first count, a resize): no order to find.
+      let width = widths[0]
+      if end <= width {
+        counts[0] = 1
+        return
+      }
+      scratch.reserve(end)
+      scratch.withBuffers { buffers in
+        var fit = LineFit()
+        counts[0] = countASCIILines(text, width: Swift.max(1, width), buffers: buffers, fit: &fit)
+        if beforeLineFeed && fit.endsWithLoneCluster { counts[0] += 1 }
+      }
+      return
+    }
     // A line fits whole at each width at least as wide as the text: no rule is needed.
     var fitsAll = true
     for (slot, width) in widths.enumerated() {
