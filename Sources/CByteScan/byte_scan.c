@@ -99,6 +99,21 @@ static size_t scan_number(const uint8_t *bytes, size_t index, size_t end) {
   return index;
 }
 
+// The index past the white space, the comma and the white space after a member of an
+// object or array, or past its closing `close` (`*closed` set); 0 for anything else.
+static inline __attribute__((always_inline)) size_t after_member(
+    const uint8_t *bytes, size_t index, size_t end, uint8_t close, int *closed) {
+  index = skip_white(bytes, index, end);
+  if (index >= end) return 0;
+  uint8_t next = bytes[index++];
+  if (next == close) {
+    *closed = 1;
+    return index;
+  }
+  if (next != ',') return 0;
+  return skip_white(bytes, index, end);
+}
+
 int masonry_scan_card(
     const uint8_t *bytes, size_t count, const masonry_card_keys *keys, masonry_card_fields *out) {
   const size_t end = count;
@@ -151,12 +166,9 @@ int masonry_scan_card(
               masonry_span *tag = &out->tags[out->tag_count++];
               index = scan_string(bytes, index, end, &tag->start, &tag->count);
               if (index == 0) return 0;
-              index = skip_white(bytes, index, end);
-              if (index >= end) return 0;
-              uint8_t next = bytes[index++];
-              if (next == ']') break;
-              if (next != ',') return 0;
-              index = skip_white(bytes, index, end);
+              int closed = 0;
+              if ((index = after_member(bytes, index, end, ']', &closed)) == 0) return 0;
+              if (closed) break;
             }
           }
         } else {
@@ -185,12 +197,9 @@ int masonry_scan_card(
       }
       if (index == 0) return 0;
     }
-    index = skip_white(bytes, index, end);
-    if (index >= end) return 0;
-    uint8_t next = bytes[index++];
-    if (next == '}') break;
-    if (next != ',') return 0;
-    index = skip_white(bytes, index, end);
+    int closed = 0;
+    if ((index = after_member(bytes, index, end, '}', &closed)) == 0) return 0;
+    if (closed) break;
   }
   if (skip_white(bytes, index, end) != end) return 0;
   if (keys->required_code >= 0 && !(out->present & (1u << keys->required_code))) return 0;
