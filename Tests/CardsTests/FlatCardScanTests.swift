@@ -1,4 +1,3 @@
-import CByteScan
 import TestSupport
 import Testing
 
@@ -29,46 +28,7 @@ import Testing
 
   /// Whether `masonry_scan_card` alone reads `record` under the default mapping.
   private static func scans(_ record: [UInt8]) -> Bool {
-    let names = ["caption", "comment", "tags", "image", "section", "id", "url"]
-    let words: [UInt64] = names.map { name in
-      var word: UInt64 = 0
-      withUnsafeMutableBytes(of: &word) { $0.copyBytes(from: Array(name.utf8)) }
-      return word
-    }
-    // The codes are the fields' places in `FieldMapping.Field.allCases`, the slots found
-    // as the parser finds them: a multiplier that gives each key its own of 32.
-    var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    while Set(words.map { ($0 &* multiplier) >> 59 }).count < words.count {
-      multiplier = multiplier &* 0x5851_F42D_4C95_7F2D &+ 0x1405_7B7E_F767_814F | 1
-    }
-    var slotWords = [UInt64](repeating: 0, count: 32)
-    var lengths = [UInt8](repeating: 0, count: 32)
-    var codes = [UInt8](repeating: 0, count: 32)
-    for (code, word) in words.enumerated() {
-      let slot = Int((word &* multiplier) >> 59)
-      slotWords[slot] = word
-      lengths[slot] = UInt8(names[code].utf8.count)
-      codes[slot] = UInt8(code)
-    }
-    var tags = [masonry_span](repeating: masonry_span(), count: 64)
-    return slotWords.withUnsafeBufferPointer { slotWords in
-      lengths.withUnsafeBufferPointer { lengths in
-        codes.withUnsafeBufferPointer { codes in
-          tags.withUnsafeMutableBufferPointer { tags in
-            var keys = masonry_card_keys(
-              words: slotWords.baseAddress, lengths: lengths.baseAddress,
-              codes: codes.baseAddress, multiplier: multiplier, tags_code: 2, required_code: 0,
-              string_or_null: 1 << 1 | 1 << 3 | 1 << 4 | 1 << 5 | 1 << 6)
-            var found = masonry_card_fields()
-            found.tags = tags.baseAddress
-            found.tag_capacity = UInt32(tags.count)
-            return record.withUnsafeBufferPointer {
-              masonry_scan_card($0.baseAddress, $0.count, &keys, &found) == 1
-            }
-          }
-        }
-      }
-    }
+    record.withUnsafeBufferPointer { FastCardParser(mapping: FieldMapping()).scansFlat($0) }
   }
 
   private static func pick<T>(_ choices: [T], _ random: inout SeededGenerator) -> T {

@@ -56,22 +56,22 @@ extension CardChunk {
   /// card, in one pass over the cards — each card's kinds and text found once for all the
   /// widths, other text in word mode read once for all of them. `shapes` are the chunk's
   /// for `wrap`, when made: in character mode they must be (unless `hasTextToShape` is
-  /// false); in word mode, without them, the texts they keep (all but ASCII text) are
-  /// shaped as they come, and the shapes so made are returned, to be kept.
+  /// false); in word mode, without them (every chunk's first count:
+  /// `firstWordLineCounts`), the texts they keep (all but ASCII text) are shaped as they
+  /// come, and the shapes so made are returned, to be kept.
   ///
   /// - Complexity: O(cards × widths) steps plus, per other text, O(its bytes) and O(its
   ///   lines) per width in word mode, O(its clusters) per width in character mode.
   func lineCounts(atWidths widths: [Int], wrap: WrapMode, shapes: ChunkShapes?) -> (
     counts: [[UInt32]], made: ChunkShapes?
   ) {
-    if wrap == .word && shapes == nil && !widths.isEmpty {
+    if wrap == .word && shapes == nil {
       return firstWordLineCounts(atWidths: widths)
     }
+    // From here on, shapes in word mode are given.
     let cards = count
     var flat = [UInt32](repeating: 0, count: cards * widths.count)
     var scratch = UnicodeText.Scratch()
-    // Word mode without shapes: those of the refused texts, made as they come.
-    var builder = ChunkShapes.Builder(cards: shapes == nil && wrap == .word ? cards : 0, wrap: wrap)
     // Other text in word mode: its counts at every width, read once.
     let directCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * widths.count)
     defer { directCounts.deallocate() }
@@ -96,7 +96,7 @@ extension CardChunk {
             )
             // In word mode, other text of printable ASCII and line feeds counted from its
             // bytes at every width (into `captionCounts` and `commentCounts`), the rest from
-            // the shapes: given, or made here (each counted as it is shaped).
+            // the shapes.
             var captionCounted = false
             var commentCounted = false
             if isWordMode {
@@ -121,19 +121,6 @@ extension CardChunk {
                   commentCounted = counted(
                     comment, printable: flags.contains(.printableComment), into: commentCounts)
                 }
-              }
-              let captionShaped = captionKind == .other && !captionCounted
-              let commentShaped = commentKind == .other && !commentCounted
-              if shapes == nil && (captionShaped || commentShaped) {
-                builder.add(
-                  card: local, caption: captionShaped ? caption : nil,
-                  comment: commentShaped ? comment : nil
-                ) { field, lineCount in
-                  let counts = field == 0 ? captionCounts : commentCounts
-                  for (slot, width) in widths.enumerated() { counts[slot] = lineCount(width) }
-                }
-                captionCounted = captionCounted || captionShaped
-                commentCounted = commentCounted || commentShaped
               }
             }
             @inline(__always) func lines(
@@ -166,8 +153,7 @@ extension CardChunk {
         }
       }
     }
-    let made = builder.isEmpty ? nil : ChunkShapes(builder)
-    return (widths.indices.map { Array(flat[$0 * cards..<($0 + 1) * cards]) }, made)
+    return (widths.indices.map { Array(flat[$0 * cards..<($0 + 1) * cards]) }, nil)
   }
 
   /// `lineCounts(atWidths:wrap:shapes:)` in word mode without shapes (every chunk's first

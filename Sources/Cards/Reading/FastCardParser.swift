@@ -201,6 +201,18 @@ struct FastCardParser {
     }
   }
 
+  /// Whether `masonry_scan_card` reads `record` (a whole record) under this parser's
+  /// mapping, adding nothing anywhere (for the tests that count what it reads).
+  func scansFlat(_ record: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let flatKeys, let base = record.baseAddress else { return false }
+    return withUnsafeTemporaryAllocation(of: masonry_span.self, capacity: Self.flatTagLimit) {
+      var found = masonry_card_fields()
+      found.tags = $0.baseAddress
+      found.tag_capacity = UInt32($0.count)
+      return masonry_scan_card(base, record.count, &flatKeys.keys, &found) == 1
+    }
+  }
+
   /// Tags beyond this many in a record: read here.
   private static let flatTagLimit = 64
 
