@@ -197,8 +197,8 @@ package final class CursesTerminal: TerminalDevice {
     return result
   }
 
-  package func copyToClipboard(_ text: String) {
-    send(Self.clipboardEscape(text))
+  package func copyToClipboard(_ bytes: [UInt8]) {
+    send(Self.clipboardEscape(bytes))
   }
 
   /// Gives the terminal back as it was.

@@ -74,7 +74,7 @@ package struct BrowseCommand {
   /// `--osc52` and the environment around the browser's actions.
   static let osc52Help = OptionHelp(
     "--osc52",
-    "Let y put the selected card's path on the clipboard with OSC 52 (also MASONRY_OSC52=1; inside tmux through tmux load-buffer -w). Without it, y fills tmux's paste buffer inside tmux and says it cannot elsewhere. o opens the picture with MASONRY_OPENER (a program and its arguments, split at spaces) or xdg-open; ! runs a command line with MASONRY_SHELL or /bin/sh -c 'COMMAND \"$@\"', the files as its arguments."
+    "Let y put the selected card's path on the clipboard with OSC 52 (also MASONRY_OSC52=1; inside tmux through tmux load-buffer -w). Without it, y fills tmux's paste buffer inside tmux and says it cannot elsewhere. o opens the picture with MASONRY_OPENER (a program and its arguments, split at spaces) or xdg-open; ! runs a command line with MASONRY_SHELL or /bin/sh -c 'COMMAND \"$@\"', the files as its arguments. A program gets each path as one argument that no program reads as an option (a relative one as ./NAME), and o opens a card's url only when it is an http, https or file address."
   )
 
   /// `--probe` and what it prints.

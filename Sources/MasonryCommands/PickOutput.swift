@@ -1,3 +1,4 @@
+import Browser
 import Cards
 import PictureFiles
 import TerminalText
@@ -5,7 +6,8 @@ import Widgets
 
 /// `--pick[=card|path]` and `--print0`: how the cards chosen with Enter are printed on
 /// standard output. `card` (the default) prints each as one JSON line; `path` prints the
-/// picture files only, one per line, for `xargs` (with `--print0` each ends with a NUL,
+/// picture files only, one per line, for `xargs` (relative ones as `./NAME`, so that
+/// none reads as an option; with `--print0` each ends with a NUL,
 /// for `xargs -0`, as `find -print0` and `fzf --print0` do).
 package struct PickOutput: Hashable, Sendable {
   package enum Form: String, CaseIterable, Sendable {
@@ -68,10 +70,12 @@ package struct PickOutput: Hashable, Sendable {
       var withoutFile = 0
       var withControls = 0
       for card in cards {
-        guard case .file(let path) = card.image?.source else {
+        guard case .file(let file) = card.image?.source else {
           withoutFile += 1
           continue
         }
+        // As a program gets it: a relative path starts with `./`, never with a dash.
+        let path = ProgramArguments.operand(file)
         if toTerminal {
           bytes += Array(MessageText.visible(path).utf8)
         } else if nulTerminated {

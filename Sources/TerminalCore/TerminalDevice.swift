@@ -21,15 +21,15 @@ package protocol TerminalDevice {
   /// Gives the terminal back as Ctrl-Z does, runs `body` (a program in the foreground),
   /// then takes the terminal again and repaints the last frame whole.
   mutating func handOver<Result>(_ body: () -> Result) -> Result
-  /// Asks the terminal to put `text` on the clipboard (OSC 52; the text goes base64, so
-  /// no byte of it can act on the terminal).
-  mutating func copyToClipboard(_ text: String)
+  /// Asks the terminal to put `bytes` on the clipboard (OSC 52; they go base64, so no
+  /// byte of them can act on the terminal).
+  mutating func copyToClipboard(_ bytes: [UInt8])
 }
 
 extension TerminalDevice {
-  /// OSC 52 for `text`: the clipboard selection (`c`), the text in base64.
-  package static func clipboardEscape(_ text: String) -> [UInt8] {
-    Array("\u{1B}]52;c;".utf8) + Base64.encode(Array(text.utf8)) + [0x07]
+  /// OSC 52 for `bytes`: the clipboard selection (`c`), the bytes in base64.
+  package static func clipboardEscape(_ bytes: [UInt8]) -> [UInt8] {
+    Array("\u{1B}]52;c;".utf8) + Base64.encode(bytes) + [0x07]
   }
 
   /// Shows `screen` with no pixel picture.

@@ -51,7 +51,7 @@ package struct TracingTerminal<Device: TerminalDevice>: TerminalDevice {
     device.handOver(body)
   }
 
-  package mutating func copyToClipboard(_ text: String) { device.copyToClipboard(text) }
+  package mutating func copyToClipboard(_ bytes: [UInt8]) { device.copyToClipboard(bytes) }
 
   private func log(_ text: String) {
     let line = "\(MonotonicClock.nanoseconds()) \(text)\n"

@@ -85,12 +85,12 @@ package struct InMemoryTerminal: TerminalDevice {
   /// How often the terminal was handed to a program.
   package private(set) var handOvers = 0
   /// What the program put on the clipboard, in order.
-  package private(set) var clipboard: [String] = []
+  package private(set) var clipboard: [[UInt8]] = []
 
   package mutating func handOver<Result>(_ body: () -> Result) -> Result {
     handOvers += 1
     return body()
   }
 
-  package mutating func copyToClipboard(_ text: String) { clipboard.append(text) }
+  package mutating func copyToClipboard(_ bytes: [UInt8]) { clipboard.append(bytes) }
 }

@@ -17,6 +17,13 @@ package enum JSONText {
       case "\r": result += "\\r"
       default:
         let value = scalar.value
+        if (0x10_FF80...0x10_FFFF).contains(value) {
+          // A byte of a file name that is not UTF-8, kept as `FileName` keeps it: written
+          // as Python's `surrogateescape` writes it (`\udc80` for 0x80), which Python's
+          // `os.fsencode` and masonry's own reader turn back into the byte.
+          result += "\\udc" + String(value - 0x10_FF00, radix: 16)
+          continue
+        }
         let escaped =
           value < 0x20 || (0x7F...0x9F).contains(value) || (0x200E...0x200F).contains(value)
           || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
@@ -30,5 +37,13 @@ package enum JSONText {
       }
     }
     return result + "\""
+  }
+
+  /// The scalar a `\uXXXX` escape (a pair already joined) stands for: a lone surrogate is
+  /// U+FFFD, but `\udc80`–`\udcff` is the byte of a name that is not UTF-8, kept as
+  /// `FileName` keeps it (U+10FF80 on).
+  package static func scalar(escaped value: UInt32) -> Unicode.Scalar {
+    if (0xDC80...0xDCFF).contains(value) { return Unicode.Scalar(0x10_FF00 + (value & 0xFF))! }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
   }
 }

@@ -3,6 +3,7 @@ import Cards
 import Foundation
 import LayoutEngine
 import PictureFiles
+import Synchronization
 import TerminalCore
 import TerminalTesting
 import TestSupport
@@ -26,7 +27,7 @@ import Testing
   @Test func oOpensTheSelectedPictureAndSaysSo() {
     var store = BrowserStore(Self.pictures(), size: Self.size)
     let effects = store.send(.key(.character("o"))) { $0.message = "opening a b.jpg" }
-    #expect(effects.contains(.openExternally("/p/a b.jpg")))
+    #expect(effects.contains(.openExternally(.file("/p/a b.jpg"))))
     store.send(.actionFinished("xdg-open: exit 4")) { $0.message = "xdg-open: exit 4" }
     store.press(.character("G"))
     #expect(
@@ -69,12 +70,12 @@ import Testing
 
   @Test func yCopiesThePathOrACaption() {
     var store = BrowserStore(Self.pictures(), size: Self.size)
-    #expect(store.send(.key(.character("y"))).contains(.copy("/p/a b.jpg")))
+    #expect(store.send(.key(.character("y"))).contains(.copy(Array("/p/a b.jpg".utf8))))
     store.press(.character("G"))
-    #expect(store.send(.key(.character("y"))).contains(.copy("words only")))
+    #expect(store.send(.key(.character("y"))).contains(.copy(Array("words only".utf8))))
     // In the open card too.
     store.press(.enter)
-    #expect(store.send(.key(.character("y"))).contains(.copy("words only")))
+    #expect(store.send(.key(.character("y"))).contains(.copy(Array("words only".utf8))))
   }
 
   /// The settings the environment gives, and the argument vector a command gets: the
@@ -88,11 +89,16 @@ import Testing
         "MASONRY_OPENER": "feh  --scale-down", "MASONRY_SHELL": "/bin/bash", "MASONRY_OSC52": "1",
         "TMUX": "/tmp/tmux-0/default,1,0",
       ])
-    #expect(set.openArguments("a b.jpg") == ["feh", "--scale-down", "a b.jpg"])
+    #expect(
+      ProgramArguments.open(.file("a b.jpg"), with: set).words
+        == ["feh", "--scale-down", "./a b.jpg"])
+    #expect(
+      ProgramArguments.open(.file("/p/-x.jpg"), with: set).words
+        == ["feh", "--scale-down", "/p/-x.jpg"])
     #expect(set.allowsOSC52 && set.insideTmux)
     #expect(
-      set.commandArguments("ls", paths: ["a b", "$(x)"])
-        == ["/bin/bash", "-c", "ls \"$@\"", "masonry", "a b", "$(x)"])
+      ProgramArguments.command("ls", paths: ["a b", "$(x)", "/abs", "../up"], with: set).words
+        == ["/bin/bash", "-c", "ls \"$@\"", "masonry", "./a b", "./$(x)", "/abs", "../up"])
     #expect(ActionSettings(environment: [:], osc52: true).allowsOSC52)
   }
 
@@ -101,20 +107,56 @@ import Testing
   @Test func hostileNamesReachTheCommandWhole() throws {
     let directory = TemporaryFiles.makeDirectory()
     let output = directory + "/arguments"
-    let names = ["a b.jpg", "it's.png", "$(touch \(directory)/pwned).gif", "x;y`z`\n.png", "-n"]
-    let arguments = ActionSettings().commandArguments(
-      "printf '%s\\0' > \(output)", paths: names)
+    let names = [
+      "a b.jpg", "it's.png", "$(touch \(directory)/pwned).gif", "x;y`z`\n.png", "-n",
+      "--checkpoint-action=exec=touch \(directory)/pwned", "+!touch \(directory)/pwned",
+    ]
+    let arguments = ProgramArguments.command(
+      "printf '%s\\0' > \(output)", paths: names, with: ActionSettings())
     #expect(ChildProcess.run(arguments, streams: .detached) == .exited(0))
     let written = try #require(FileManager.default.contents(atPath: output))
     let received = written.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-    #expect(received == names)
+    // Each whole, and none an option: relative names start with `./`.
+    #expect(received == names.map { "./" + $0 })
     #expect(!FileManager.default.fileExists(atPath: directory + "/pwned"))
   }
 
+  /// Openers that stay open (an image viewer) each hold a waiting thread of their own,
+  /// never one of the pool's: with sixteen open, a quick program started after them (tmux's
+  /// paste buffer for `y`) still ends and is reported while every opener is still running.
+  @Test func openersThatStayOpenBlockNothing() throws {
+    let directory = TemporaryFiles.makeDirectory()
+    let viewer = ActionSettings(opener: ["/bin/sh", "-c", "sleep 60", "viewer"])
+    let ended = Mutex<[String]>([])
+    for index in 0..<16 {
+      ChildProcess.runInBackground(.open(.file("\(index).jpg"), with: viewer), streams: .detached) {
+        _ in ended.withLock { $0.append("viewer") }
+      }
+    }
+    let done = DispatchSemaphore(value: 0)
+    ChildProcess.runInBackground(
+      .command("cat > \(directory)/copied", paths: [], with: ActionSettings()),
+      streams: .input(Array("a path".utf8))
+    ) { outcome in
+      ended.withLock { $0.append("quick: \(outcome.summary)") }
+      done.signal()
+    }
+    #expect(done.wait(timeout: .now() + 20) == .success)
+    #expect(ended.withLock { $0 } == ["quick: exit 0"])
+    #expect(try String(contentsOfFile: directory + "/copied", encoding: .utf8) == "a path")
+    _ = try ProgramRun.shell("pkill -f 'sleep 60' || true")
+  }
+
   @Test func outcomesOfChildren() {
-    #expect(ChildProcess.run(["/bin/sh", "-c", "exit 3"], streams: .detached) == .exited(3))
-    #expect(ChildProcess.run(["/bin/sh", "-c", "kill -9 $$"], streams: .detached) == .signalled(9))
-    let missing = ChildProcess.run(["/nonexistent/opener", "x"], streams: .detached)
+    let shell = ActionSettings()
+    #expect(
+      ChildProcess.run(.command("exit 3", paths: [], with: shell), streams: .detached) == .exited(3)
+    )
+    #expect(
+      ChildProcess.run(.command("kill -9 $$", paths: [], with: shell), streams: .detached)
+        == .signalled(9))
+    let missing = ChildProcess.run(
+      .open(.file("x"), with: ActionSettings(opener: ["/nonexistent/opener"])), streams: .detached)
     #expect(missing == .notStarted("No such file or directory"))
     #expect(missing.summary == "cannot start: No such file or directory")
   }
@@ -126,21 +168,34 @@ import Testing
       {"caption":"fast","url":"https://example.org/a?b=1","image":{"width":4,"height":3}}
       {"caption":"careful","url":"https://example.org/\\u00e9","tags":["x"],"extra":[1,{"k":null}]}
       {"caption":"dash","url":"--help"}
+      {"caption":"script","url":"javascript:alert(1)"}
+      {"caption":"spaced","url":"https://example.org/a b"}
       """
     let collection = try CardLoader.load(bytes: Array(lines.utf8), path: "u.jsonl")
     let cards = (0..<collection.cards.count).map { collection.cards[$0] }
-    #expect(cards.map(\.url) == ["https://example.org/a?b=1", "https://example.org/é", "--help"])
+    #expect(
+      cards.map(\.url) == [
+        "https://example.org/a?b=1", "https://example.org/é", "--help", "javascript:alert(1)",
+        "https://example.org/a b",
+      ])
     #expect(cards[0].jsonLine.contains(#""url":"https://example.org/a?b=1""#))
     var store = BrowserStore(collection, size: Self.size)
     #expect(
-      store.send(.key(.character("o"))).contains(.openExternally("https://example.org/a?b=1")))
+      store.send(.key(.character("o"))).contains(
+        .openExternally(.address(OpenTarget.Address("https://example.org/a?b=1")!))))
     store.press(.enter)
     #expect(store.frame().plainText().contains("https://example.org/a?b=1"))
-    store.press(.escape, .character("G"))
-    #expect(
-      !store.send(.key(.character("o"))).contains {
-        if case .openExternally = $0 { true } else { false }
-      })
-    #expect(store.state.message == "this card's url is not an address")
+    // An option, a script and an address with a space reach no program.
+    for index in 2..<5 {
+      var alone = BrowserStore(
+        CardCollection(source: "u.jsonl", cards: [cards[index]]), size: Self.size)
+      #expect(
+        !alone.send(.key(.character("o"))).contains {
+          if case .openExternally = $0 { true } else { false }
+        })
+      #expect(alone.state.message == "this card's url is not an http, https or file address")
+    }
+    #expect(OpenTarget.Address("FILE:///x.jpg") != nil && OpenTarget.Address("HTTPS://a") != nil)
+    #expect(OpenTarget.Address("httpx://a") == nil && OpenTarget.Address("https://a\u{1B}") == nil)
   }
 }

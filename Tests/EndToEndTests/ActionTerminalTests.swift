@@ -84,4 +84,79 @@ import Testing
     try session.send("q")
     #expect(StreamingTerminalTests.exitCode(session) == "0")
   }
+
+  /// The names a feed or a folder may give a picture to make `tar` run a command or take
+  /// an option, with one real picture beside them.
+  static let hostileNames = [
+    "--checkpoint=1", "--checkpoint-action=exec=touch PWNED", "+!touch PWNED", "harbour.jpg",
+  ]
+
+  /// An empty folder holding the hostile names as real pictures and a card file naming
+  /// them relatively, and an opener that records its arguments.
+  static func hostileFolder() throws -> (folder: String, opener: String) {
+    let folder = TemporaryFiles.makeDirectory() + "/hostile"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let picture = PictureTerminalTests.repository.appendingPathComponent("Data/pictures/cat.jpg")
+    var lines = ""
+    for name in hostileNames {
+      try FileManager.default.copyItem(atPath: picture.path, toPath: "\(folder)/\(name)")
+      lines += #"{"caption":"\#(name)","image":{"path":"\#(name)"}}"# + "\n"
+    }
+    try lines.write(toFile: folder + "/feed.jsonl", atomically: true, encoding: .utf8)
+    let opener = folder + "/../opener"
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folder)/../opened\n".write(
+      toFile: opener, atomically: true, encoding: .utf8)
+    chmod(opener, 0o755)
+    return (folder, opener)
+  }
+
+  /// The critical defect of the boundaries issue: picture paths that start with a dash,
+  /// from a stream, a card file named without a folder and the command line after `--`,
+  /// reach `tar` through `!` and the opener through `o` as files, never as options: no
+  /// `PWNED` appears, and `tar` archives the real picture.
+  @Test(arguments: [
+    "- < feed.jsonl", "feed.jsonl",
+    #"-- --checkpoint=1 "--checkpoint-action=exec=touch PWNED" "+!touch PWNED" harbour.jpg"#,
+  ])
+  func hostileNamesReachProgramsAsFiles(source: String) throws {
+    let (folder, opener) = try Self.hostileFolder()
+    let session = try TmuxSession(
+      width: 100, height: 30,
+      arguments: "--images none --columns 4 --placement ltr --sections none \(source)",
+      environment: "MASONRY_OPENER=\(opener)", workingDirectory: folder)
+    _ = try #require(session.waitForScreen { Self.status($0).contains("of 4") })
+    try session.send("M")
+    try session.send("!")
+    _ = try #require(session.waitForScreen { $0.contains("a command to run on 4 files") })
+    try session.send("-l", "tar cf keep.tar")
+    try session.send("Enter")
+    _ = try #require(session.waitForScreen { $0.contains("Enter: back to masonry") })
+    try session.send("Enter")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("!tar cf keep.tar") })
+    // o on each card (one row, in order): the opener gets the path as a file.
+    try session.send("g")
+    for _ in 0..<4 {
+      try session.send("o")
+      try session.send("l")
+    }
+    for _ in 0..<200 {
+      let count =
+        (try? String(contentsOfFile: folder + "/../opened", encoding: .utf8))?
+        .split(separator: "\n").count ?? 0
+      if count >= 4 { break }
+      usleep(25_000)
+    }
+    try session.send("q")
+    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder + "/PWNED"), "tar ran the feed's command")
+    let opened = try String(contentsOfFile: folder + "/../opened", encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+    #expect(Set(opened) == Set(Self.hostileNames.map { "./" + $0 }), "\(opened)")
+    // tar read every name as a file: the archive holds all four.
+    let listing = try ProgramRun.run("/bin/tar", ["tf", folder + "/keep.tar"], directory: folder)
+    #expect(
+      Set(listing.output.split(separator: "\n").map(String.init))
+        == Set(Self.hostileNames.map { "./" + $0 }))
+  }
 }

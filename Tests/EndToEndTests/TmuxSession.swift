@@ -23,10 +23,11 @@ final class TmuxSession {
   /// records `stty -a` before and after, the exit code, and masonry's process id.
   ///
   /// With `interactiveShell`, the pane runs an interactive bash instead (job control, for
-  /// suspending): the test types the command line itself.
+  /// suspending): the test types the command line itself. `workingDirectory`: where the
+  /// pane's shell starts (else the test's own).
   init(
     width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color",
-    environment: String = "", interactiveShell: Bool = false
+    environment: String = "", interactiveShell: Bool = false, workingDirectory: String? = nil
   ) throws {
     Self.counter += 1
     socket = "masonry-e2e-\(getpid())-\(Self.counter)"
@@ -44,7 +45,9 @@ final class TmuxSession {
       interactiveShell
       ? "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
       : script
-    try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+    try tmux(
+      ["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)"]
+        + (workingDirectory.map { ["-c", $0] } ?? []) + [command])
   }
 
   deinit {

@@ -30,10 +30,13 @@ import Testing
     let cards = [
       Self.picture("dir/a b.jpg"), Card(caption: "text only"),
       Card(caption: "bundled", image: CardImage(width: 1, height: 1, source: .embedded("x"))),
-      Self.picture("c.png"),
+      Self.picture("c.png"), Self.picture("--checkpoint=1"), Self.picture("/abs/-x.png"),
     ]
     let (bytes, notes) = PickOutput(form: .path).render(cards, toTerminal: false)
-    #expect(String(decoding: bytes, as: UTF8.self) == "dir/a b.jpg\nc.png\n")
+    // As a program gets them: no path starts with a dash (xargs hands them on as they are).
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "./dir/a b.jpg\n./c.png\n./--checkpoint=1\n/abs/-x.png\n")
     #expect(notes == ["2 picked cards without a picture file left out"])
   }
 
@@ -46,20 +49,41 @@ import Testing
     let cards = [Self.picture(hostile), Self.picture(latin1)]
     let piped = PickOutput(form: .path, nulTerminated: true).render(cards, toTerminal: false)
     #expect(
-      piped.bytes == Array(hostile.utf8) + [0] + Array("caf".utf8) + [0xE9] + Array(".jpg".utf8) + [
-        0
-      ])
+      piped.bytes == Array(("./" + hostile).utf8) + [0] + Array("./caf".utf8) + [0xE9]
+        + Array(".jpg".utf8) + [0])
     let lines = PickOutput(form: .path).render(cards, toTerminal: false)
-    #expect(lines.bytes == Array("caf".utf8) + [0xE9] + Array(".jpg\n".utf8))
+    #expect(lines.bytes == Array("./caf".utf8) + [0xE9] + Array(".jpg\n".utf8))
     #expect(lines.notes == ["1 path with a control character left out (--print0 keeps them)"])
     for nulTerminated in [false, true] {
       let shown = PickOutput(form: .path, nulTerminated: nulTerminated).render(
         cards, toTerminal: true)
       let text = String(decoding: shown.bytes, as: UTF8.self)
-      #expect(text.hasPrefix("x\\x1b]52;c;cHduZWQ=\\x07\\x0ay.jpg"))
+      #expect(text.hasPrefix("./x\\x1b]52;c;cHduZWQ=\\x07\\x0ay.jpg"))
       #expect(text.contains("caf\\xe9.jpg"))
       #expect(!shown.bytes.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0 })
     }
+  }
+
+  /// A name that is not UTF-8 goes into a JSON line as Python's `surrogateescape` writes
+  /// it (`\udce9`), never as masonry's own stand-in, and comes back byte for byte when the
+  /// line is read as a card again (by either JSON reader).
+  @Test func aNameThatIsNotUTF8RoundTripsThroughJSON() throws {
+    let bytes = Array("caf".utf8) + [0xE9, 0xFF] + Array(".jpg".utf8)
+    let card = Self.picture(FileName.string(fromBytes: bytes))
+    let line = card.jsonLine
+    #expect(line.contains(#""path":"caf\udce9\udcff.jpg""#))
+    #expect(!line.unicodeScalars.contains { $0.value >= 0x10_FF00 })
+    // The fast reader takes the first line, the careful one the second (another key).
+    let document = line + "\n" + line.dropLast() + #","extra":[{"k":1}]}"# + "\n"
+    let read = try CardLoader.load(bytes: Array(document.utf8), path: "/cards/picked.jsonl")
+    for index in 0..<2 {
+      let path = try #require(read.cards[index].image?.path)
+      #expect(FileName.bytes(path) == bytes)
+    }
+    // A lone surrogate that stands for no byte is still U+FFFD.
+    let lone = try CardLoader.load(
+      bytes: Array(#"{"caption":"a\udc41\ud800"}"#.utf8), path: "x.jsonl")
+    #expect(lone.cards[0].caption == "a\u{FFFD}\u{FFFD}")
   }
 
   @Test func theOptionsAreReadAndCheckedOnTheCommandLine() throws {

@@ -125,7 +125,7 @@ package struct BrowserApp {
           terminal.suspend()
           drawn = nil
         case .runCommand(let command, let paths):
-          let arguments = actions.commandArguments(command, paths: paths)
+          let arguments = ProgramArguments.command(command, paths: paths, with: actions)
           let outcome = terminal.handOver {
             let outcome = ChildProcess.runInForeground(arguments)
             ChildProcess.waitForEnter(after: outcome)
@@ -133,8 +133,8 @@ package struct BrowserApp {
           }
           drawn = nil
           queue.append(.actionFinished("!\(command): \(outcome.summary)"))
-        case .copy(let text) where actions.allowsOSC52 && !actions.insideTmux:
-          terminal.copyToClipboard(text)
+        case .copy(let bytes) where actions.allowsOSC52 && !actions.insideTmux:
+          terminal.copyToClipboard(bytes)
           queue.append(.actionFinished("copied (OSC 52)"))
         case .copy where !actions.insideTmux:
           queue.append(

@@ -34,14 +34,4 @@ package struct ActionSettings: Hashable, Sendable {
       allowsOSC52: osc52 || environment["MASONRY_OSC52"] == "1",
       insideTmux: !(environment["TMUX"] ?? "").isEmpty)
   }
-
-  /// The opener's arguments for `target` (a path or an address): one argument, as it is.
-  package func openArguments(_ target: String) -> [String] { opener + [target] }
-
-  /// The arguments that run `command` on `paths`: `SHELL -c 'COMMAND "$@"' masonry
-  /// PATH…`, so that each path is one argument of the command however it is spelled, and
-  /// the command line alone is the shell's to parse.
-  package func commandArguments(_ command: String, paths: [String]) -> [String] {
-    [shell, "-c", command + " \"$@\"", "masonry"] + paths
-  }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import PictureFiles
 
 #if canImport(Glibc)
@@ -5,10 +6,10 @@ import PictureFiles
 #endif
 
 /// Programs the browser starts for the person: the opener (`o`), a command (`!`), tmux's
-/// paste buffer (`y`). Always `posix_spawnp` with an argument vector: a path or a caption
-/// is one argument, byte for byte (`FileName`), and never passes through a shell's
-/// parsing. Signals the browser blocks or catches are back to their defaults in the
-/// child.
+/// paste buffer (`y`). Always `posix_spawnp` with an argument vector made by
+/// `ProgramArguments` (the only way to make one): a path is one argument, byte for byte
+/// (`FileName`), never an option, and never passes through a shell's parsing. Signals
+/// the browser blocks or catches are back to their defaults in the child.
 package enum ChildProcess {
   /// How a child ended: its exit status, the signal that ended it, or why it did not start.
   package enum Outcome: Hashable, Sendable {
@@ -50,8 +51,10 @@ package enum ChildProcess {
 
   /// Starts `arguments` (the first names the program, found on `PATH`) and returns its
   /// process id, or why it did not start.
-  package static func start(_ arguments: [String], streams: Streams) -> Result<pid_t, StartFailure>
-  {
+  package static func start(_ arguments: ProgramArguments, streams: Streams) -> Result<
+    pid_t, StartFailure
+  > {
+    let arguments = arguments.words
     guard let program = arguments.first, !program.isEmpty else {
       return .failure(StartFailure(reason: "no program named"))
     }
@@ -130,17 +133,36 @@ package enum ChildProcess {
   }
 
   /// Starts `arguments` and waits for it.
-  package static func run(_ arguments: [String], streams: Streams) -> Outcome {
+  package static func run(_ arguments: ProgramArguments, streams: Streams) -> Outcome {
     switch start(arguments, streams: streams) {
     case .success(let pid): return wait(pid)
     case .failure(let failure): return .notStarted(failure.reason)
     }
   }
 
+  /// Starts `arguments` and calls `then` with how it ended, on a thread of its own that
+  /// only waits: an opener that stays open for an hour holds that thread, never one of
+  /// the pool's that other effects run on.
+  package static func runInBackground(
+    _ arguments: ProgramArguments, streams: Streams,
+    then: @escaping @Sendable (Outcome) -> Void
+  ) {
+    switch start(arguments, streams: streams) {
+    case .failure(let failure):
+      then(.notStarted(failure.reason))
+    case .success(let pid):
+      let waiting: @Sendable () -> Void = { then(wait(pid)) }
+      // No thread to be had (a limit reached): the pool waits, as a last resort.
+      if !WaitingThread.start(waiting) {
+        DispatchQueue.global(qos: .utility).async(execute: waiting)
+      }
+    }
+  }
+
   /// Runs `arguments` in the foreground of the terminal, as a shell does: the browser
   /// ignores the keyboard's signals (Ctrl-C, Ctrl-\) while it waits, as `system(3)` does,
   /// so they reach the command alone.
-  package static func runInForeground(_ arguments: [String]) -> Outcome {
+  package static func runInForeground(_ arguments: ProgramArguments) -> Outcome {
     var ignore = sigaction()
     ignore.__sigaction_handler.sa_handler = SIG_IGN
     sigemptyset(&ignore.sa_mask)
@@ -179,5 +201,36 @@ package enum ChildProcess {
       if written <= 0 { return }
       offset += written
     }
+  }
+}
+
+/// A detached thread that waits for a child.
+private enum WaitingThread {
+  private final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  /// Whether a thread running `body` was started.
+  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    var thread = pthread_t()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    // It only waits: a small stack.
+    pthread_attr_setstacksize(&attributes, 64 << 10)
+    let created = pthread_create(
+      &thread, &attributes,
+      { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+      }, context)
+    guard created == 0 else {
+      Unmanaged<Body>.fromOpaque(context).release()
+      return false
+    }
+    pthread_detach(thread)
+    return true
   }
 }

@@ -66,22 +66,18 @@ package final class EffectRunner {
     case .quit, .interrupt, .suspend, .pick, .runCommand:
       break
     case .openExternally(let target):
-      let arguments = actions.openArguments(target)
-      // Waited for on a thread of its own: the opener may take a while to hand over.
-      DispatchQueue.global(qos: .utility).async {
-        let outcome = ChildProcess.run(arguments, streams: .detached)
+      let arguments = ProgramArguments.open(target, with: actions)
+      ChildProcess.runInBackground(arguments, streams: .detached) { outcome in
         if !outcome.succeeded {
-          mailbox.post(.actionFinished("\(arguments[0]): \(outcome.summary)"))
+          mailbox.post(.actionFinished("\(arguments.words[0]): \(outcome.summary)"))
         }
       }
-    case .copy(let text):
-      let allowsOSC52 = actions.allowsOSC52
-      DispatchQueue.global(qos: .utility).async {
-        // -w: tmux sends it on to the outer terminal's clipboard as well (its own OSC 52),
-        // when OSC 52 is allowed.
-        let outcome = ChildProcess.run(
-          ["tmux", "load-buffer"] + (allowsOSC52 ? ["-w"] : []) + ["-"],
-          streams: .input(Array(text.utf8)))
+    case .copy(let bytes):
+      // -w: tmux sends it on to the outer terminal's clipboard as well (its own OSC 52),
+      // when OSC 52 is allowed.
+      ChildProcess.runInBackground(
+        .tmuxLoadBuffer(toClipboard: actions.allowsOSC52), streams: .input(bytes)
+      ) { outcome in
         mailbox.post(
           .actionFinished(
             outcome.succeeded

@@ -25,15 +25,16 @@ package enum BrowserEffect: Hashable, Sendable {
   /// Make these thumbnails, the first most urgently, and forget any other still waiting;
   /// answer `.thumbnailReady` for each.
   case makeThumbnails([ThumbnailRequest])
-  /// Open `target` (a picture's path) with the opener, detached from the terminal;
-  /// answer `.actionFinished` only when it fails.
-  case openExternally(String)
+  /// Open `target` (a picture's path or a card's address) with the opener, detached from
+  /// the terminal; answer `.actionFinished` only when it fails.
+  case openExternally(OpenTarget)
   /// Hand the terminal to `command` run on `paths` (its arguments) and take it back when
   /// it ends; answer `.actionFinished` with how it ended.
   case runCommand(String, paths: [String])
-  /// Put `text` on the clipboard (OSC 52 where allowed, else tmux's paste buffer);
-  /// answer `.actionFinished`.
-  case copy(String)
+  /// Put these bytes on the clipboard (OSC 52 where allowed, else tmux's paste buffer):
+  /// a file's name as its bytes, not as the stand-ins `FileName` keeps them in; answer
+  /// `.actionFinished`.
+  case copy([UInt8])
   /// `--pick`: the selected card is the answer; print it and end.
   case pick
   /// Scan the rest of the cards for a search on a worker (stopping any earlier search);

@@ -1,5 +1,6 @@
 import CardLayouts
 import LayoutEngine
+import PictureFiles
 import TerminalCore
 import Widgets
 
@@ -209,27 +210,31 @@ extension BrowserReducer {
     guard let card = state.selectedCard else { return [] }
     let decoded = state.cards.cards[card]
     if let url = decoded.url, !url.isEmpty {
-      // One argument, never a shell's; but a leading dash would be the opener's option.
-      guard !url.hasPrefix("-") else {
-        state.message = "this card's url is not an address"
+      // Only a web or file address reaches a program: not `javascript:`, not an option.
+      guard let address = OpenTarget.Address(url) else {
+        state.message = "this card's url is not an http, https or file address"
         return []
       }
       state.message = "opening " + url
-      return [.openExternally(url)]
+      return [.openExternally(.address(address))]
     }
     guard let path = BrowserState.filePath(of: decoded) else {
       state.message = "this card has no picture file to open"
       return []
     }
     state.message = "opening " + BrowserState.fileName(path)
-    return [.openExternally(path)]
+    return [.openExternally(.file(path))]
   }
 
-  /// `y`: the selected card's path (a card without a picture file: its caption).
+  /// `y`: the selected card's path, as a program would get it (a card without a picture
+  /// file: its caption), as bytes.
   private static func copyPath(_ state: inout BrowserState) -> [BrowserEffect] {
     guard let card = state.selectedCard else { return [] }
     let decoded = state.cards.cards[card]
-    return [.copy(BrowserState.filePath(of: decoded) ?? decoded.caption)]
+    guard let path = BrowserState.filePath(of: decoded) else {
+      return [.copy(Array(decoded.caption.utf8))]
+    }
+    return [.copy(FileName.bytes(ProgramArguments.operand(path)))]
   }
 
   /// A key at the command prompt: typing, Backspace, Enter (run), Esc.

@@ -1,4 +1,5 @@
 import CByteScan
+import TerminalText
 
 /// Reads one card record (a JSON object) straight into a `CardChunkBuilder`: one pass over
 /// the bytes, no value tree, no `String` per field. It checks the whole record as strictly
@@ -702,9 +703,10 @@ struct FastCardParser {
     return value
   }
 
-  /// Appends `value` as UTF-8; a lone surrogate becomes U+FFFD, as in the careful reader.
+  /// Appends `value` as UTF-8; a lone surrogate becomes U+FFFD, as in the careful reader,
+  /// but for `\udc80`–`\udcff`: the byte of a name that is not UTF-8 (`JSONText`).
   private mutating func appendScalar(_ value: UInt32) {
-    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    let scalar = JSONText.scalar(escaped: value)
     let code = scalar.value
     switch code {
     case 0..<0x80:

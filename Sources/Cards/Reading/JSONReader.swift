@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A strict JSON reader (RFC 8259) that remembers where each value starts, so that errors
 /// in data can be reported as `line:column`. Invalid UTF-8 inside strings decodes to
 /// U+FFFD; nesting deeper than `maximumDepth` is an error rather than a stack overflow.
@@ -250,8 +252,9 @@ struct JSONReader {
         offset = saved
       }
     }
-    // A lone surrogate cannot be a scalar: it becomes U+FFFD, like invalid UTF-8.
-    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    // A lone surrogate cannot be a scalar: it becomes U+FFFD, like invalid UTF-8 (but for
+    // the bytes of a name that is not UTF-8, `JSONText.scalar(escaped:)`).
+    let scalar = JSONText.scalar(escaped: value)
     result.append(contentsOf: Array(String(Character(scalar)).utf8))
   }
 
