@@ -32,6 +32,8 @@ package struct BrowseCommand {
   package let usesDiskCache: Bool
   /// `--osc52`: `y` may set the clipboard with OSC 52.
   package let allowsOSC52: Bool
+  /// What the person should know before the browser starts (a cache folder refused).
+  package let warnings: [CacheFolder.Refusal]
   /// `--probe`: print what the terminal can do, one line each, and exit (nothing loaded).
   package let probing: Bool
   package let options: LayoutOptions
@@ -125,11 +127,15 @@ package struct BrowseCommand {
     symbols = pictures.symbols
     colors = try ColorOption.choice(parsed, absent: .auto)!
     var sourceOptions = try SourceOptions(parsed)
+    var warnings: [CacheFolder.Refusal] = []
     if !parsed.flags.contains("--no-cache") {
-      sourceOptions.headers = PictureHeaderCache.directory(environment: environment).map {
-        PictureHeaderCache(directory: $0)
+      switch PictureHeaderCache.standard(environment: environment) {
+      case .success(let cache): sourceOptions.headers = cache
+      case .failure(let refusal): warnings.append(refusal)
+      case nil: break
       }
     }
+    self.warnings = warnings
     self.sourceOptions = sourceOptions
     sources = parsed.positionals
     pick = try PickOutput(parsed)

@@ -61,6 +61,43 @@ package enum FileName {
     return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
   }
 
+  /// `path` absolute, with every link, `.` and `..` resolved (`realpath`): what names one
+  /// file whatever folder it was named from; `nil` when the file cannot be found.
+  package static func realPath(_ path: String) -> String? {
+    withCString(path) { name in
+      guard let resolved = realpath(name, nil) else { return nil }
+      defer { free(resolved) }
+      return string(
+        fromBytes: UnsafeBufferPointer(
+          start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
+          count: strlen(resolved)))
+    }
+  }
+
+  /// `path` made absolute against the working folder, `.` and `..` resolved by name
+  /// (links kept, as a file manager shows the path); `nil` when the working folder is
+  /// unknown.
+  package static func absolutePath(_ path: String) -> String? {
+    var base = ""
+    if !path.hasPrefix("/") {
+      guard let folder = getcwd(nil, 0) else { return nil }
+      defer { free(folder) }
+      base = string(
+        fromBytes: UnsafeBufferPointer(
+          start: UnsafeRawPointer(folder).assumingMemoryBound(to: UInt8.self),
+          count: strlen(folder)))
+    }
+    var parts: [Substring] = []
+    for part in (base + "/" + path).split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
   /// Whether `scalar` stands for a byte of a name that was not UTF-8.
   package static func isEscapedByte(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= byteBase + 0x80 && scalar.value <= byteBase + 0xFF

@@ -7,31 +7,61 @@ import Synchronization
 /// The headers of a folder's pictures kept between runs, so that a folder listed again is
 /// laid out from `stat` alone, opening no picture: one file per folder under
 /// `$XDG_CACHE_HOME/masonry/folders-1` (beside the thumbnails), named by a hash of the
-/// folder's path, holding each file's name, size, modification time and header — or why
-/// it has none (`not a picture`, `corrupt JPEG`…), so a damaged picture or a stray text
+/// folder's real path, holding each file's name, size, modification time and header — or
+/// why it has none (`not a picture`, `corrupt JPEG`…), so a damaged picture or a stray text
 /// file is not opened again either. An entry counts only while the file's size and time
-/// are the same. Written to a temporary
-/// file and renamed; read as untrusted input (magic, version, the folder's path, every
-/// length, a checksum): a file that is not sound is ignored and written again.
+/// are the same.
+///
+/// The folder is a `CacheFolder` (refused when it is a link, another user's or writable by
+/// others; only masonry's files counted or removed; written atomically), bounded by
+/// `budget` (the files used longest ago go first), and swept of the files of folders that
+/// no longer exist at most once a day. A file is read as untrusted input (magic, version,
+/// the folder's path, every length, a checksum): one that is not sound is ignored and
+/// written again.
 package final class PictureHeaderCache: Sendable {
-  package let directory: String
-  private let counter = Atomic<Int>(0)
-  private static let magic = Array("masonry-headers 2\n".utf8)
+  package let folder: CacheFolder
+  static let magic = Array("masonry-headers 2\n".utf8)
+  /// What every version's files start with: how the folder knows masonry's own (an older
+  /// version's file is replaced and pruned too).
+  static let family = Array("masonry-headers ".utf8)
   /// The most a folder's file may hold.
   private static let maximumBytes = 64 << 20
+  /// The most the files may take together (a folder of a thousand pictures takes some
+  /// 60 KB).
+  package static let defaultBudget = 32 << 20
+  /// How often the files of folders that are gone are looked for, in seconds.
+  static let sweepInterval = 24 * 60 * 60
+  private let swept = Mutex(false)
 
-  package init(directory: String) {
-    self.directory = directory
+  package init(folder: CacheFolder) {
+    self.folder = folder
   }
 
-  /// The folder `environment` names: `$XDG_CACHE_HOME/masonry/folders-1`, else
-  /// `$HOME/.cache/masonry/folders-1`.
-  package static func directory(environment: [String: String]) -> String? {
-    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-      return cache + "/masonry/folders-1"
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.cache/masonry/folders-1"
+  /// The cache in `directory` (its last part masonry's own folder, made and checked);
+  /// `nil` when the folder is refused.
+  package convenience init?(directory: String, budget: Int = PictureHeaderCache.defaultBudget) {
+    let slash = directory.lastIndex(of: "/") ?? directory.startIndex
+    let root = slash == directory.startIndex ? "/" : String(directory[..<slash])
+    let name = String(directory[directory.index(after: slash)...])
+    guard
+      case .success(let folder) = CacheFolder.open(
+        root: root, components: [name], magic: Self.family, budget: budget)
+    else { return nil }
+    self.init(folder: folder)
+  }
+
+  /// The folder the files are in.
+  package var directory: String { folder.path }
+
+  /// The cache `environment` names: `nil` when it names no cache folder, else the cache or
+  /// why its folder is refused.
+  package static func standard(environment: [String: String]) -> Result<
+    PictureHeaderCache, CacheFolder.Refusal
+  >? {
+    guard let root = CacheRoot.folder(environment: environment) else { return nil }
+    return CacheFolder.open(
+      root: root, components: ["masonry", "folders-1"], magic: family, budget: defaultBudget
+    ).map(PictureHeaderCache.init(folder:))
   }
 
   /// What reading one file's header gave, for the version of the file `stamp` names.
@@ -63,9 +93,9 @@ package final class PictureHeaderCache: Sendable {
   /// What is kept for `folder`, by file name (empty when nothing is, or the file is not
   /// sound).
   package func headers(forFolder folder: String) -> [String: Kept] {
-    guard let bytes = CacheFiles.read(path(for: folder), maximumBytes: Self.maximumBytes) else {
-      return [:]
-    }
+    guard let folder = FileName.realPath(folder),
+      let bytes = self.folder.read(Self.name(for: folder), maximumBytes: Self.maximumBytes)
+    else { return [:] }
     var file = ByteReader(bytes)
     guard file.raw(Self.magic.count) == Self.magic, let named = file.bytes(),
       named == FileName.bytes(folder), let sum = file.u64(), let payload = file.bytes(),
@@ -101,6 +131,7 @@ package final class PictureHeaderCache: Sendable {
   /// Keeps `headers` (by file name) for `folder`, in place of what was kept; what is not
   /// `isKeepable` is left out.
   package func store(_ headers: [String: Kept], forFolder folder: String) {
+    guard let folder = FileName.realPath(folder) else { return }
     var payload = ByteWriter()
     let kept = headers.filter(\.value.isKeepable).sorted { $0.key < $1.key }
     payload.int(kept.count)
@@ -124,11 +155,32 @@ package final class PictureHeaderCache: Sendable {
     file.bytes(FileName.bytes(folder))
     file.u64(ByteWriter.checksum(payload.output))
     file.bytes(payload.output)
-    guard file.output.count <= Self.maximumBytes, CacheFiles.makeDirectory(directory) else {
-      return
+    guard file.output.count <= Self.maximumBytes else { return }
+    self.folder.write(file.output, as: Self.name(for: folder))
+    sweepIfDue()
+  }
+
+  /// Once a process, and at most once a day: the files of folders that no longer exist go
+  /// (with the oldest, should the cache be over its budget).
+  private func sweepIfDue() {
+    guard
+      swept.withLock({ done in
+        defer { done = true }; return !done
+      })
+    else { return }
+    guard folder.markIfOlder(".swept", than: Self.sweepInterval) else { return }
+    folder.prune { entry in
+      // The folder's path follows the magic, length first.
+      guard let head = self.folder.prefix(of: entry.name, count: Self.magic.count + 8 + 4096)
+      else { return false }
+      var reader = ByteReader(head)
+      guard reader.raw(Self.magic.count) == Self.magic, let path = reader.bytes() else {
+        return false
+      }
+      var found = stat()
+      let exists = FileName.withCString(FileName.string(fromBytes: path)) { stat($0, &found) } == 0
+      return !exists
     }
-    let temporary = directory + "/.tmp-\(getpid())-\(counter.add(1, ordering: .relaxed).oldValue)"
-    _ = CacheFiles.writeAtomically(file.output, to: path(for: folder), via: temporary)
   }
 
   /// The byte before each entry's content: a header, or which failure.
@@ -194,14 +246,18 @@ package final class PictureHeaderCache: Sendable {
     }
   }
 
-  /// The file of `folder`: a hash of its path's bytes.
-  func path(for folder: String) -> String {
+  /// The file name of `folder` (a real path): two hashes of its bytes, 32 hex digits.
+  static func name(for folder: String) -> String {
     let bytes = FileName.bytes(folder)
     func hex(_ value: UInt64) -> String {
       let text = String(value, radix: 16)
       return String(repeating: "0", count: 16 - text.count) + text
     }
-    return directory + "/" + hex(ByteWriter.checksum(bytes))
-      + hex(ByteWriter.checksum(bytes.reversed() + [0x66]))
+    return hex(ByteWriter.checksum(bytes)) + hex(ByteWriter.checksum(bytes.reversed() + [0x66]))
+  }
+
+  /// The file of `folder`, for tests.
+  func path(for folder: String) -> String {
+    directory + "/" + Self.name(for: FileName.realPath(folder) ?? folder)
   }
 }

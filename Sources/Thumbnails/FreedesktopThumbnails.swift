@@ -21,11 +21,7 @@ package struct FreedesktopThumbnails: Sendable {
   /// The folder `environment` names: `$XDG_CACHE_HOME/thumbnails`, else
   /// `$HOME/.cache/thumbnails`.
   package static func directory(environment: [String: String]) -> String? {
-    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-      return cache + "/thumbnails"
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.cache/thumbnails"
+    CacheRoot.folder(environment: environment).map { $0 + "/thumbnails" }
   }
 
   /// The sizes, smallest first, with their longest side.
@@ -34,18 +30,27 @@ package struct FreedesktopThumbnails: Sendable {
   /// A fresh thumbnail of the picture file at `path` (modified at `modified`, in
   /// nanoseconds) at least `side` pixels on its longer side, decoded; `nil` when there is
   /// none, it is stale, or it is not a sound PNG.
+  ///
+  /// A file manager names a picture by its absolute path as browsed (links kept); a
+  /// relative path is made absolute against the working folder, and the real path (links
+  /// resolved) is tried too.
   package func picture(path: String, modified: Int, side: Int) -> DecodedPicture? {
-    guard path.hasPrefix("/") else { return nil }
-    let uri = Self.uri(path)
-    let name = MD5.hex(Array(uri.utf8)) + ".png"
-    for (folder, longest) in Self.sizes where longest >= side {
-      let file = directory + "/" + folder + "/" + name
-      guard let bytes = Self.read(file),
-        Self.isFresh(bytes, uri: uri, seconds: modified / 1_000_000_000),
-        let picture = try? DecodedPicture.decode(bytes: bytes, maxSide: longest),
-        !picture.isTruncated
-      else { continue }
-      return picture
+    var paths: [String] = []
+    for candidate in [FileName.absolutePath(path), FileName.realPath(path)] {
+      if let candidate, !paths.contains(candidate) { paths.append(candidate) }
+    }
+    for path in paths {
+      let uri = Self.uri(path)
+      let name = MD5.hex(Array(uri.utf8)) + ".png"
+      for (folder, longest) in Self.sizes where longest >= side {
+        let file = directory + "/" + folder + "/" + name
+        guard let bytes = Self.read(file),
+          Self.isFresh(bytes, uri: uri, seconds: modified / 1_000_000_000),
+          let picture = try? DecodedPicture.decode(bytes: bytes, maxSide: longest),
+          !picture.isTruncated
+        else { continue }
+        return picture
+      }
     }
     return nil
   }

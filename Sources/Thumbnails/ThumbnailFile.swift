@@ -1,6 +1,7 @@
 import PictureFiles
 import TerminalCore
 import TerminalScreen
+import TerminalText
 
 /// A thumbnail as the disk cache stores it, and back: a header (magic, version, the full
 /// key, the payload's length and checksum), then the cells, the picture's place, its note
@@ -52,8 +53,14 @@ enum ThumbnailFile {
   }
 
   /// The thumbnail in `bytes`, when they are a whole, sound file made under `key`;
-  /// `sixelColors` remakes a sixel picture's crops as they were made.
-  static func decode(_ bytes: [UInt8], key: String, sixelColors: Int) -> Thumbnail? {
+  /// `sixelColors` remakes a sixel picture's crops as they were made; `label` names the
+  /// picture in logs (never taken from the file).
+  ///
+  /// Nothing read here reaches the terminal unproven: each cell's symbol is one a cell
+  /// can hold as it is (one column wide, left as it is by the sanitiser), the note is
+  /// sanitised, and a pixel picture's encoding must be exactly one picture of its protocol
+  /// (`EncodedPictureCheck`) of the size the file states.
+  static func decode(_ bytes: [UInt8], key: String, sixelColors: Int, label: String) -> Thumbnail? {
     var file = ByteReader(bytes)
     guard file.raw(magic.count) == magic, file.u32() == version,
       let storedKey = file.bytes(), storedKey == Array(key.utf8), let sum = file.u64(),
@@ -65,10 +72,13 @@ enum ThumbnailFile {
     else { return nil }
     var cells: [Thumbnail.Cell] = []
     cells.reserveCapacity(columns * rows)
+    // A thumbnail uses a few symbols many times: each is checked once.
+    var symbols: [UInt32: Bool] = [:]
     for _ in 0..<(columns * rows) {
       guard let value = payload.u32(), let symbol = Unicode.Scalar(value),
-        value >= 0x20, !(0x7F...0x9F).contains(value),
-        let foreground = payload.color(), let background = payload.color()
+        symbols[value] ?? Self.remember(Self.isCellSymbol(symbol), for: value, in: &symbols),
+        let foreground = payload.color(),
+        let background = payload.color()
       else { return nil }
       cells.append(Thumbnail.Cell(symbol: symbol, foreground: foreground, background: background))
     }
@@ -79,26 +89,41 @@ enum ThumbnailFile {
     if hasImage == 1 {
       guard let kindBytes = payload.bytes(),
         let kind = PixelProtocol(rawValue: String(decoding: kindBytes, as: UTF8.self)),
-        let label = payload.bytes(), let width = payload.int(), let height = payload.int(),
+        payload.bytes() != nil, let width = payload.int(), let height = payload.int(),
         let imageColumns = payload.int(), let imageRows = payload.int(),
         let encoded = payload.bytes(), let kept = payload.bytes(),
         (1...65_536).contains(width), (1...65_536).contains(height),
         (1...columns).contains(imageColumns), (1...rows).contains(imageRows),
         (0...columns - imageColumns).contains(left), (0...rows - imageRows).contains(top),
-        kind == .kitty ? kept.isEmpty : kept.count == width * height * 4
+        kind == .kitty ? kept.isEmpty : kept.count == width * height * 4,
+        EncodedPictureCheck.isOnePicture(encoded, of: kind, width: width, height: height)
       else { return nil }
       image = ThumbnailRenderer.pixelImage(
         ThumbnailRenderer.PixelCanvas(pixels: kept, width: width, height: height),
         columns: imageColumns, rows: imageRows, protocolKind: kind,
-        label: String(decoding: label, as: UTF8.self), sixelColors: sixelColors, encoded: encoded)
+        label: label, sixelColors: sixelColors, encoded: encoded)
     } else if hasImage != 0 {
       return nil
     }
     guard payload.isAtEnd else { return nil }
     var thumbnail = Thumbnail(
       columns: columns, rows: rows, cells: cells, image: image, imageOrigin: (left, top))
-    if !noteBytes.isEmpty { thumbnail.note = String(decoding: noteBytes, as: UTF8.self) }
+    if !noteBytes.isEmpty { thumbnail.note = Sanitizer.sanitize(utf8: noteBytes) }
     return thumbnail
+  }
+
+  private static func remember(_ answer: Bool, for value: UInt32, in table: inout [UInt32: Bool])
+    -> Bool
+  {
+    table[value] = answer
+    return answer
+  }
+
+  /// Whether a cell may show `symbol` as the file gives it: one column wide, and nothing
+  /// the sanitiser would change (no control, bidi control or unassigned scalar).
+  static func isCellSymbol(_ symbol: Unicode.Scalar) -> Bool {
+    DisplayWidth.of(symbol) == 1
+      && Sanitizer.sanitize(String(symbol)).unicodeScalars.first == symbol
   }
 
   /// The payload's checksum (FNV-1a, 64 bits).

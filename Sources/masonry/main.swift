@@ -66,6 +66,19 @@ end(
         return error.exitCode
       }
     }
+    // Thumbnails kept on disk, unless the cache folder is not safe to use (a link,
+    // another user's, writable by others): then none, and a warning.
+    var warnings = command.warnings
+    var diskCache: ThumbnailDiskCache?
+    if command.usesDiskCache {
+      switch ThumbnailDiskCache.standard(environment: environment) {
+      case .success(let cache): diskCache = cache
+      case .failure(let refusal): warnings.append(refusal)
+      case nil: break
+      }
+    }
+    var errors = StandardOutput()
+    for warning in warnings { FailureReport.say(warning.warning, on: &errors) }
     let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
     do throws(TerminalError) {
@@ -84,9 +97,8 @@ end(
       capabilities: terminal.capabilities,
       wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
-      diskCache: command.usesDiskCache
-        ? ThumbnailDiskCache.standard(environment: environment) : nil,
-      follow: command.follow, folderSort: command.folderSort, resort: command.resort,
+      diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
+      notice: warnings.first?.notice, resort: command.resort,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in

@@ -88,7 +88,8 @@ import Testing
     let folder = TemporaryFiles.makeDirectory()
     try FileManager.default.copyItem(atPath: Self.cat, toPath: folder + "/a.jpg")
     try FileManager.default.copyItem(atPath: Self.frog, toPath: folder + "/b.png")
-    let cache = PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1")
+    let cache = try #require(
+      PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1"))
     let first = try PictureCards.load(
       paths: [folder], recursive: false, sort: .name, headers: cache)
     let kept = cache.headers(forFolder: folder)
@@ -123,20 +124,29 @@ import Testing
     let still = try PictureCards.load(
       paths: [folder], recursive: false, sort: .name, headers: cache)
     #expect(still.cards[0].image?.problem == "not a picture")
-    // Damaged: ignored, then written whole again.
+    // Damaged (or an older version's): ignored, then written whole again.
     let file = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: cache.directory).first)
+      try FileManager.default.contentsOfDirectory(atPath: cache.directory).first {
+        CacheFolder.isCacheName($0)
+      })
     try Data("masonry-headers 1\nnonsense".utf8).write(
       to: URL(fileURLWithPath: cache.directory + "/" + file))
     #expect(cache.headers(forFolder: folder).isEmpty)
     _ = try PictureCards.load(paths: [folder], recursive: false, sort: .name, headers: cache)
     #expect(Set(cache.headers(forFolder: folder).keys) == ["a.jpg", "b.png"])
+    // Another program's file under that name is neither read, replaced nor removed.
+    let foreign = Data("someone else's notes".utf8)
+    try foreign.write(to: URL(fileURLWithPath: cache.directory + "/" + file))
+    _ = try PictureCards.load(paths: [folder], recursive: false, sort: .name, headers: cache)
+    #expect(cache.headers(forFolder: folder).isEmpty)
+    #expect(FileManager.default.contents(atPath: cache.directory + "/" + file) == foreign)
   }
 
   /// Every reason a file has no header is kept and read back as it was; reasons that can
   /// change while the file's size and time stay (access, what the file is) are not kept.
-  @Test func everyKeptReasonReadsBackAsItWas() {
-    let cache = PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1")
+  @Test func everyKeptReasonReadsBackAsItWas() throws {
+    let cache = try #require(
+      PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1"))
     let stamp = PictureStamp(modified: 1_700_000_000_123_456_789, bytes: 4_096)
     let failures: [PictureFailure] = [
       .notAnImage, .emptyFile, .corrupt(.jpeg), .corrupt(nil), .unsupported(.gif),
@@ -156,8 +166,9 @@ import Testing
     ].enumerated() {
       offered["passing\(index)"] = PictureHeaderCache.Kept(stamp: stamp, header: .failure(failure))
     }
-    cache.store(offered, forFolder: "/photos")
-    #expect(cache.headers(forFolder: "/photos") == kept)
-    #expect(cache.headers(forFolder: "/elsewhere").isEmpty)
+    let photos = TemporaryFiles.makeDirectory()
+    cache.store(offered, forFolder: photos)
+    #expect(cache.headers(forFolder: photos) == kept)
+    #expect(cache.headers(forFolder: TemporaryFiles.makeDirectory()).isEmpty)
   }
 }

@@ -41,13 +41,14 @@ package struct BrowserApp {
   ///   - feed: the rest of the source, read on a thread of its own while the browser
   ///     shows `collection` (the cards read so far).
   ///   - picking: `--pick`: Enter answers with the selected card (`picked`).
+  ///   - notice: the status bar's first message.
   package init(
     collection: CardCollection, options: LayoutOptions, pictures: PictureDisplay = .placeholders,
     capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .none),
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
     picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
-    folderSort: FolderSort? = nil,
+    folderSort: FolderSort? = nil, notice: String? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
@@ -65,6 +66,9 @@ package struct BrowserApp {
     state.folderSort = resort == nil ? nil : folderSort
     // `--follow`: the end is followed from the start, as `less +F`.
     state.followsEnd = load == .following
+    // What the person should know from the start (a cache folder refused): the status
+    // bar says it until the next message.
+    state.message = notice
   }
 
   /// Why the browser ended without showing anything: the source failed before its first
