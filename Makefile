@@ -27,7 +27,8 @@ test: setup lint
 
 # Every fuzz target replays its committed corpus (Tests/FuzzCorpus): each input once
 # found by the fuzzer stays a regression test. Built by `swift build`, no libFuzzer.
-FUZZ_TARGETS = FuzzCardJSON FuzzCardLines FuzzPropertyList FuzzText FuzzProbe FuzzPictures
+FUZZ_TARGETS = FuzzCardJSON FuzzCardLines FuzzPropertyList FuzzText FuzzProbe FuzzPictures \
+  FuzzCacheFiles
 fuzz-replay:
 	@for target in $(FUZZ_TARGETS); do ./.build/debug/$$target Tests/FuzzCorpus/$$target || exit 1; done
 

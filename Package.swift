@@ -145,6 +145,9 @@ let package = Package(
     .executableTarget(name: "FuzzProbe", dependencies: ["TerminalCore", "FuzzSupport"]),
     .executableTarget(
       name: "FuzzPictures", dependencies: ["Thumbnails", "PictureFiles", "FuzzSupport"]),
+    .executableTarget(
+      name: "FuzzCacheFiles",
+      dependencies: ["Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "FuzzSupport"]),
     // Runs the built executable in tmux. Depending on it makes `swift test` build it
     // first, so the tests never run a stale binary.
     // FuzzCardJSON too: LayerTests read what it links (the card model alone).

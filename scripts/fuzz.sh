@@ -15,7 +15,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"FuzzCardJSON FuzzCardLines FuzzPropertyList FuzzText FuzzProbe FuzzPictures"}
+targets=${*:-"FuzzCardJSON FuzzCardLines FuzzPropertyList FuzzText FuzzProbe FuzzPictures FuzzCacheFiles"}
 # Allocation stacks in AddressSanitizer's reports halve the speed (every malloc unwinds):
 # off by default. A finding is then replayed with them, e.g.
 #   ASAN_OPTIONS= .build/fuzz/release/FuzzCardJSON .build/fuzz/crash-…

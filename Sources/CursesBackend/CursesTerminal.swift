@@ -53,6 +53,12 @@ package final class CursesTerminal: TerminalDevice {
   /// `MASONRY_PICTURE_LOG`: one JSON line per picture per frame, for the screenshot tests.
   private let pictureLog: Int32
   private var frameNumber = 0
+  /// The probe's answers that arrive late are taken out of the input here.
+  private var lateAnswers = LateAnswerFilter()
+  /// Scalars the filter let through, not yet turned into keys; then an event read after
+  /// them (a function key that ended a held sequence).
+  private var released: [UInt32] = []
+  private var afterReleased: TerminalEvent?
 
   /// Takes over the terminal.
   ///
@@ -500,18 +506,58 @@ package final class CursesTerminal: TerminalDevice {
 
   /// Reads without waiting until a key, mouse event, paste or resize turns up; `nil` when
   /// ncurses has nothing more (a byte sequence that means nothing is skipped).
+  ///
+  /// Every character passes `LateAnswerFilter` first: a probe answer arriving now is
+  /// dropped, never read as keys. A sequence it holds is given a moment to finish.
   private func readBufferedEvent() -> TerminalEvent? {
     wtimeout(window, 0)
     while true {
+      while !released.isEmpty {
+        if let key = Self.key(forCharacter: released.removeFirst()) { return .key(key) }
+      }
+      if let event = afterReleased {
+        afterReleased = nil
+        return event
+      }
       var character: wint_t = 0
       let result = wget_wch(window, &character)
-      if result == ERR { return nil }
-      if result == KEY_CODE_YES {
-        if Int32(character) == Int32(MASONRY_KEY_PASTE_BEGIN) { return readPaste() }
-        if let event = functionKey(Int32(character)) { return event }
+      if result == ERR {
+        guard lateAnswers.isHolding else { return nil }
+        // `ESC` alone, after ncurses' own escape delay, is Escape; anything longer waits a
+        // moment for its rest.
+        if !lateAnswers.holdsLoneEscape
+          && waitForInput(milliseconds: LateAnswerFilter.continuationWait)
+        {
+          continue
+        }
+        released += lateAnswers.flush()
         continue
       }
-      if let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
+      if result == KEY_CODE_YES {
+        // A function key: whatever was held is keys typed before it.
+        released += lateAnswers.flush()
+        let event: TerminalEvent?
+        if Int32(character) == Int32(MASONRY_KEY_PASTE_BEGIN) {
+          event = readPaste()
+        } else {
+          event = functionKey(Int32(character))
+        }
+        guard let event else { continue }
+        if released.isEmpty { return event }
+        afterReleased = event
+        continue
+      }
+      released += lateAnswers.take(UInt32(character))
+    }
+  }
+
+  /// Whether the terminal has input within `milliseconds`.
+  private func waitForInput(milliseconds: Int) -> Bool {
+    var entry = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, Int32(milliseconds))
+      if ready < 0 && errno == EINTR { continue }
+      return ready > 0 && entry.revents & Int16(POLLIN) != 0
     }
   }
 

@@ -7,7 +7,8 @@ import TerminalText
 
 /// Asks the terminal what it can do (`TerminalProbe.request`) before ncurses takes it:
 /// raw mode, one write, answers read until the last device attributes answer or
-/// `TerminalProbe.timeout`, then the terminal's modes exactly as they were. Keys typed
+/// `TerminalProbe.timeout` (longer while answers are still arriving), then the terminal's
+/// modes exactly as they were. Keys typed
 /// meanwhile are kept in the answers (`ProbeAnswers.typed`) for the caller to read.
 enum TerminalProber {
   /// What the terminal answered, and after how many microseconds reading ended.
@@ -39,7 +40,7 @@ enum TerminalProber {
     let start = microseconds()
     guard writeAll(request, to: output) else { return nil }
     var answers = ProbeAnswers()
-    let deadline = start + TerminalProbe.timeout * 1000
+    var deadline = start + TerminalProbe.timeout * 1000
     var buffer = [UInt8](repeating: 0, count: 4096)
     var timedOut = false
     while answers.deviceAttributes.count < expected {
@@ -59,7 +60,12 @@ enum TerminalProber {
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
+      let before = answers.sequencesRead
       answers.read(buffer[0..<count])
+      // Answers still arriving: wait on for the rest.
+      if answers.sequencesRead > before || answers.isInsideSequence {
+        deadline = TerminalProbe.extended(deadline: deadline, start: start, now: microseconds())
+      }
     }
     answers.finish()
     return Outcome(answers: answers, microseconds: microseconds() - start, timedOut: timedOut)

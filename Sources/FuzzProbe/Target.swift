@@ -4,7 +4,10 @@ import TerminalCore
 /// A terminal's answers to the start-up probe: any bytes, read whole or in two pieces,
 /// give the same answers, within their bounds; nothing kept as typed keys is an answer's
 /// part (an escape that starts a string or a private CSI sequence); what they decide
-/// never crashes.
+/// never crashes. And the late path (`LateAnswerFilter`, what reads input after the
+/// probe): what it lets through is a subsequence of what came, it holds no more than its
+/// limit, and a whole answer arriving where nothing is held changes nothing it lets
+/// through.
 enum Target {
   static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
     var whole = ProbeAnswers()
@@ -39,10 +42,46 @@ enum Target {
         FuzzReplay.fail("a private CSI sequence kept as keys")
       }
     }
+    lateAnswers(bytes)
     for choice in ImageChoice.allCases {
       _ = TerminalProbe.choose(
         choice, answers: whole, environment: TerminalProbe.Environment(["TERM": "xterm"]),
         cellKnown: true)
     }
+  }
+
+  /// Each real terminal's answers, one of which is put into the input.
+  static let answers = [
+    "\u{1B}[6;19;9t\u{1B}[4;760;900t\u{1B}[?1;0;256S\u{1B}[?2;0;900;760S\u{1B}[?2026;0$y\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c",
+    "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;18;9t\u{1B}[4;756;900t\u{1B}[?2026;2$y\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c",
+  ].map { Array($0.unicodeScalars.map(\.value)) }
+
+  static func lateAnswers(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let input = bytes.map { UInt32($0) }
+    var filter = LateAnswerFilter()
+    var out: [UInt32] = []
+    let cut = input.isEmpty ? 0 : Int(input[0]) % (input.count + 1)
+    var quietAtCut = false
+    for (index, scalar) in input.enumerated() {
+      if index == cut { quietAtCut = !filter.isHolding }
+      out += filter.take(scalar)
+    }
+    if cut == input.count { quietAtCut = !filter.isHolding }
+    out += filter.flush()
+    // A subsequence of the input, in order.
+    var next = 0
+    for scalar in out {
+      while next < input.count && input[next] != scalar { next += 1 }
+      if next == input.count { FuzzReplay.fail("let through what never came") }
+      next += 1
+    }
+    // A whole answer inserted where nothing was held: the same keys come out.
+    guard quietAtCut else { return }
+    var again = LateAnswerFilter()
+    var withAnswer: [UInt32] = []
+    let answer = answers[input.count % answers.count]
+    for scalar in input[..<cut] + answer + input[cut...] { withAnswer += again.take(scalar) }
+    withAnswer += again.flush()
+    if withAnswer != out { FuzzReplay.fail("an answer arriving changed the keys") }
   }
 }

@@ -96,8 +96,14 @@ package final class PictureHeaderCache: Sendable {
     guard let folder = FileName.realPath(folder),
       let bytes = self.folder.read(Self.name(for: folder), maximumBytes: Self.maximumBytes)
     else { return [:] }
+    return Self.parse(bytes, folder: folder)
+  }
+
+  /// The headers a cache file holds for `folder`, read as untrusted bytes: empty unless
+  /// the whole file is sound and of that folder.
+  package static func parse(_ bytes: [UInt8], folder: String) -> [String: Kept] {
     var file = ByteReader(bytes)
-    guard file.raw(Self.magic.count) == Self.magic, let named = file.bytes(),
+    guard file.raw(magic.count) == magic, let named = file.bytes(),
       named == FileName.bytes(folder), let sum = file.u64(), let payload = file.bytes(),
       file.isAtEnd, ByteWriter.checksum(payload) == sum
     else { return [:] }
@@ -120,7 +126,7 @@ package final class PictureHeaderCache: Sendable {
             format: format, width: width, height: height,
             dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self), stamp: stamp))
       } else {
-        guard let failure = Self.readFailure(kind, from: &reader) else { return [:] }
+        guard let failure = readFailure(kind, from: &reader) else { return [:] }
         header = .failure(failure)
       }
       headers[FileName.string(fromBytes: name)] = Kept(stamp: stamp, header: header)
@@ -132,6 +138,14 @@ package final class PictureHeaderCache: Sendable {
   /// `isKeepable` is left out.
   package func store(_ headers: [String: Kept], forFolder folder: String) {
     guard let folder = FileName.realPath(folder) else { return }
+    let file = Self.encode(headers, folder: folder)
+    guard file.count <= Self.maximumBytes else { return }
+    self.folder.write(file, as: Self.name(for: folder))
+    sweepIfDue()
+  }
+
+  /// The file that keeps `headers` (what is `isKeepable` of them) for `folder`.
+  package static func encode(_ headers: [String: Kept], folder: String) -> [UInt8] {
     var payload = ByteWriter()
     let kept = headers.filter(\.value.isKeepable).sorted { $0.key < $1.key }
     payload.int(kept.count)
@@ -147,17 +161,15 @@ package final class PictureHeaderCache: Sendable {
         payload.int(info.height)
         payload.bytes(Array((info.dateTaken ?? "").utf8))
       case .failure(let failure):
-        Self.write(failure, to: &payload)
+        write(failure, to: &payload)
       }
     }
     var file = ByteWriter()
-    file.raw(Self.magic)
+    file.raw(magic)
     file.bytes(FileName.bytes(folder))
     file.u64(ByteWriter.checksum(payload.output))
     file.bytes(payload.output)
-    guard file.output.count <= Self.maximumBytes else { return }
-    self.folder.write(file.output, as: Self.name(for: folder))
-    sweepIfDue()
+    return file.output
   }
 
   /// Once a process, and at most once a day: the files of folders that no longer exist go
@@ -165,7 +177,9 @@ package final class PictureHeaderCache: Sendable {
   private func sweepIfDue() {
     guard
       swept.withLock({ done in
-        defer { done = true }; return !done
+        let first = !done
+        done = true
+        return first
       })
     else { return }
     guard folder.markIfOlder(".swept", than: Self.sweepInterval) else { return }

@@ -9,16 +9,16 @@ import TerminalText
 /// treats the file as untrusted: every length is checked against what is left, every
 /// count against the thumbnail's size, every symbol and colour against what a cell can
 /// hold; anything else is `nil` (the caller drops the file and makes the thumbnail anew).
-enum ThumbnailFile {
-  static let magic = Array("masonry-thumbnail\n".utf8)
-  static let version: UInt32 = 1
+package enum ThumbnailFile {
+  package static let magic = Array("masonry-thumbnail\n".utf8)
+  package static let version: UInt32 = 1
   /// The most a file may hold (a pixel picture of the open card is the largest).
-  static let maximumBytes = 64 << 20
+  package static let maximumBytes = 64 << 20
   /// The most cells either way.
-  static let maximumSide = 4096
+  package static let maximumSide = 4096
 
   /// The file's bytes for `thumbnail` under `key`.
-  static func encode(_ thumbnail: Thumbnail, key: String) -> [UInt8] {
+  package static func encode(_ thumbnail: Thumbnail, key: String) -> [UInt8] {
     var payload = ByteWriter()
     payload.int(thumbnail.columns)
     payload.int(thumbnail.rows)
@@ -60,7 +60,9 @@ enum ThumbnailFile {
   /// can hold as it is (one column wide, left as it is by the sanitiser), the note is
   /// sanitised, and a pixel picture's encoding must be exactly one picture of its protocol
   /// (`EncodedPictureCheck`) of the size the file states.
-  static func decode(_ bytes: [UInt8], key: String, sixelColors: Int, label: String) -> Thumbnail? {
+  package static func decode(_ bytes: [UInt8], key: String, sixelColors: Int, label: String)
+    -> Thumbnail?
+  {
     var file = ByteReader(bytes)
     guard file.raw(magic.count) == magic, file.u32() == version,
       let storedKey = file.bytes(), storedKey == Array(key.utf8), let sum = file.u64(),
@@ -121,13 +123,13 @@ enum ThumbnailFile {
 
   /// Whether a cell may show `symbol` as the file gives it: one column wide, and nothing
   /// the sanitiser would change (no control, bidi control or unassigned scalar).
-  static func isCellSymbol(_ symbol: Unicode.Scalar) -> Bool {
+  package static func isCellSymbol(_ symbol: Unicode.Scalar) -> Bool {
     DisplayWidth.of(symbol) == 1
       && Sanitizer.sanitize(String(symbol)).unicodeScalars.first == symbol
   }
 
   /// The payload's checksum (FNV-1a, 64 bits).
-  static func checksum(_ bytes: [UInt8]) -> UInt64 { ByteWriter.checksum(bytes) }
+  package static func checksum(_ bytes: [UInt8]) -> UInt64 { ByteWriter.checksum(bytes) }
 }
 
 extension ByteWriter {

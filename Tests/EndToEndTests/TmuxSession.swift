@@ -24,10 +24,12 @@ final class TmuxSession {
   ///
   /// With `interactiveShell`, the pane runs an interactive bash instead (job control, for
   /// suspending): the test types the command line itself. `workingDirectory`: where the
-  /// pane's shell starts (else the test's own).
+  /// pane's shell starts (else the test's own). `wrapper`: a command masonry runs under
+  /// (its arguments, then masonry's path and `arguments`).
   init(
     width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color",
-    environment: String = "", interactiveShell: Bool = false, workingDirectory: String? = nil
+    environment: String = "", interactiveShell: Bool = false, workingDirectory: String? = nil,
+    wrapper: String = ""
   ) throws {
     Self.counter += 1
     socket = "masonry-e2e-\(getpid())-\(Self.counter)"
@@ -36,7 +38,7 @@ final class TmuxSession {
     // The test runner may export NO_COLOR or COLORTERM; each session decides for itself.
     // Thumbnails are kept in the session's own folder, never the user's cache.
     let program =
-      "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache \(environment) TERM=\(term) LANG=C.UTF-8 \(Self.binary) \(arguments)"
+      "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache \(environment) TERM=\(term) LANG=C.UTF-8 \(wrapper) \(Self.binary) \(arguments)"
     let script = """
       stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
       echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30

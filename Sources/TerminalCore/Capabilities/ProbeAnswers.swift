@@ -31,6 +31,12 @@ package struct ProbeAnswers: Hashable, Sendable {
   package var synchronizedOutput: Int?
   /// Bytes that were no answer: keys typed during the probe.
   package var typed: [UInt8] = []
+  /// How many escape sequences were read whole (answers, or keys shaped like one): what
+  /// says answers are still arriving.
+  package private(set) var sequencesRead = 0
+
+  /// Whether a sequence is begun and not ended: an answer the link cut in two.
+  package var isInsideSequence: Bool { state != .ground }
 
   /// The longest sequence read; the rest of a longer one is dropped.
   package static let sequenceLimit = 512
@@ -164,6 +170,7 @@ package struct ProbeAnswers: Hashable, Sendable {
   }
 
   private mutating func endCSI(final: UInt8) {
+    sequencesRead += 1
     let marker = sequence.first.flatMap { (0x3C...0x3F).contains($0) ? $0 : nil }
     let body = marker == nil ? sequence[...] : sequence.dropFirst()
     let intermediates = body.drop { (0x30...0x3B).contains($0) }
@@ -196,6 +203,7 @@ package struct ProbeAnswers: Hashable, Sendable {
   }
 
   private mutating func endString(introducer: UInt8) {
+    sequencesRead += 1
     switch introducer {
     case UInt8(ascii: "_"):
       // `Gi=31;OK`: the answer to the kitty graphics query; anything else is not OK.

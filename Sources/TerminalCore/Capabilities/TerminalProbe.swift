@@ -5,6 +5,17 @@
 package enum TerminalProbe {
   /// How long the answers are waited for: a terminal that answers nothing costs this once.
   package static let timeout = 250
+  /// While answers are still arriving, the wait goes on this long after the last of them
+  /// (a slow link brings them in pieces), up to `longestWait` in all, in milliseconds.
+  /// Whatever comes later is dropped from the input (`LateAnswerFilter`).
+  package static let afterAnswer = 250
+  package static let longestWait = 1_500
+
+  /// The deadline after an answer (or a piece of one) arrived at `now`, for a probe that
+  /// began at `start` with `deadline` (all in microseconds).
+  package static func extended(deadline: Int, start: Int, now: Int) -> Int {
+    Swift.min(start + longestWait * 1000, Swift.max(deadline, now + afterAnswer * 1000))
+  }
 
   /// The kitty graphics query: a 1×1 picture that is only checked, never stored (`a=q`).
   static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
