@@ -107,6 +107,11 @@ package struct BrowseCommand {
     // set a value), as FZF_DEFAULT_OPTS is for fzf.
     if let line = environment["MASONRY_OPTS"] {
       let defaults = try ShellWords.split(line, name: "MASONRY_OPTS")
+      // An option at the end that takes a value must not take the command line's first
+      // word as it.
+      if let last = defaults.last, Self.takingValues.contains(last) {
+        throw UsageError("MASONRY_OPTS: \(last) needs a value")
+      }
       if let word = Self.firstPositional(defaults) {
         throw UsageError(
           "MASONRY_OPTS holds options only, not '\(ParsedArguments.printable(word))'")
@@ -195,10 +200,13 @@ package struct BrowseCommand {
     }
   }
 
+  /// The options that take the next word as their value.
+  private static let takingValues = LayoutOptions.valueOptions.union(
+    SourceOptions.valueOptions
+  ).union(PictureOptions.valueOptions)
+
   /// The first word of `words` that is neither an option nor an option's value.
   private static func firstPositional(_ words: [String]) -> String? {
-    let takingValues = LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
-      PictureOptions.valueOptions)
     var index = 0
     while index < words.count {
       let word = words[index]

@@ -49,12 +49,15 @@ enum Completions {
       \(cases.joined(separator: "\n"))
           *) opts="\(browserOptions.joined(separator: " "))" ;;
         esac
+        # One name a line, read whole: a name with spaces or a `*` is never split or
+        # expanded.
+        COMPREPLY=()
         if [[ $cur == -* ]]; then
-          COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+          mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
         elif [[ $COMP_CWORD -eq 1 ]]; then
-          COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$cur") $(compgen -f -- "$cur"))
+          mapfile -t COMPREPLY < <(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$cur"; compgen -f -- "$cur")
         else
-          COMPREPLY=($(compgen -f -- "$cur"))
+          mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         fi
       }
       complete -o filenames -F _masonry masonry

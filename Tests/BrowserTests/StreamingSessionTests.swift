@@ -279,6 +279,42 @@ import Testing
       CardCollection(source: "-", store: CardStore()), size: Size(width: 120, height: 24))
     #expect(empty.send(.loadFinished(error)).contains(.quit))
   }
+
+  /// A followed file never ends the browser: a bad record skipped is said with its place;
+  /// a file that cannot be read keeps the cards and says why; `F` tries it again now, `r`
+  /// reads it anew; the file read again from its start follows on.
+  @Test func aFollowedFileThatFailsKeepsTheCards() {
+    let pieces = Self.chunks(count: 200, chunkCards: 100)
+    var first = CardCollection(source: "/logs/feed.jsonl", store: CardStore())
+    first.append(pieces[0])
+    var store = BrowserStore(first, size: Size(width: 120, height: 24), load: .following)
+    let bad = DataError(
+      .badData, path: "/logs/feed.jsonl", position: SourcePosition(line: 12, column: 5),
+      message: "invalid JSON: expected a value")
+    store.send(.recordsSkipped(SkippedRecords(first: bad, count: 1))) {
+      $0.message = "feed.jsonl:12:5: invalid JSON: expected a value (skipped)"
+    }
+    store.send(.recordsSkipped(SkippedRecords(first: bad, count: 3))) {
+      $0.message =
+        "3 bad records skipped, the first feed.jsonl:12:5: invalid JSON: expected a value"
+    }
+    let unreadable = DataError(
+      .missingInput, path: "/logs/feed.jsonl", position: nil, message: "permission denied")
+    let effects = store.send(.followHalted(unreadable)) { $0.load = .followHalted(unreadable) }
+    #expect(!effects.contains(.quit))
+    #expect(store.state.shown.count == 100, "the cards stay")
+    #expect(store.frame().row(23).contains("following halted: permission denied · F: try now"))
+    #expect(store.send(.key(.character("F"))).contains(.retryFollowing))
+    #expect(store.state.message == "trying feed.jsonl again")
+    #expect(
+      store.send(.key(.character("r"))).contains {
+        if case .reload = $0 { true } else { false }
+      }, "r reads a halted file anew")
+    store.send(.sourceRestarted("replaced: read again"))
+    #expect(store.state.load == .following && store.state.shown.isEmpty)
+    store.send(.cardsArrived(LoadedCards(chunks: [pieces[1]], bytesRead: 2, totalBytes: nil)))
+    #expect(store.state.shown.count == 100)
+  }
 }
 
 /// `G` while a stream loads goes to the last card and stays at the end as more cards

@@ -39,6 +39,13 @@ import Testing
     #expect(try complete(["masonry", "lay"]).contains("layout"))
     #expect(try complete(["masonry", "layout", "--wid"]) == ["--width"])
     #expect(try complete(["masonry", "thumbnail", "--s"]) == ["--size"])
+    // File names whole: not split at spaces, a `*` not expanded.
+    let folder = TemporaryFiles.makeDirectory()
+    for name in ["holiday photos.json", "a*b.jpg", "other.jpg"] {
+      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data())
+    }
+    #expect(try complete(["masonry", folder + "/hol"]) == [folder + "/holiday photos.json"])
+    #expect(try complete(["masonry", "--layout", "grid", folder + "/a*"]) == [folder + "/a*b.jpg"])
   }
 
   /// zsh parses the script, and its function, run with the completion system's `compadd`

@@ -30,6 +30,14 @@ import Testing
     #expect(throws: (any Error).self) {
       try BrowseCommand([], environment: ["MASONRY_OPTS": "--bogus"])
     }
+    // An option that takes a value, last: it would take the command line's first word.
+    for line in ["--caption", "--layout grid --caption"] {
+      #expect {
+        try BrowseCommand(["cards.json"], environment: ["MASONRY_OPTS": line])
+      } throws: { error in
+        "\(error)".contains("MASONRY_OPTS: --caption needs a value")
+      }
+    }
   }
 
   @Test func wordsAsAShellSplitsThem() throws {

@@ -30,6 +30,8 @@ package final class EffectRunner {
   private let resort: (@Sendable (FolderSort) throws -> CardCollection)?
   /// The card file followed from a byte on (`F`), when the source can be.
   private let follow: (@Sendable (Int) -> CardFeed)?
+  /// The feed read now: stopped when the source is read again, told to try again at `F`.
+  private var current: CardFeed.Control?
 
   /// - Parameters:
   ///   - feed: the rest of the source, read on a thread of its own when asked.
@@ -86,10 +88,19 @@ package final class EffectRunner {
     case .startLoading:
       guard let feed else { return }
       self.feed = nil
+      current = feed.control
       feed.start(posting: mailbox)
     case .startFollowing(let offset):
-      follow?(offset).start(posting: mailbox)
+      guard let feed = follow?(offset) else { return }
+      current?.stop()
+      current = feed.control
+      feed.start(posting: mailbox)
+    case .retryFollowing:
+      current?.tryAgain()
     case .reload(let marked):
+      // A followed file waiting to be readable again stops waiting: it is read anew.
+      current?.stop()
+      current = nil
       let reload = self.reload
       // Reading again is loading: on a thread of its own at the loading's niceness.
       LoadingThreads.start {

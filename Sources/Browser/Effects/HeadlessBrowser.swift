@@ -68,7 +68,8 @@ package struct HeadlessBrowser {
     case .openExternally, .runCommand, .copy:
       // A script (`masonry render`) starts no program and touches no clipboard.
       return [.actionFinished("not in a script")]
-    case .startLoading, .startFollowing, .reload, .sort, .stopSearching, .measure:
+    case .startLoading, .startFollowing, .retryFollowing, .reload, .sort, .stopSearching,
+      .measure:
       // The cards are all read before a headless browser starts, and line counts are made
       // when the layout asks for them.
       return []

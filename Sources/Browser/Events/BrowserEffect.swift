@@ -16,6 +16,8 @@ package enum BrowserEffect: Hashable, Sendable {
   /// `F`: read the card file on from byte `offset` as it grows; answer `.cardsArrived`
   /// (and `.sourceRestarted` when it is truncated or replaced).
   case startFollowing(offset: Int)
+  /// `F` while following is halted: try the file again now, not at its next change.
+  case retryFollowing
   /// List the folders again in this order; answer `.sorted` (with the marks found again
   /// among the cards listed) or `.reloadFailed`.
   case sort(FolderSort, marked: CardMarks.Identities)

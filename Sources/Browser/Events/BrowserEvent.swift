@@ -34,6 +34,12 @@ package enum BrowserEvent: Hashable, Sendable {
   case sourceRestarted(String)
   /// The source is read to its end, or reading stopped at this error.
   case loadFinished(DataError?)
+  /// A followed file held records that could not be read: skipped, and following goes on.
+  case recordsSkipped(SkippedRecords)
+  /// A followed file cannot be read now (rotated to a file the person cannot read,
+  /// replaced by a folder, a read failed): the cards stay, and it is tried again when it
+  /// changes (or at `F`).
+  case followHalted(DataError)
   /// A measuring worker counted the lines of more cards (`BrowserEffect.measure`).
   case measured(MeasuredCounts)
   /// A search worker found more matches (the answer to `BrowserEffect.search`).
@@ -63,7 +69,7 @@ extension BrowserEvent {
     switch self {
     case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
     case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .loadFinished,
-      .measured,
+      .recordsSkipped, .followHalted, .measured,
       .searchFound,
       .thumbnailReady, .actionFinished:
       return false

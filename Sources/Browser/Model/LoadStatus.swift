@@ -11,15 +11,23 @@ package enum LoadStatus: Hashable, Sendable {
   case loading(bytesRead: Int, totalBytes: Int?)
   /// Reading a file as it grows (`--follow`, `F`): never finished.
   case following
+  /// Following, but the file cannot be read now (why): it is tried again when it changes.
+  case followHalted(DataError)
   /// Reading stopped at bad data or a read error; the cards before it are kept.
   case failed(DataError)
 
   /// Whether more cards may still arrive.
   package var isLoading: Bool {
     switch self {
-    case .waiting, .loading, .following: return true
+    case .waiting, .loading, .following, .followHalted: return true
     case .complete, .failed: return false
     }
+  }
+
+  /// Whether following waits for the file to read again (`r` may read it anew).
+  package var isFollowHalted: Bool {
+    if case .followHalted = self { return true }
+    return false
   }
 
   /// What the status bar says (`nil` once everything is read).
@@ -31,6 +39,7 @@ package enum LoadStatus: Hashable, Sendable {
       return "loading \(Swift.min(99, read * 100 / total))%"
     case .loading: return "loading…"
     case .following: return "following"
+    case .followHalted(let error): return "following halted: \(error.message) · F: try now"
     case .failed(let error): return "stopped: \(error.description)"
     }
   }

@@ -91,6 +91,10 @@ extension BrowserReducer {
     case .last: selectLastCard(&state, caches: caches)
     case .follow:
       selectLastCard(&state, caches: caches)
+      if case .followHalted = state.load {
+        state.message = "trying \(BrowserState.fileName(state.cards.source)) again"
+        return ([.retryFollowing], true)
+      }
       if state.load == .complete && state.followable {
         state.load = .following
         let offset = state.cards.cards.chunks.reduce(0) { $0 + $1.sourceBytes }
@@ -180,7 +184,7 @@ extension BrowserReducer {
       state.marksAtRequest = state.marks
       return ([.sort(wanted, marked: state.marks.identities(in: state.cards.cards))], true)
     case .reload:
-      if state.load.isLoading {
+      if state.load.isLoading, !state.load.isFollowHalted {
         state.message = "still reading the source"
         return ([], true)
       }

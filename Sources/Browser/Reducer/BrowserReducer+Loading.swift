@@ -46,6 +46,8 @@ extension BrowserReducer {
     state.tagFilter = nil
     showCards(matching: state.filter, &state, caches: caches)
     state.message = "\(BrowserState.fileName(state.cards.source)) \(reason)"
+    // Halted until now: the file reads again.
+    state.load = .following
   }
 
   /// The source is read (or stopped at `error`, keeping the cards before it). Returns

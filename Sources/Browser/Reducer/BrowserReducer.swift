@@ -60,6 +60,11 @@ package enum BrowserReducer {
       positionsCards = cardsArrived(cards, &state, caches: caches)
     case .sourceRestarted(let reason):
       sourceRestarted(reason, &state, caches: caches)
+    case .recordsSkipped(let skipped):
+      state.message = skipped.summary
+    case .followHalted(let error):
+      // The cards stay; the status bar says why until the file reads again.
+      state.load = .followHalted(error)
     case .loadFinished(let error):
       positionsCards = false
       if loadFinished(error, &state, caches: caches) { effects = [.quit] }

@@ -73,6 +73,12 @@ package final class ByteSource {
     } else {
       size = nil
     }
+    if follow && size == nil && path != "-" {
+      // Only a regular file grows and can be followed (one replaced by a device is not).
+      if ownsDescriptor { Glibc.close(descriptor) }
+      throw DataError(
+        .missingInput, path: path, position: nil, message: "is not a regular file")
+    }
     follows = follow && size != nil
     if follows && offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) {
       bytesRead = offset

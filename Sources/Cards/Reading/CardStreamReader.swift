@@ -33,6 +33,16 @@ package final class CardStreamReader: @unchecked Sendable {
     self.init(source: source, options: options, pictureBase: CardPictures.base(forCardFile: path))
   }
 
+  /// The records skipped since the last call (a followed file goes on past a bad one).
+  package func takeSkipped() -> SkippedRecords? {
+    var total: SkippedRecords?
+    for index in parsers.indices {
+      guard let skipped = parsers[index].takeSkipped() else { continue }
+      total = total.map { $0.adding(skipped.count) } ?? skipped
+    }
+    return total
+  }
+
   /// Reads `bytes` as the source `path` (`format`, or what the name or content says).
   package init(
     source: ByteSource, options: CardReadOptions, pictureBase: CardPictures.Base?,
@@ -43,8 +53,11 @@ package final class CardStreamReader: @unchecked Sendable {
       source: source, format: format ?? CardLoader.format(forPath: source.path),
       mapping: options.mapping)
     let workers = Swift.max(1, Swift.min(4, CardStreamReader.coreCount))
+    // A followed file goes on past a bad record (it is skipped and said).
     parsers = (0..<workers).map { _ in
-      RecordParser(mapping: options.mapping, path: source.path, pictureBase: pictureBase)
+      RecordParser(
+        mapping: options.mapping, path: source.path, pictureBase: pictureBase,
+        skipsBadRecords: source.follows)
     }
     self.pictureBase = pictureBase
     mapping = options.mapping

@@ -1,17 +1,33 @@
 /// Turns batches of records into chunks of cards: each record by the fast parser, or,
 /// when it gives up, by `JSONReader` and `CardDecoder`, which say exactly what is wrong
 /// and where. One parser per thread: batches are parsed side by side.
+///
+/// A followed file (`skipsBadRecords`) skips a bad record and goes on, as `tail -F` goes on
+/// past a line a crashed writer cut: the first skipped record's error and how many were
+/// skipped are kept for the caller to say (`takeSkipped`).
 struct RecordParser {
   private var fast: FastCardParser
   private let mapping: FieldMapping
   private let path: String
   private let pictureBase: CardPictures.Base?
+  private let skipsBadRecords: Bool
+  private var skipped: SkippedRecords?
 
-  init(mapping: FieldMapping, path: String, pictureBase: CardPictures.Base?) {
+  init(
+    mapping: FieldMapping, path: String, pictureBase: CardPictures.Base?,
+    skipsBadRecords: Bool = false
+  ) {
     fast = FastCardParser(mapping: mapping)
     self.mapping = mapping
     self.path = path
     self.pictureBase = pictureBase
+    self.skipsBadRecords = skipsBadRecords
+  }
+
+  /// The records skipped since the last call, if any.
+  mutating func takeSkipped() -> SkippedRecords? {
+    defer { skipped = nil }
+    return skipped
   }
 
   /// The chunk of `piece` — its records parsed, or its cards (a property list, read
@@ -55,7 +71,13 @@ struct RecordParser {
           if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
           builder.append(cards[0])
         } catch {
-          failure = Self.locate(error, in: bytes, path: path, line: span.line, column: span.column)
+          let located = Self.locate(
+            error, in: bytes, path: path, line: span.line, column: span.column)
+          if skipsBadRecords {
+            skipped = skipped.map { $0.adding(1) } ?? SkippedRecords(first: located, count: 1)
+            continue
+          }
+          failure = located
           return
         }
       }
