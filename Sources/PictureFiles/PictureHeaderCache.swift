@@ -270,8 +270,8 @@ package final class PictureHeaderCache: Sendable {
     return hex(ByteWriter.checksum(bytes)) + hex(ByteWriter.checksum(bytes.reversed() + [0x66]))
   }
 
-  /// The file of `folder`, for tests.
-  func path(for folder: String) -> String {
+  /// The file of `folder`.
+  package func path(for folder: String) -> String {
     directory + "/" + Self.name(for: FileName.realPath(folder) ?? folder)
   }
 }

@@ -76,6 +76,16 @@ import Testing
     // In the open card too.
     store.press(.enter)
     #expect(store.send(.key(.character("y"))).contains(.copy(Array("words only".utf8))))
+    // A name that is not UTF-8: its own bytes, not the stand-ins it travels in; a relative
+    // one as a program would get it.
+    let bytes = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+    let name = FileName.string(fromBytes: bytes)
+    var latin = BrowserStore(
+      CardCollection(
+        source: "x",
+        cards: [Card(caption: "c", image: CardImage(width: 1, height: 1, source: .file(name)))]),
+      size: Self.size)
+    #expect(latin.send(.key(.character("y"))).contains(.copy(Array("./".utf8) + bytes)))
   }
 
   /// The settings the environment gives, and the argument vector a command gets: the

@@ -170,6 +170,35 @@ import Testing
     }
   }
 
+  /// The folder-header cache forgets folders that are gone: at most once a day (a marker
+  /// file's time), the first store of a process removes the files of folders that no
+  /// longer exist, and keeps the others.
+  @Test func headersOfFoldersThatAreGoneGo() throws {
+    let directory = TemporaryFiles.makeDirectory() + "/folders-1"
+    let stamp = PictureStamp(modified: 1, bytes: 2)
+    let headers = ["a.png": PictureHeaderCache.Kept(stamp: stamp, header: .failure(.notAnImage))]
+    let kept = TemporaryFiles.makeDirectory()
+    let gone = TemporaryFiles.makeDirectory()
+    do {
+      let cache = try #require(PictureHeaderCache(directory: directory))
+      cache.store(headers, forFolder: kept)
+      cache.store(headers, forFolder: gone)
+      #expect(cache.headers(forFolder: gone) == headers)
+    }
+    let goneFile = try #require(PictureHeaderCache(directory: directory)).path(for: gone)
+    try FileManager.default.removeItem(atPath: gone)
+    // Swept a day ago: the next process sweeps again.
+    var old = [
+      timespec(tv_sec: time(nil) - 2 * 86_400, tv_nsec: 0),
+      timespec(tv_sec: time(nil) - 2 * 86_400, tv_nsec: 0),
+    ]
+    #expect(utimensat(AT_FDCWD, directory + "/.swept", &old, 0) == 0)
+    let next = try #require(PictureHeaderCache(directory: directory))
+    next.store(headers, forFolder: kept)
+    #expect(!FileManager.default.fileExists(atPath: goneFile))
+    #expect(next.headers(forFolder: kept) == headers)
+  }
+
   /// Keys name a picture by its real path: a relative name and a name through a link to
   /// its folder give the key of the absolute path.
   @Test func keysUseTheRealPath() throws {
