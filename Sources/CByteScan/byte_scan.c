@@ -328,7 +328,8 @@ __attribute__((target("ssse3"))) static int utf8_valid_ssse3(const uint8_t *byte
       // The rest (perhaps nothing) padded with zeros: ASCII, which ends any sequence, so
       // one cut short at the end is an error within this block.
       uint8_t padded[16] = {0};
-      memcpy(padded, bytes + index, count - index);
+      // Empty input may come as a null pointer, which must not be offset or copied from.
+      if (count > index) memcpy(padded, bytes + index, count - index);
       input = _mm_loadu_si128((const __m128i *)padded);
     } else {
       input = _mm_loadu_si128((const __m128i *)(bytes + index));

@@ -200,8 +200,12 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
   int width = in->width;
   int colors = red_levels * green_levels * blue_levels;
   // Each pixel's palette index, -1 where transparent.
+  // Every buffer is freed at one exit, whichever step fails.
+  buffer b = {0};
+  uint8_t *used = NULL, *in_band = NULL, *patterns = NULL;
+  int *last = NULL;
   int16_t *indices = malloc((size_t)width * (size_t)rows * sizeof(int16_t));
-  if (indices == NULL) return -1;
+  if (indices == NULL) goto done;
   for (int y = 0; y < rows; y++) {
     const uint8_t *row = in->pixels + (size_t)(top + y) * (size_t)width * 4;
     for (int x = 0; x < width; x++) {
@@ -217,20 +221,16 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
       indices[(size_t)y * width + x] = (int16_t)((r * green_levels + g) * blue_levels + b);
     }
   }
-  buffer b = {0};
   // DCS P1=0 P2=1 (unset pixels stay as they are) q, then 1:1 pixels and the size.
   put_text(&b, "\x1bP0;1;0q\"1;1;");
   put_number(&b, width);
   put_text(&b, ";");
   put_number(&b, rows);
-  uint8_t *used = calloc((size_t)colors, 1);
-  uint8_t *in_band = calloc((size_t)colors, 1);
+  used = calloc((size_t)colors, 1);
+  in_band = calloc((size_t)colors, 1);
   if (used == NULL || in_band == NULL) {
-    free(used);
-    free(in_band);
-    free(indices);
-    free(b.bytes);
-    return -1;
+    b.failed = 1;
+    goto done;
   }
   for (size_t i = 0; i < (size_t)width * rows; i++) {
     if (indices[i] >= 0) used[indices[i]] = 1;
@@ -253,16 +253,11 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
   // last column it is in (a line ends there: the rest would be blank). Then a line per
   // colour, in the palette's order. O(width · (6 + colours in the band)) a band, where
   // scanning the band's pixels once per colour was O(width · 6 · colours).
-  uint8_t *patterns = malloc((size_t)colors * (size_t)width);
-  int *last = malloc((size_t)colors * sizeof(int));
+  patterns = malloc((size_t)colors * (size_t)width);
+  last = malloc((size_t)colors * sizeof(int));
   if (patterns == NULL || last == NULL) {
-    free(patterns);
-    free(last);
-    free(used);
-    free(in_band);
-    free(indices);
-    free(b.bytes);
-    return -1;
+    b.failed = 1;
+    goto done;
   }
   for (int band = 0; band < rows; band += 6) {
     int height = rows - band < 6 ? rows - band : 6;
@@ -300,16 +295,18 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
     }
     put_text(&b, "-");
   }
+  put_text(&b, "\x1b\\");
+done:
   free(patterns);
   free(last);
-  put_text(&b, "\x1b\\");
   free(used);
   free(in_band);
-  free(indices);
-  if (b.failed) {
+  if (indices == NULL || b.failed) {
+    free(indices);
     free(b.bytes);
     return -1;
   }
+  free(indices);
   out->bytes = b.bytes;
   out->length = b.length;
   return 0;

@@ -8,6 +8,8 @@ static pthread_once_t setup = PTHREAD_ONCE_INIT;
 static ChafaSymbolMap *block_symbols = NULL;
 static ChafaSymbolMap *sextant_symbols = NULL;
 static ChafaSymbolMap *ascii_symbols = NULL;
+// Whether every symbol map was made (chafa returns NULL when it cannot allocate one).
+static int symbols_ready = 0;
 
 static void set_up(void) {
   // Pictures are drawn in parallel, one thread each: chafa itself stays on one.
@@ -15,6 +17,7 @@ static void set_up(void) {
   // As chafa's own tool chooses: blocks, half blocks, quadrants and border glyphs, which
   // every common monospaced font has; never wide or inverted ones.
   block_symbols = chafa_symbol_map_new();
+  if (block_symbols == NULL) return;
   chafa_symbol_map_add_by_tags(block_symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
                                                   CHAFA_SYMBOL_TAG_SPACE);
   chafa_symbol_map_remove_by_tags(block_symbols,
@@ -23,13 +26,18 @@ static void set_up(void) {
   // The same and sextants (Symbols for Legacy Computing), for terminals that draw them
   // themselves: in a font that lacks them they show only their background.
   sextant_symbols = chafa_symbol_map_new();
+  if (sextant_symbols == NULL) return;
   chafa_symbol_map_add_by_tags(sextant_symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER |
                                                     CHAFA_SYMBOL_TAG_SPACE |
                                                     CHAFA_SYMBOL_TAG_SEXTANT);
   chafa_symbol_map_remove_by_tags(sextant_symbols,
                                   CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_INVERTED);
   ascii_symbols = chafa_symbol_map_new();
+  if (block_symbols == NULL || sextant_symbols == NULL || ascii_symbols == NULL) {
+    return;
+  }
   chafa_symbol_map_add_by_tags(ascii_symbols, CHAFA_SYMBOL_TAG_ASCII | CHAFA_SYMBOL_TAG_SPACE);
+  symbols_ready = 1;
 }
 
 int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows, int mode,
@@ -38,6 +46,9 @@ int masonry_picture_symbols(const masonry_pixels *pixels, int columns, int rows,
     return -1;
   }
   pthread_once(&setup, set_up);
+  if (!symbols_ready) {
+    return -1;
+  }
   ChafaCanvasConfig *config = chafa_canvas_config_new();
   if (config == NULL) {
     return -1;

@@ -10,7 +10,7 @@
 
 static struct termios saved_modes;
 static int have_modes = 0;
-static char restore_sequence[512];
+static char restore_sequence[MASONRY_GUARD_RESTORE_LIMIT];
 static size_t restore_length = 0;
 // The terminal's descriptors: standard input and output, or /dev/tty when they carry data.
 static int terminal_input = STDIN_FILENO;
@@ -42,17 +42,24 @@ static int realtime_signals(void) {
 }
 
 static void restore_terminal(void) {
+  // A handler may interrupt a system call of the program's: errno is put back after.
+  int saved_errno = errno;
   size_t written = 0;
   while (written < restore_length) {
     ssize_t result = write(terminal_output, restore_sequence + written, restore_length - written);
+    if (result < 0 && errno == EINTR) {
+      continue;
+    }
     if (result <= 0) {
       break;
     }
     written += (size_t)result;
   }
   if (have_modes) {
-    tcsetattr(terminal_input, TCSAFLUSH, &saved_modes);
+    while (tcsetattr(terminal_input, TCSAFLUSH, &saved_modes) != 0 && errno == EINTR) {
+    }
   }
+  errno = saved_errno;
 }
 
 /// Ends the process by `signal_number` itself (the parent sees it, the shell reports
@@ -83,6 +90,9 @@ static void write_all(int descriptor, const char *text) {
   size_t length = strlen(text);
   while (length > 0) {
     ssize_t written = write(descriptor, text, length);
+    if (written < 0 && errno == EINTR) {
+      continue;
+    }
     if (written <= 0) {
       return;
     }
@@ -164,7 +174,12 @@ void masonry_guard_save_modes(int input, int output) {
   have_modes = tcgetattr(terminal_input, &saved_modes) == 0;
 }
 
-void masonry_guard_install(const char *restore_bytes, size_t length) {
+int masonry_guard_install(const char *restore_bytes, size_t length) {
+  // Never cut: a sequence that does not fit is the caller's to shorten (the header says
+  // how long one may be), and an empty one has no bytes to copy.
+  if (length > sizeof(restore_sequence)) {
+    return -1;
+  }
   // A parent may have started us with signals blocked (a mask is inherited across exec):
   // unblock the ones whose handling keeps the terminal usable, including SIGWINCH, which
   // ncurses turns into resize events.
@@ -196,8 +211,10 @@ void masonry_guard_install(const char *restore_bytes, size_t length) {
     sigaltstack(&stack, NULL);
   }
 
-  restore_length = length < sizeof(restore_sequence) ? length : sizeof(restore_sequence);
-  memcpy(restore_sequence, restore_bytes, restore_length);
+  restore_length = length;
+  if (length > 0) {
+    memcpy(restore_sequence, restore_bytes, length);
+  }
 
   struct sigaction action;
   memset(&action, 0, sizeof(action));
@@ -216,6 +233,7 @@ void masonry_guard_install(const char *restore_bytes, size_t length) {
   for (size_t index = 0; index < CRASH_COUNT; index++) {
     sigaction(crash_signals[index], &action, &previous_crash[index]);
   }
+  return 0;
 }
 
 void masonry_guard_uninstall(void) {

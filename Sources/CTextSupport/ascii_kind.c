@@ -65,7 +65,7 @@ int masonry_ascii_kind(const uint8_t *bytes, size_t count, size_t *other_from) {
     // no answer.
     uint8_t padded[16];
     memset(padded, 'a', sizeof padded);
-    memcpy(padded, bytes, count);
+    if (count > 0) memcpy(padded, bytes, count);  // empty text may come as a null pointer
     __m128i block = _mm_loadu_si128((const __m128i *)padded);
     if (block_is_simple(block)) return 0;
     return block_is_printable(block) ? 1 : 2;

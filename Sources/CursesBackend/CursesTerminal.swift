@@ -159,10 +159,16 @@ package final class CursesTerminal: TerminalDevice {
     for capability in ["rmcup", "cnorm", "sgr0", "rmkx"] {
       if let value = masonry_terminfo_string(capability) { restore += String(cString: value) }
     }
-    restore += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" + Self.bracketedPasteOff
-    let bytes = Array(restore.utf8)
-    bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { masonry_guard_install($0.baseAddress, $0.count) }
+    let modesOff = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" + Self.bracketedPasteOff
+    // A terminfo entry whose strings are too long for the guard (it never cuts them)
+    // gets the ANSI sequences every terminal masonry drives understands instead.
+    for sequence in [restore + modesOff, "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m" + modesOff] {
+      let installed = Array(sequence.utf8).withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          masonry_guard_install($0.baseAddress, $0.count) == 0
+        }
+      }
+      if installed { break }
     }
     // After newterm, so that ncurses' own SIGWINCH handler runs first.
     masonry_guard_wake_on_resize(wakeUp.writeDescriptor)

@@ -209,25 +209,6 @@ package struct BrowserState: Equatable {
     jobCount += 1
     return jobCount
   }
-
-  package static func == (lhs: BrowserState, rhs: BrowserState) -> Bool {
-    lhs.terminalSize == rhs.terminalSize && lhs.capabilities == rhs.capabilities
-      && lhs.viewportWidth == rhs.viewportWidth && lhs.layout == rhs.layout
-      && lhs.scrollOffset == rhs.scrollOffset && lhs.selected == rhs.selected
-      && lhs.selectionRow == rhs.selectionRow && lhs.mode == rhs.mode
-      && lhs.tagFilter == rhs.tagFilter && lhs.tagStripOffset == rhs.tagStripOffset
-      && lhs.tagQuery == rhs.tagQuery
-      && lhs.message == rhs.message && lhs.searchQuery == rhs.searchQuery
-      && lhs.transition == rhs.transition && lhs.time == rhs.time
-      && lhs.pictures == rhs.pictures && lhs.load == rhs.load && lhs.picking == rhs.picking
-      && lhs.lastMovement == rhs.lastMovement && lhs.placeholdersUntil == rhs.placeholdersUntil
-      && lhs.followsEnd == rhs.followsEnd && lhs.followable == rhs.followable
-      && lhs.folderSort == rhs.folderSort
-      && lhs.cards == rhs.cards && lhs.shown == rhs.shown && lhs.marks == rhs.marks
-      && lhs.tags == rhs.tags
-      && lhs.thumbnails == rhs.thumbnails && lhs.search == rhs.search
-      && lhs.measuring == rhs.measuring && lhs.jobCount == rhs.jobCount
-  }
 }
 
 /// A search whose first matches are shown while a worker scans the rest.

@@ -7,6 +7,9 @@
 /// carry data) and its modes as they are now: call it before anything changes them.
 void masonry_guard_save_modes(int input, int output);
 
+/// The most bytes the restore sequence may hold.
+#define MASONRY_GUARD_RESTORE_LIMIT 4096
+
 /// Remembers the bytes that undo what the program did to the terminal (leave the
 /// alternate screen, show the cursor, reset attributes, stop mouse reporting), then
 /// installs handlers for every catchable signal whose default action ends the process
@@ -15,7 +18,9 @@ void masonry_guard_save_modes(int input, int output);
 /// report on standard error, then end by the signal, with no interactive backtracer), and
 /// unblocks them (a parent's blocked mask is inherited). The handlers use only
 /// async-signal-safe calls: write, tcsetattr, sigaction, sigprocmask, raise, _exit.
-void masonry_guard_install(const char *restore_bytes, size_t length);
+/// Returns 0, or -1 (and installs nothing) when the bytes are longer than
+/// MASONRY_GUARD_RESTORE_LIMIT: they are never cut.
+int masonry_guard_install(const char *restore_bytes, size_t length);
 
 /// Removes the handlers (after a normal shutdown restored the terminal).
 void masonry_guard_uninstall(void);
