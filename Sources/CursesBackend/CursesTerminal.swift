@@ -101,7 +101,7 @@ package final class CursesTerminal: TerminalDevice {
       name: name, environment: environment, colors: colors)
     masonry_guard_save_modes(input, output)
     // Asked before newterm, which would read the answers as keys.
-    let (found, typed) = TerminalProber.capabilities(
+    let (found, typed, unfinished) = TerminalProber.capabilities(
       depth: depth, input: input, output: output, environment: environment, images: images,
       symbols: symbols, utf8: masonry_use_utf8_ctype() != 0)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
@@ -147,8 +147,10 @@ package final class CursesTerminal: TerminalDevice {
       pictureLog.flatMap { path in
         path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       } ?? -1
-    // Keys typed while the terminal was asked, read before anything typed later.
+    // Keys typed while the terminal was asked, read before anything typed later; the
+    // rest of an answer the probe was reading when it gave up is known as such.
     for byte in typed.reversed() { ungetch(Int32(byte)) }
+    lateAnswers = LateAnswerFilter(resuming: unfinished.map(UInt32.init), at: Self.milliseconds())
     // After start_color: before it, ncurses reports no colour pairs at all.
     pairs = ColorPairAllocator(capacity: Swift.max(0, Swift.min(masonry_color_pairs() - 1, 65_535)))
     shiftUpCodes = Set([Int32(KEY_SR), masonry_key_code("kUP")].filter { $0 > 0 })
@@ -317,7 +319,10 @@ package final class CursesTerminal: TerminalDevice {
     Size(width: Int(masonry_getmaxx(window)), height: Int(masonry_getmaxy(window)))
   }
 
-  package func now() -> Int {
+  package func now() -> Int { Self.milliseconds() }
+
+  /// The monotonic clock in milliseconds.
+  private static func milliseconds() -> Int {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
@@ -536,12 +541,12 @@ package final class CursesTerminal: TerminalDevice {
         {
           continue
         }
-        released += lateAnswers.flush()
+        released += lateAnswers.flush(at: now())
         continue
       }
       if result == KEY_CODE_YES {
         // A function key: whatever was held is keys typed before it.
-        released += lateAnswers.flush()
+        released += lateAnswers.flush(at: now())
         let event: TerminalEvent?
         if Int32(character) == Int32(MASONRY_KEY_PASTE_BEGIN) {
           event = readPaste()
@@ -553,7 +558,7 @@ package final class CursesTerminal: TerminalDevice {
         afterReleased = event
         continue
       }
-      released += lateAnswers.take(UInt32(character))
+      released += lateAnswers.take(UInt32(character), at: now())
     }
   }
 

@@ -72,11 +72,12 @@ enum TerminalProber {
   }
 
   /// The capabilities the probe's answers, the descriptor's window size and the
-  /// environment give, colours aside; and the keys typed during the probe.
+  /// environment give, colours aside; the keys typed during the probe; and the answer it
+  /// was reading when its window closed.
   static func capabilities(
     depth: ColorDepth, input: Int32, output: Int32, environment: [String: String],
     images: ImageChoice, symbols: SymbolSet?, utf8: Bool
-  ) -> (TerminalCapabilities, typed: [UInt8]) {
+  ) -> (TerminalCapabilities, typed: [UInt8], unfinished: [UInt8]) {
     let probeEnvironment = TerminalProbe.Environment(environment)
     let window = windowSize(of: output)
     var fromWindow: CellShape?
@@ -127,7 +128,7 @@ enum TerminalProber {
     if let registers = outcome?.answers.sixelRegisters {
       capabilities.sixelColors = Swift.max(2, Swift.min(256, registers))
     }
-    return (capabilities, outcome?.answers.typed ?? [])
+    return (capabilities, outcome?.answers.typed ?? [], outcome?.answers.unfinished ?? [])
   }
 
   /// The probe's answers in a line: their time and what each said.

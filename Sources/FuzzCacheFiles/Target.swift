@@ -71,7 +71,13 @@ enum Target {
         index += 3
       }
     }
-    if let thumbnail = ThumbnailFile.decode(file, key: key, sixelColors: 64, label: "fuzz") {
+    let asked = [nil, PixelProtocol.kitty, .sixel, .iterm][Int(choice) % 4]
+    if let thumbnail = ThumbnailFile.decode(
+      file, key: key, sixelColors: 64, label: "fuzz", pixels: asked)
+    {
+      if let image = thumbnail.image, image.protocolKind != asked {
+        FuzzReplay.fail("a picture of another protocol than asked taken")
+      }
       for cell in thumbnail.cells where !ThumbnailFile.isCellSymbol(cell.symbol) {
         FuzzReplay.fail("a cell taken that a cell may not show: \(cell.symbol.value)")
       }

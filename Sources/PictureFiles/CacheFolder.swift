@@ -113,6 +113,10 @@ package final class CacheFolder: Sendable {
   package static func open(
     root: String, components: [String], magic: [UInt8], budget: Int
   ) -> Result<CacheFolder, Refusal> {
+    var status = stat()
+    if stat(root, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR {
+      return .failure(.notAFolder(root))
+    }
     guard makeFolders(root) else {
       return .failure(.cannotMake(root, reason: String(cString: strerror(errno))))
     }

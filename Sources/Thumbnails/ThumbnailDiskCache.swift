@@ -104,7 +104,8 @@ package final class ThumbnailDiskCache: Sendable {
     }
     guard
       let thumbnail = ThumbnailFile.decode(
-        bytes, key: key, sixelColors: request.sixelColors, label: request.source.description)
+        bytes, key: key, sixelColors: request.sixelColors, label: request.source.description,
+        pixels: request.pixels)
     else {
       // Damaged: gone when it is masonry's file, and made again by the caller.
       folder.remove(name)

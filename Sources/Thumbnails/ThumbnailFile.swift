@@ -60,9 +60,9 @@ package enum ThumbnailFile {
   /// can hold as it is (one column wide, left as it is by the sanitiser), the note is
   /// sanitised, and a pixel picture's encoding must be exactly one picture of its protocol
   /// (`EncodedPictureCheck`) of the size the file states.
-  package static func decode(_ bytes: [UInt8], key: String, sixelColors: Int, label: String)
-    -> Thumbnail?
-  {
+  package static func decode(
+    _ bytes: [UInt8], key: String, sixelColors: Int, label: String, pixels: PixelProtocol?
+  ) -> Thumbnail? {
     var file = ByteReader(bytes)
     guard file.raw(magic.count) == magic, file.u32() == version,
       let storedKey = file.bytes(), storedKey == Array(key.utf8), let sum = file.u64(),
@@ -97,7 +97,8 @@ package enum ThumbnailFile {
         (1...65_536).contains(width), (1...65_536).contains(height),
         (1...columns).contains(imageColumns), (1...rows).contains(imageRows),
         (0...columns - imageColumns).contains(left), (0...rows - imageRows).contains(top),
-        kind == .kitty ? kept.isEmpty : kept.count == width * height * 4,
+        // The protocol the request asked for (symbols asked for: no picture at all).
+        kind == pixels, kind == .kitty ? kept.isEmpty : kept.count == width * height * 4,
         EncodedPictureCheck.isOnePicture(encoded, of: kind, width: width, height: height)
       else { return nil }
       image = ThumbnailRenderer.pixelImage(

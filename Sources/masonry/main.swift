@@ -78,7 +78,11 @@ end(
       }
     }
     var errors = StandardOutput()
-    for warning in warnings { FailureReport.say(warning.warning, on: &errors) }
+    // Once each: the two caches share the folder above theirs, and a refusal of it.
+    var said: Set<String> = []
+    for warning in warnings where said.insert(warning.warning).inserted {
+      FailureReport.say(warning.warning, on: &errors)
+    }
     let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
     do throws(TerminalError) {

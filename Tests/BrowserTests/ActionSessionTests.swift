@@ -105,6 +105,9 @@ import Testing
     #expect(
       ProgramArguments.open(.file("/p/-x.jpg"), with: set).words
         == ["feh", "--scale-down", "/p/-x.jpg"])
+    // Bytes, not characters: `/` and a combining mark is still an absolute path.
+    #expect(ProgramArguments.operand("/\u{301}tmp/x.jpg") == "/\u{301}tmp/x.jpg")
+    #expect(ProgramArguments.operand(".\u{301}/x") == "./.\u{301}/x")
     #expect(set.allowsOSC52 && set.insideTmux)
     #expect(
       ProgramArguments.command("ls", paths: ["a b", "$(x)", "/abs", "../up"], with: set).words
@@ -206,6 +209,11 @@ import Testing
       #expect(alone.state.message == "this card's url is not an http, https or file address")
     }
     #expect(OpenTarget.Address("FILE:///x.jpg") != nil && OpenTarget.Address("HTTPS://a") != nil)
+    // A no-break space, a line separator, a bidi override, a zero-width space: refused.
+    for hidden in ["\u{A0}", "\u{2028}", "\u{202E}", "\u{200B}", "\u{FEFF}"] {
+      #expect(OpenTarget.Address("https://example.org/a" + hidden + "b") == nil)
+    }
+    #expect(OpenTarget.Address("https://example.org/é") != nil)
     #expect(OpenTarget.Address("httpx://a") == nil && OpenTarget.Address("https://a\u{1B}") == nil)
   }
 }

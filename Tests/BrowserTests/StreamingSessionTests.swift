@@ -315,6 +315,39 @@ import Testing
     store.send(.cardsArrived(LoadedCards(chunks: [pieces[1]], bytesRead: 2, totalBytes: nil)))
     #expect(store.state.shown.count == 100)
   }
+
+  /// A followed file replaced by another: a mark goes back only to a card that comes back
+  /// with the marked picture (or id), never to whatever picture takes its place.
+  @Test func marksNeverMoveToAnotherPictureWhenTheFileIsReplaced() {
+    func chunk(_ names: [String]) -> CardChunk {
+      CardStore(
+        names.map { name in
+          Card(
+            caption: name,
+            image: CardImage(width: 4, height: 3, path: name, source: .file("/f/" + name)))
+        } + [Card(caption: "text alone")]
+      ).chunks[0]
+    }
+    var first = CardCollection(source: "/f/feed.jsonl", store: CardStore())
+    first.append(chunk(["keep1.jpg", "keep2.jpg", "keep3.jpg"]))
+    var store = BrowserStore(first, size: Size(width: 120, height: 30), load: .following)
+    store.press(.character("M"))
+    #expect(store.state.marks.count == 4)
+    store.send(.sourceRestarted("replaced: read again"))
+    store.send(
+      .cardsArrived(
+        LoadedCards(
+          chunks: [chunk(["victim1.jpg", "victim2.jpg", "victim3.jpg"])], bytesRead: 1,
+          totalBytes: nil)))
+    #expect(store.state.marks.sorted == [3], "only the card of text alone, at its place")
+    #expect(store.state.actionPaths.allSatisfy { !$0.contains("victim") })
+    store.send(.sourceRestarted("replaced: read again"))
+    store.send(
+      .cardsArrived(
+        LoadedCards(chunks: [chunk(["new.jpg", "keep2.jpg"])], bytesRead: 1, totalBytes: nil)))
+    #expect(store.state.marks.sorted == [1], "keep2 by its picture; the text card's place is 2 now")
+    #expect(store.state.actionPaths == ["/f/keep2.jpg"])
+  }
 }
 
 /// `G` while a stream loads goes to the last card and stays at the end as more cards

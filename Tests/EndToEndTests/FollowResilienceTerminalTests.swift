@@ -55,6 +55,11 @@ import Testing
       session.waitForScreen { Self.status($0).contains("is not a regular file") })
     #expect(Self.status(device).contains("of 4"))
 
+    // Replaced by a FIFO: never opened (it would wait for a writer for ever).
+    #expect(unlink(path) == 0)
+    #expect(mkfifo(path, 0o644) == 0)
+    try session.send("F")
+    _ = try #require(session.waitForScreen { Self.status($0).contains("is not a regular file") })
     // A file again: read from its start, and followed on.
     #expect(unlink(path) == 0)
     try "{\"caption\":\"new one\"}\n".write(toFile: path, atomically: false, encoding: .utf8)

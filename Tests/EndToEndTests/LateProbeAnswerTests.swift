@@ -93,14 +93,14 @@ import Testing
 
   /// The screen once it has settled, a second and a half after the start (answers 400 ms
   /// late have long arrived), and whether `q` then quits with 0.
-  static func run(delay: Int, answers: String) throws -> (
+  static func run(delay: Int, split: Int = 0, answers: String) throws -> (
     screen: String, exit: String?, keys: [String]
   ) {
     let trace = TemporaryFiles.path(named: "trace")
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none --no-cache", term: "xterm-256color",
       environment: "MASONRY_TRACE=\(trace)",
-      wrapper: wrapper(delay: delay, split: 0, answers: answers))
+      wrapper: wrapper(delay: delay, split: split, answers: answers))
     _ = try #require(session.waitForScreen { $0.contains("of 64") })
     usleep(1_500_000)
     var screen = session.screen()
@@ -128,6 +128,13 @@ import Testing
     #expect(silent.exit == "0" && late.exit == "0", "\(name): q quits")
     #expect(late.screen == silent.screen, "\(name)")
     #expect(late.keys == [#"character("q")"#], "\(name): \(late.keys)")
+    // In two pieces 300 ms apart, both after the window: the piece held at the pause is
+    // dropped, and the rest is known as its rest. (A piece that ends in `ESC [` is let
+    // through as Escape and `[`, as Alt-[ would be; nothing more.)
+    let parted = try Self.run(delay: 400, split: 300, answers: answers)
+    #expect(parted.exit == "0" && parted.screen == silent.screen, "\(name) in pieces")
+    let others = parted.keys.filter { $0 != "escape" && $0 != #"character("[")"# }
+    #expect(others == [#"character("q")"#], "\(name) in pieces: \(parted.keys)")
   }
 
   /// `--probe` with kitty's answers: prompt, in two pieces (half at 150 ms, the rest at

@@ -54,6 +54,25 @@ import Testing
       #expect(!check(changed), "byte \(byte) inside")
     }
     #expect(!check(Array(sixel.dropLast())))
+    // Painting beyond the stated size: a second raster attribute, a repeat past the right
+    // edge, bands below the bottom.
+    let body = Array(sixel.dropLast(2))
+    let end: [UInt8] = [0x1B, 0x5C]
+    #expect(!check(body + Array("\"1;1;4000;4000#1!4000~-".utf8) + end))
+    #expect(!check(body + Array("$#1!24~".utf8) + end))
+    #expect(!check(body + Array("#1~-#1~-#1~-#1~-".utf8) + end))
+    #expect(!check(body + Array("#1!99999999~".utf8) + end))
+    #expect(check(body + Array("$#1!23~".utf8) + end) == false, "after the last band's end")
+    // Within one band of a 23×6 picture: 23 columns fit, 24 do not; a second band does not.
+    let small = { (data: String) in
+      EncodedPictureCheck.isOnePicture(
+        Array("\u{1B}P0;1;0q\"1;1;23;6\(data)\u{1B}\\".utf8), of: .sixel, width: 23, height: 6)
+    }
+    #expect(small("#0;2;0;0;0#0!23~-"))
+    #expect(small("#0!20~$#1!23@-"))
+    #expect(!small("#0!24~-"))
+    #expect(!small("#0!23~-#0~-"))
+    #expect(!small("#0!23~ -"), "a space is no sixel data")
     // Another size stated.
     let resized = String(decoding: sixel, as: UTF8.self).replacingOccurrences(
       of: "\"1;1;23;17", with: "\"1;1;23;170")

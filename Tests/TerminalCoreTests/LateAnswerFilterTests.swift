@@ -73,14 +73,60 @@ import Testing
         let prefix = String(String.UnicodeScalarView(answers.unicodeScalars.prefix(cut)))
         var filter = LateAnswerFilter()
         var out: [UInt32] = []
-        for scalar in prefix.unicodeScalars { out += filter.take(scalar.value) }
-        out += filter.flush()
+        for scalar in prefix.unicodeScalars { out += filter.take(scalar.value, at: 0) }
+        out += filter.flush(at: 0)
         // Nothing let through is more than a lone ESC and one byte of a sequence begun.
         #expect(!out.contains(UInt32(UInt8(ascii: "?"))), "\(prefix.debugDescription)")
-        for scalar in "jq".unicodeScalars { out += filter.take(scalar.value) }
+        // Keys typed once the pause is long past are keys.
+        for scalar in "jq".unicodeScalars { out += filter.take(scalar.value, at: 5_000) }
         #expect(out.suffix(2) == [0x6A, 0x71])
       }
     }
+  }
+
+  /// An answer a slow link parts in two, the pause longer than the wait for its rest: the
+  /// piece held is dropped at the pause, and the rest, arriving within a second, is known
+  /// as its rest — wherever the cut falls (`ESC [` alone was let through as Escape and
+  /// `[`, but the `?` that would open the help is not). The probe's own unfinished answer
+  /// is resumed the same way.
+  @Test func theRestOfAnAnswerPartedByASlowLinkIsNoKeys() {
+    for answers in Self.terminals {
+      let scalars = answers.unicodeScalars.map(\.value)
+      for cut in 1..<scalars.count {
+        var filter = LateAnswerFilter()
+        var out: [UInt32] = []
+        for scalar in scalars[..<cut] { out += filter.take(scalar, at: 0) }
+        out += filter.flush(at: 60)
+        for scalar in scalars[cut...] { out += filter.take(scalar, at: 500) }
+        out += filter.flush(at: 560)
+        #expect(
+          out.allSatisfy {
+            $0 == 0x1B || $0 == UInt32(UInt8(ascii: "[")) || $0 == UInt32(UInt8(ascii: "P"))
+              || $0 == UInt32(UInt8(ascii: "_"))
+          }, "cut at \(cut): \(out)")
+        #expect(out.count <= 2 * Self.split(answers).count)
+      }
+      // Handed over by the probe: the rest of the answer it was reading.
+      for cut in 1..<scalars.count {
+        // What the probe hands over when its window closes after `cut` bytes.
+        var probe = ProbeAnswers()
+        probe.read(scalars[..<cut].map { UInt8($0) })
+        probe.finish()
+        var filter = LateAnswerFilter(resuming: probe.unfinished.map(UInt32.init), at: 0)
+        var out: [UInt32] = []
+        // What it kept as typed (an `ESC` that began the next answer) is read first.
+        for byte in probe.typed { out += filter.take(UInt32(byte), at: 0) }
+        out += filter.flush(at: 30)
+        for scalar in scalars[cut...] { out += filter.take(scalar, at: 300) }
+        out += filter.flush(at: 360)
+        #expect(!out.contains(UInt32(UInt8(ascii: "?"))), "resumed at \(cut): \(out)")
+      }
+    }
+    // After the window, a key is a key.
+    var filter = LateAnswerFilter()
+    _ = filter.take(0x1B, at: 0)
+    #expect(filter.flush(at: 30) == [0x1B])
+    #expect(filter.take(UInt32(UInt8(ascii: "?")), at: 2_000) == [UInt32(UInt8(ascii: "?"))])
   }
 
   /// Keys typed at random between and inside the gaps of answers arriving in pieces: what

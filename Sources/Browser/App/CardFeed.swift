@@ -115,13 +115,17 @@ package struct CardFeed: Sendable {
     }
   }
 
-  /// What tells one version of a file from another: device, inode, size, time.
+  /// What tells one version of a file from another: device, inode, size, type and mode,
+  /// owner, and the times of its content and of its status (a chmod or chown that makes
+  /// it readable changes only the latter).
   private static func version(of path: String) -> [Int]? {
     var status = stat()
     guard FileName.withCString(path, { stat($0, &status) }) == 0 else { return nil }
     return [
       Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mode),
+      Int(status.st_uid), Int(status.st_gid),
       Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec),
+      Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec),
     ]
   }
 }

@@ -14,9 +14,16 @@ package struct ProgramArguments: Hashable, Sendable {
 
   private init(_ words: [String]) { self.words = words }
 
-  /// `path` as an operand: absolute, or relative and starting with `./` or `../`.
+  /// `path` as an operand: absolute, or relative and starting with `./` or `../`. Bytes
+  /// are compared, not characters: `/` followed by a combining mark is a character of its
+  /// own, but the path is still absolute.
   package static func operand(_ path: String) -> String {
-    if path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") { return path }
+    let bytes = path.utf8
+    if bytes.starts(with: "/".utf8) || bytes.starts(with: "./".utf8)
+      || bytes.starts(with: "../".utf8)
+    {
+      return path
+    }
     return "./" + path
   }
 
@@ -51,20 +58,31 @@ package enum OpenTarget: Hashable, Sendable {
   case file(String)
   case address(Address)
 
-  /// An address the opener may get: `http://`, `https://` or `file:` (any case), with no
-  /// space or control character in it. A `javascript:` address, a command or an option
-  /// is none.
+  /// An address the opener may get: `http://`, `https://` or `file:` (any case, compared
+  /// as bytes), with no space, separator, control or format character in it (no
+  /// no-break space, no bidi override, no zero-width space). A `javascript:` address, a
+  /// command or an option is none.
   package struct Address: Hashable, Sendable {
     package let text: String
 
     package init?(_ text: String) {
-      let lowered = text.lowercased()
-      guard ["http://", "https://", "file:"].contains(where: { lowered.hasPrefix($0) }),
-        !text.unicodeScalars.contains(where: {
-          $0.value <= 0x20 || (0x7F...0x9F).contains($0.value)
-        })
+      let lowered = text.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+      guard
+        ["http://", "https://", "file:"].contains(where: { lowered.starts(with: $0.utf8) }),
+        !text.unicodeScalars.contains(where: Self.isRefused)
       else { return nil }
       self.text = text
+    }
+
+    private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+      if scalar.value <= 0x20 || (0x7F...0xA0).contains(scalar.value) { return true }
+      switch scalar.properties.generalCategory {
+      case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format,
+        .privateUse, .surrogate, .unassigned:
+        return true
+      default:
+        return false
+      }
     }
   }
 }

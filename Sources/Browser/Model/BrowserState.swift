@@ -81,6 +81,9 @@ package struct BrowserState: Equatable {
   /// finds those in the cards it reads, and what was marked or unmarked meanwhile is
   /// carried over when the answer comes.
   package var marksAtRequest: CardMarks?
+  /// A followed file read again from its start: the marked cards by id, picture or (text
+  /// alone) place, marked again as they come back.
+  package var marksAfterRestart: CardMarks.Identities?
   /// The dataset's tags and the order the strip shows them in.
   package var tags: TagList
   /// The thumbnails received, and what was last asked for.
@@ -190,6 +193,7 @@ package struct BrowserState: Equatable {
   /// cards): nothing is shown until `shown` is set.
   package mutating func replaceCards(with collection: CardCollection, marks: CardMarks) {
     self.marks = marks
+    marksAfterRestart = nil
     cards = collection
     shown = CardSelection(all: collection)
     tags = TagList(collection)

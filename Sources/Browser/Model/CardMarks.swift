@@ -103,14 +103,16 @@ package struct CardMarks: Hashable, Sendable, CustomStringConvertible {
     package var isEmpty: Bool { ids.isEmpty && paths.isEmpty && indices.isEmpty }
 
     /// The same marks in `new`: a card of `new` is marked when it has a marked id, else
-    /// (no id) a marked picture's path, else (neither) a marked index. A key that appears
-    /// more than once marks the first card of `new` with it.
+    /// (no id) a marked picture's path, else (neither: a card of text alone) a marked
+    /// index. A key that appears more than once marks the first card of `new` with it. A
+    /// card with a picture is never marked by its place: a command run on the marks must
+    /// not reach a file that was never marked.
     ///
     /// - Complexity: O(cards of `new`) when anything is marked by id or path (less when
     ///   all are found early), else O(marked).
     package func marks(in new: CardStore) -> CardMarks {
       var marks = CardMarks()
-      for index in indices where index < new.count && new[index].id == nil {
+      for index in indices where index < new.count && Self.isTextOnly(new[index]) {
         marks.insert(index)
       }
       var (ids, paths) = (ids, paths)
@@ -125,6 +127,31 @@ package struct CardMarks: Hashable, Sendable, CustomStringConvertible {
         if ids.isEmpty && paths.isEmpty { break }
       }
       return marks
+    }
+
+    /// The marks found among cards `range` of `new` (cards that arrive after a followed
+    /// file was read again from its start), taken out of these identities so that each
+    /// marks one card.
+    ///
+    /// - Complexity: O(cards in `range`).
+    package mutating func take(from new: CardStore, range: Range<Int>) -> [Int] {
+      var found: [Int] = []
+      for index in range where index < new.count {
+        let card = new[index]
+        if let id = card.id {
+          if ids.remove(id) != nil { found.append(index) }
+        } else if let path = card.image?.path {
+          if paths.remove(path) != nil { found.append(index) }
+        } else if let place = indices.firstIndex(of: index) {
+          indices.remove(at: place)
+          found.append(index)
+        }
+      }
+      return found
+    }
+
+    private static func isTextOnly(_ card: Card) -> Bool {
+      card.id == nil && card.image?.path == nil
     }
   }
 

@@ -13,6 +13,11 @@ extension BrowserReducer {
       for chunk in cards.chunks { $0.append(chunk) }
       showArrivedCards(from: start, &$0, caches: caches)
     }
+    if var pending = state.marksAfterRestart {
+      let end = state.cards.cards.count
+      state.marks.insert(contentsOf: pending.take(from: state.cards.cards, range: start..<end))
+      state.marksAfterRestart = pending.isEmpty ? nil : pending
+    }
     if state.load.isLoading && state.load != .following {
       state.load = .loading(bytesRead: cards.bytesRead, totalBytes: cards.totalBytes)
     }
@@ -32,13 +37,20 @@ extension BrowserReducer {
   }
 
   /// A followed file was truncated or replaced: its cards go, and come again as it is
-  /// read from its start; the marks stay on cards that come back (by id, path, index).
+  /// read from its start; the marks go back to the cards that come back with a marked id
+  /// or picture (a card of text alone: at its place), never to another picture.
   static func sourceRestarted(_ reason: String, _ state: inout BrowserState, caches: BrowserCaches)
   {
     let empty = CardCollection(
       source: state.cards.source, store: CardStore(), sections: state.cards.sectionMode)
-    // The marks stay by index: a file read again mostly gives the same cards in order.
-    state.replaceCards(with: empty, marks: state.marks)
+    // Marks still waiting for their cards (a restart before they came back) wait on.
+    var marked = state.marks.identities(in: state.cards.cards)
+    if let waiting = state.marksAfterRestart {
+      marked.ids.formUnion(waiting.ids)
+      marked.paths.formUnion(waiting.paths)
+    }
+    state.replaceCards(with: empty, marks: CardMarks())
+    state.marksAfterRestart = marked.isEmpty ? nil : marked
     state.selected = nil
     state.scrollOffset = 0
     state.transition = nil

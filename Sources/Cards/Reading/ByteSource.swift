@@ -51,14 +51,20 @@ package final class ByteSource {
       ownsDescriptor = false
     } else {
       var status = stat()
-      if FileName.withCString(path, { stat($0, &status) }) == 0
-        && (status.st_mode & S_IFMT) == S_IFDIR
-      {
+      let found = FileName.withCString(path, { stat($0, &status) }) == 0
+      if found && (status.st_mode & S_IFMT) == S_IFDIR {
         throw DataError(.missingInput, path: path, position: nil, message: "is a directory")
       }
+      // A followed file is a regular file: anything else is not even opened (a FIFO put in
+      // its place would wait for a writer for ever, a device may act on being opened).
+      if follow && found && (status.st_mode & S_IFMT) != S_IFREG {
+        throw DataError(.missingInput, path: path, position: nil, message: "is not a regular file")
+      }
       var opened: Int32
+      // Followed: without waiting, should something else have taken the name meanwhile.
+      let flags = O_RDONLY | O_CLOEXEC | (follow ? O_NONBLOCK | O_NOCTTY : 0)
       repeat {
-        opened = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        opened = FileName.withCString(path) { open($0, flags) }
       } while opened < 0 && errno == EINTR
       guard opened >= 0 else {
         throw DataError(.missingInput, path: path, position: nil, message: Self.reason(errno))
@@ -72,6 +78,10 @@ package final class ByteSource {
       identity = (UInt(status.st_dev), UInt(status.st_ino))
     } else {
       size = nil
+    }
+    if follow && size != nil {
+      // A regular file reads the same either way; reads at its end wait by polling.
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
     if follow && size == nil && path != "-" {
       // Only a regular file grows and can be followed (one replaced by a device is not).

@@ -15,11 +15,15 @@
 ///
 /// A sequence is held while it can still become one of these, let through as the keys it
 /// was as soon as it cannot (Alt-P, Alt-[, an arrow ncurses did not know), and dropped when
-/// it is one. When input stops in the middle, `flush` lets through what could be a key
-/// (`ESC` alone, `ESC` and one byte) and drops an answer cut short.
+/// it is one. When input pauses in the middle, `flush` lets through what could be a key
+/// (`ESC` alone, `ESC` and one byte) and drops an answer cut short; what arrives within a
+/// second and goes on with it is its rest, and dropped with it, so an answer a slow link
+/// parts into pieces never turns into keys (`ESC [` then `?62;22c`: Escape and `[` were
+/// let through, the `?` that would open the help is not). The probe hands over the
+/// answer it was reading when its window closed (`init(resuming:at:)`).
 ///
 /// - Complexity: O(1) per scalar; at most `sequenceLimit` scalars held.
-package struct LateAnswerFilter: Hashable, Sendable {
+package struct LateAnswerFilter: Sendable {
   /// The longest sequence held; an answer-shaped sequence longer than this is dropped.
   package static let sequenceLimit = 512
   /// How long to wait for the rest of a sequence begun, in milliseconds (an answer split
@@ -29,22 +33,47 @@ package struct LateAnswerFilter: Hashable, Sendable {
   private static let escape: UInt32 = 0x1B
 
   private static func code(_ scalar: Unicode.Scalar) -> UInt32 { scalar.value }
+  /// The sequence held: `held[..<spent]` is already dealt with (dropped as an answer cut
+  /// short, or let through as keys), the rest waits.
   private var held: [UInt32] = []
+  private var spent = 0
+  /// After input paused inside a sequence: its beginning, and until when (milliseconds)
+  /// what arrives next is read as its rest. A slow link parts an answer for longer than
+  /// the wait; its rest must not become keys either.
+  private var resumable: (sequence: [UInt32], until: Int)?
+
+  /// How long after a pause a sequence's rest is still taken as its rest, in milliseconds.
+  package static let resumeWindow = 1_000
 
   package init() {}
 
+  /// A filter that takes the next scalars as the rest of `unfinished`, a sequence the
+  /// start-up probe was reading when its window closed (never let through: it is no key).
+  package init(resuming unfinished: [UInt32], at now: Int) {
+    if !unfinished.isEmpty { resumable = (unfinished, now + Self.resumeWindow) }
+  }
+
   /// Whether a sequence is held, waiting for its rest.
-  package var isHolding: Bool { !held.isEmpty }
+  package var isHolding: Bool { held.count > spent }
 
   /// Whether `ESC` alone is held.
-  package var holdsLoneEscape: Bool { held == [Self.escape] }
+  package var holdsLoneEscape: Bool { spent == 0 && held == [Self.escape] }
 
   /// Whether what is held could still be a key rather than an answer cut short: `ESC`
   /// alone, or `ESC` and one more scalar.
-  package var holdsAPossibleKey: Bool { held.count <= 2 }
+  package var holdsAPossibleKey: Bool { spent == 0 && held.count <= 2 }
 
-  /// Takes the next scalar read; returns the scalars now known to be input, in order.
-  package mutating func take(_ scalar: UInt32) -> [UInt32] {
+  /// Takes the next scalar read (at `now`, in milliseconds); returns the scalars now known
+  /// to be input, in order.
+  package mutating func take(_ scalar: UInt32, at now: Int = 0) -> [UInt32] {
+    if held.isEmpty, let (sequence, until) = resumable {
+      resumable = nil
+      // Within the window, a scalar that goes on with the sequence paused is its rest.
+      if now <= until, Self.shape(of: sequence + [scalar]) != .notAnAnswer {
+        held = sequence
+        spent = sequence.count
+      }
+    }
     if held.isEmpty {
       if scalar == Self.escape {
         held = [scalar]
@@ -55,27 +84,40 @@ package struct LateAnswerFilter: Hashable, Sendable {
     held.append(scalar)
     switch Self.shape(of: held) {
     case .answer:
-      held = []
+      clear()
       return []
     case .partial:
-      if held.count > Self.sequenceLimit { held = [] }
+      if held.count > Self.sequenceLimit { clear() }
       return []
     case .notAnAnswer:
-      // What was held is keys, but the last scalar may begin a sequence of its own.
-      let keys = Array(held.dropLast())
-      held = []
-      return keys + take(scalar)
+      // What was held is keys (but what was dealt with already), and the last scalar may
+      // begin a sequence of its own.
+      let keys = Array(held[spent..<(held.count - 1)])
+      clear()
+      return keys + take(scalar, at: now)
     }
   }
 
-  /// Input stopped: what is held goes as keys when it could be a key, and is dropped when
-  /// it is an answer cut short.
-  package mutating func flush() -> [UInt32] {
-    defer { held = [] }
-    return holdsAPossibleKey ? held : []
+  /// Input paused (at `now`): what is held goes as keys when it could be a key, and is
+  /// dropped when it is an answer cut short; either way, what arrives within
+  /// `resumeWindow` that goes on with it is taken as its rest.
+  package mutating func flush(at now: Int = 0) -> [UInt32] {
+    guard isHolding else { return [] }
+    // `ESC` and at most one more could be a key (Alt-[); what is longer is an answer's.
+    let keys = held.count <= 2 ? Array(held[spent...]) : []
+    // Once: a sequence already resumed that pauses again is not waited for again (keys
+    // typed on must not be taken for its rest time after time).
+    if spent == 0 { resumable = (held, now + Self.resumeWindow) }
+    clear()
+    return keys
   }
 
-  private enum Shape {
+  private mutating func clear() {
+    held = []
+    spent = 0
+  }
+
+  private enum Shape: Equatable {
     case answer, partial, notAnAnswer
   }
 

@@ -74,8 +74,19 @@ package struct ProbeAnswers: Hashable, Sendable {
     for byte in bytes { read(byte) }
   }
 
+  /// The sequence the reading ended inside of (from its `ESC`), when it ended inside an
+  /// answer: the rest arrives later, and must be known as an answer's rest
+  /// (`LateAnswerFilter.init(resuming:at:)`).
+  package private(set) var unfinished: [UInt8] = []
+
   /// Ends the reading: a sequence left open is a key typed (an `ESC` alone) or dropped.
   package mutating func finish() {
+    switch state {
+    case .csi: unfinished = [0x1B, UInt8(ascii: "[")] + sequence
+    case .string(let introducer): unfinished = [0x1B, introducer] + sequence
+    case .stringEscape(let introducer): unfinished = [0x1B, introducer] + sequence + [0x1B]
+    case .ground, .escape, .ss3: unfinished = []
+    }
     switch state {
     case .escape: keep([0x1B])
     case .ss3: keep([0x1B, 0x4F])
