@@ -5,7 +5,8 @@
 #include <webp/decode.h>
 
 int masonry_decode_webp(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                        masonry_pixels *out) {
+                        int accurate, masonry_pixels *out) {
+  (void)accurate;  // one way to decode
   WebPBitstreamFeatures features;
   VP8StatusCode status = WebPGetFeatures(bytes, length, &features);
   if (status != VP8_STATUS_OK) {

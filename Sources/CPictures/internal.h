@@ -43,13 +43,18 @@ void masonry_downscaler_free(masonry_downscaler *scaler);
 /// `pixels` turned by the EXIF `orientation` (1-8), in place (may reallocate).
 int masonry_apply_orientation(masonry_pixels *pixels, int orientation);
 
+/// A decoder: the picture in `bytes` at most `max_side` on its longer side (`accurate`:
+/// favour accuracy over speed, where the format has the choice), in stored orientation.
+typedef int (*masonry_decode_function)(const uint8_t *bytes, size_t length, int max_side,
+                                       int64_t max_pixels, int accurate, masonry_pixels *out);
+
 int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
                         int accurate, masonry_pixels *out);
 int masonry_decode_png(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                       masonry_pixels *out);
+                       int accurate, masonry_pixels *out);
 int masonry_decode_webp(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                        masonry_pixels *out);
+                        int accurate, masonry_pixels *out);
 int masonry_decode_gif(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                       masonry_pixels *out);
+                       int accurate, masonry_pixels *out);
 
 #endif

@@ -1,5 +1,8 @@
 #include "internal.h"
 
+// Pixels in memory: the size that fits, the exact-area downscaler the decoders push
+// their rows into, EXIF orientation. Called by the decoders; calls none of them.
+
 #include <string.h>
 
 void masonry_fitted_size(int width, int height, int max_side, int *fitted_width,
@@ -213,41 +216,4 @@ int masonry_apply_orientation(masonry_pixels *pixels, int orientation) {
   pixels->width = out_width;
   pixels->height = out_height;
   return 0;
-}
-
-int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
-                           int accurate, masonry_pixels *out) {
-  memset(out, 0, sizeof(*out));
-  masonry_reader reader = {-1, bytes, length};
-  masonry_picture_info info;
-  int probed = masonry_probe_reader(&reader, &info);
-  if (probed != MASONRY_PICTURE_OK) {
-    return probed;
-  }
-  if ((int64_t)info.width * (int64_t)info.height > max_pixels) {
-    return MASONRY_PICTURE_TOO_LARGE;
-  }
-  int result;
-  switch (info.format) {
-    case MASONRY_PICTURE_JPEG:
-      result = masonry_decode_jpeg(bytes, length, max_side, max_pixels, accurate, out);
-      break;
-    case MASONRY_PICTURE_PNG:
-      result = masonry_decode_png(bytes, length, max_side, max_pixels, out);
-      break;
-    case MASONRY_PICTURE_WEBP:
-      result = masonry_decode_webp(bytes, length, max_side, max_pixels, out);
-      break;
-    case MASONRY_PICTURE_GIF:
-      result = masonry_decode_gif(bytes, length, max_side, max_pixels, out);
-      break;
-    default:
-      return MASONRY_PICTURE_NOT_AN_IMAGE;
-  }
-  if ((result == MASONRY_PICTURE_OK || result == MASONRY_PICTURE_TRUNCATED) &&
-      masonry_apply_orientation(out, info.orientation) != 0) {
-    masonry_pixels_free(out);
-    return MASONRY_PICTURE_LIMIT;
-  }
-  return result;
 }

@@ -1,0 +1,51 @@
+#ifndef MASONRY_HEADER_FORMATS_H
+#define MASONRY_HEADER_FORMATS_H
+
+// The formats' own files (format_*.c) and the table that registers them (formats.c).
+// Each format is one file: how its first bytes look (sniff) and what its header says
+// (probe). Adding a format is its file, its row in formats.c and its fuzz target.
+
+#include "picture_headers.h"
+
+/// Whether a file's first `length` bytes (at least 16 when the file has them) are the
+/// format's.
+typedef int (*masonry_sniff_function)(const uint8_t *bytes, size_t length);
+/// Reads the header of a file of the format: MASONRY_PICTURE_OK or why not.
+typedef int (*masonry_probe_function)(const masonry_reader *reader, masonry_picture_info *info);
+
+typedef struct {
+  int format;
+  masonry_sniff_function sniff;
+  masonry_probe_function probe;
+} masonry_header_format;
+
+/// The formats, in the order they are tried.
+extern const masonry_header_format masonry_header_formats[];
+extern const size_t masonry_header_format_count;
+
+/// Little- or big-endian fields.
+static inline uint16_t masonry_read16(const uint8_t *bytes, int little) {
+  return little ? (uint16_t)(bytes[0] | bytes[1] << 8) : (uint16_t)(bytes[0] << 8 | bytes[1]);
+}
+
+static inline uint32_t masonry_read32(const uint8_t *bytes, int little) {
+  return little ? (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+                      (uint32_t)bytes[3] << 24
+                : (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 |
+                      (uint32_t)bytes[3];
+}
+
+/// Reads the orientation and DateTimeOriginal from an EXIF block (a TIFF structure after
+/// "Exif\0\0"); every offset is checked against the block.
+void masonry_parse_exif(const uint8_t *exif, size_t length, masonry_picture_info *info);
+
+int masonry_sniff_jpeg(const uint8_t *bytes, size_t length);
+int masonry_probe_jpeg(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_png(const uint8_t *bytes, size_t length);
+int masonry_probe_png(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_webp(const uint8_t *bytes, size_t length);
+int masonry_probe_webp(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_gif(const uint8_t *bytes, size_t length);
+int masonry_probe_gif(const masonry_reader *reader, masonry_picture_info *info);
+
+#endif
