@@ -74,7 +74,7 @@ let package = Package(
       name: "CPictures", dependencies: ["CChafa", "CPictureHeaders"],
       linkerSettings: [
         .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
-        .linkedLibrary("gif"),
+        .linkedLibrary("gif"), .linkedLibrary("tiff"),
       ]),
     .target(
       name: "Thumbnails",

@@ -3,7 +3,7 @@
 # no network) when all are present. Used by `make run` and `make test`.
 set -eu
 
-packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev chafa unicode-data"
+packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev libtiff-dev chafa unicode-data"
 # The pixel tests run masonry in real terminals under Xvfb and compare screenshots.
 packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-dejavu-core"
 # The completion tests have zsh and fish parse their scripts and complete from them.

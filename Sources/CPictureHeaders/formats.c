@@ -8,6 +8,8 @@ const masonry_header_format masonry_header_formats[] = {
     {MASONRY_PICTURE_PNG, masonry_sniff_png, masonry_probe_png},
     {MASONRY_PICTURE_WEBP, masonry_sniff_webp, masonry_probe_webp},
     {MASONRY_PICTURE_GIF, masonry_sniff_gif, masonry_probe_gif},
+    {MASONRY_PICTURE_BMP, masonry_sniff_bmp, masonry_probe_bmp},
+    {MASONRY_PICTURE_TIFF, masonry_sniff_tiff, masonry_probe_tiff},
 };
 
 const size_t masonry_header_format_count =

@@ -47,5 +47,9 @@ int masonry_sniff_webp(const uint8_t *bytes, size_t length);
 int masonry_probe_webp(const masonry_reader *reader, masonry_picture_info *info);
 int masonry_sniff_gif(const uint8_t *bytes, size_t length);
 int masonry_probe_gif(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_bmp(const uint8_t *bytes, size_t length);
+int masonry_probe_bmp(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_tiff(const uint8_t *bytes, size_t length);
+int masonry_probe_tiff(const masonry_reader *reader, masonry_picture_info *info);
 
 #endif

@@ -42,10 +42,14 @@ int masonry_picture_sniff(const uint8_t *bytes, size_t length) {
 int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *info) {
   memset(info, 0, sizeof(*info));
   info->orientation = 1;
-  uint8_t start[16];
-  size_t have = 0;
-  while (have < sizeof(start) && masonry_read_at(reader, have, start + have, 1) == 0) {
-    have++;
+  uint8_t start[MASONRY_PICTURE_SNIFF_BYTES];
+  size_t have = sizeof(start);
+  if (masonry_read_at(reader, 0, start, have) != 0) {
+    // A file shorter than that: as many bytes as it has.
+    have = 0;
+    while (have < sizeof(start) && masonry_read_at(reader, have, start + have, 1) == 0) {
+      have++;
+    }
   }
   for (size_t index = 0; index < masonry_header_format_count; index++) {
     const masonry_header_format *format = &masonry_header_formats[index];

@@ -13,6 +13,8 @@ static const struct {
     {MASONRY_PICTURE_PNG, masonry_decode_png},
     {MASONRY_PICTURE_WEBP, masonry_decode_webp},
     {MASONRY_PICTURE_GIF, masonry_decode_gif},
+    {MASONRY_PICTURE_BMP, masonry_decode_bmp},
+    {MASONRY_PICTURE_TIFF, masonry_decode_tiff},
 };
 
 int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,

@@ -56,5 +56,9 @@ int masonry_decode_webp(const uint8_t *bytes, size_t length, int max_side, int64
                         int accurate, masonry_pixels *out);
 int masonry_decode_gif(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
                        int accurate, masonry_pixels *out);
+int masonry_decode_bmp(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                       int accurate, masonry_pixels *out);
+int masonry_decode_tiff(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
+                        int accurate, masonry_pixels *out);
 
 #endif

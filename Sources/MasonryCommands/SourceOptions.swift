@@ -22,7 +22,7 @@ struct SourceOptions {
   /// What SOURCE may be, for every command that reads cards.
   static let sourceHelp = """
     SOURCE is a file of cards (JSON, JSON Lines or an XML property list; - or a pipe or \
-    FIFO streams in), one or more pictures (JPEG, PNG, WebP, GIF: a card each), or a \
+    FIFO streams in), one or more pictures (\(PictureFormat.names()): a card each), or a \
     folder of pictures (-r: its sub-folders too, each a section); without it, the bundled \
     sample.
     """

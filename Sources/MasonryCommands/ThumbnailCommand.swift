@@ -14,7 +14,7 @@ enum ThumbnailCommand {
   static let documentation = CommandDocumentation(
     name: "thumbnail", synopsis: "thumbnail FILE… [--size COLSxROWS] [--color[=WHICH]]",
     description: """
-      Prints each picture file (JPEG, PNG, WebP or GIF, recognised by its first bytes) as \
+      Prints each picture file (\(PictureFormat.names()), recognised by its first bytes) as \
       a thumbnail of terminal symbols, in its own shape within COLSxROWS cells, in the \
       colours the terminal shows (24-bit, colours 16-255 of the palette, the 16 ANSI \
       colours, or symbols alone under NO_COLOR), or those --color asks for. A picture \

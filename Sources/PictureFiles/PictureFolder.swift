@@ -87,7 +87,7 @@ package enum PictureFolder {
   }
 
   private static let pictureExtensions: Set<String> = [
-    "jpg", "jpeg", "jpe", "jfif", "png", "apng", "webp", "gif",
+    "jpg", "jpeg", "jpe", "jfif", "png", "apng", "webp", "gif", "bmp", "dib", "tif", "tiff",
   ]
 
   /// A file's device and inode: a folder reached twice (a link, a bind mount) is listed
@@ -106,8 +106,10 @@ package enum PictureFolder {
   /// regular file: a FIFO's writer keeps its data).
   package static func isPicture(_ path: String) -> Bool {
     guard let file = try? PictureFile(path: path) else { return false }
-    var bytes = [UInt8](repeating: 0, count: 16)
-    let count = bytes.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, 16, 0) }
+    var bytes = [UInt8](repeating: 0, count: PictureFormat.sniffBytes)
+    let count = bytes.withUnsafeMutableBytes {
+      pread(file.descriptor, $0.baseAddress, $0.count, 0)
+    }
     return count > 0 && PictureFormat.sniff(Array(bytes.prefix(count))) != nil
   }
 

@@ -52,7 +52,7 @@ package struct DecodedPicture: Sendable {
     guard bytes.count <= PictureLimits.maximumFileBytes else {
       throw .fileTooBig(bytes: bytes.count)
     }
-    let format = PictureFormat.sniff(Array(bytes.prefix(16)))
+    let format = PictureFormat.sniff(Array(bytes.prefix(PictureFormat.sniffBytes)))
     var decoded = masonry_pixels()
     let result = bytes.withUnsafeBufferPointer { buffer in
       masonry_picture_decode(

@@ -13,7 +13,10 @@ import Thumbnails
     ("gradient.jpg", PictureFormat.jpeg), ("progressive.jpg", .jpeg), ("cmyk.jpg", .jpeg),
     ("rotated.jpg", .jpeg), ("alpha.png", .png), ("interlaced.png", .png), ("gray.png", .png),
     ("palette.png", .png), ("lossy.webp", .webp), ("lossless.webp", .webp),
-    ("interlaced.gif", .gif),
+    ("interlaced.gif", .gif), ("gradient.bmp", .bmp), ("gradient-rle8.bmp", .bmp),
+    ("gradient-4bit.bmp", .bmp), ("gradient-565.bmp", .bmp), ("alpha.bmp", .bmp),
+    ("gradient.tif", .tiff), ("gradient-lzw.tif", .tiff), ("gradient-jpeg.tif", .tiff),
+    ("gradient-tiled.tif", .tiff), ("rotated.tif", .tiff),
   ]
 
   static func path(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
@@ -62,7 +65,9 @@ import Thumbnails
       do {
         let picture = try DecodedPicture.decode(bytes: Array(whole.prefix(keep)))
         #expect(picture.isTruncated, "\(name) cut to \(keep) bytes decoded as whole")
-        #expect(name.hasSuffix(".jpg") || name.hasSuffix(".png"), "\(name): only JPEG and PNG")
+        #expect(
+          [".jpg", ".png", ".bmp", ".tif"].contains { name.hasSuffix($0) },
+          "\(name): only JPEG, PNG, BMP and TIFF show part of a picture")
       } catch {
         #expect(
           error.description.hasPrefix("corrupt"), "\(name) cut to \(keep): \(error.description)")

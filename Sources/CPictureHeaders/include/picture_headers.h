@@ -15,6 +15,8 @@ enum {
   MASONRY_PICTURE_PNG = 2,
   MASONRY_PICTURE_WEBP = 3,
   MASONRY_PICTURE_GIF = 4,
+  MASONRY_PICTURE_BMP = 5,
+  MASONRY_PICTURE_TIFF = 6,
 };
 
 /// Why a picture cannot be shown.
@@ -47,7 +49,11 @@ typedef struct {
   char date[20];
 } masonry_picture_info;
 
-/// The format that `bytes` (a file's first bytes, at least 12 of them) start with.
+/// How many of a file's first bytes tell its format (fewer when the file is shorter).
+#define MASONRY_PICTURE_SNIFF_BYTES 64
+
+/// The format that `bytes` (a file's first bytes, MASONRY_PICTURE_SNIFF_BYTES of them when
+/// the file has that many) start with.
 int masonry_picture_sniff(const uint8_t *bytes, size_t length);
 
 /// Reads the header of the picture file open on `descriptor` (positioned anywhere; read

@@ -31,7 +31,7 @@ package enum PictureCards {
     guard !cards.isEmpty else {
       throw DataError(
         .missingInput, path: paths.joined(separator: " "), position: nil,
-        message: "no JPEG, PNG, WebP or GIF pictures")
+        message: "no \(PictureFormat.names()) pictures")
     }
     let source = paths.count == 1 ? paths[0] : "\(paths.count) paths"
     return CardCollection(source: source, cards: cards)
