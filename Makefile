@@ -11,6 +11,7 @@ setup:
 
 run: setup
 	$(SWIFT) build --product masonry
+	$(SWIFT) build --product masonry-decoder
 	./.build/debug/masonry
 
 lint:
@@ -82,9 +83,12 @@ man: setup
 # DESTDIR is honoured for staging).
 install: setup
 	$(SWIFT) build -c release --product masonry
+	$(SWIFT) build -c release --product masonry-decoder
 	./.build/release/masonry --man > .build/masonry.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 .build/release/masonry $(DESTDIR)$(PREFIX)/bin/masonry
+	install -d $(DESTDIR)$(PREFIX)/libexec/masonry
+	install -m 755 .build/release/masonry-decoder $(DESTDIR)$(PREFIX)/libexec/masonry/masonry-decoder
 	install -m 644 .build/masonry.1 $(DESTDIR)$(PREFIX)/share/man/man1/masonry.1
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d

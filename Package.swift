@@ -76,11 +76,44 @@ let package = Package(
         .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
         .linkedLibrary("gif"), .linkedLibrary("tiff"),
       ]),
+    // The decoder helper: the big, young decoders (libheif, libjxl, librsvg, poppler,
+    // FFmpeg) in a process of their own, so that a crash, a hang or a blown memory limit
+    // on a hostile file costs that process alone. Only it links them.
+    .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif"),
+    .systemLibrary(name: "CJxl", path: "Sources/CJxl"),
+    .systemLibrary(name: "CGlib", path: "Sources/CGlib", pkgConfig: "glib-2.0"),
+    .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
+    // librsvg's own pkg-config entry asks for -pthread, which SwiftPM refuses with a
+    // warning on every build: its two header folders (Debian's, the same on every
+    // architecture) are named here instead, GLib's and cairo's coming from theirs.
+    .systemLibrary(name: "CRsvg", path: "Sources/CRsvg"),
+    .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib"),
+    .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat"),
+    .executableTarget(
+      name: "masonry-decoder",
+      dependencies: [
+        "CPictures", "CPictureHeaders", "CHeif", "CJxl", "CGlib", "CCairo", "CRsvg", "CPoppler",
+        "CFFmpeg",
+      ],
+      cSettings: [
+        .unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0"])
+      ],
+      linkerSettings: [
+        .linkedLibrary("heif"), .linkedLibrary("jxl"), .linkedLibrary("jxl_threads"),
+        .linkedLibrary("rsvg-2"), .linkedLibrary("poppler-glib"), .linkedLibrary("cairo"),
+        .linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+        .linkedLibrary("avutil"), .linkedLibrary("m"),
+      ]),
+    // Programs started from masonry: every argument vector is made by ProgramArguments and
+    // started by ChildProcess (the opener, commands, tmux, the decoder helper).
+    .target(name: "CProcessSupport"),
+    .target(name: "ChildProcesses", dependencies: ["PictureFiles", "CProcessSupport"]),
     .target(
       name: "Thumbnails",
       dependencies: [
         "CPictures", "PictureFiles", "BoundedCaches", "TerminalCore", "TerminalScreen",
-        "TerminalText",
+        "TerminalText", "ChildProcesses",
       ]),
     // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
     // terminal interface, the wake-up signal. The curses backend and the in-memory
@@ -98,7 +131,7 @@ let package = Package(
       name: "Browser",
       dependencies: [
         "Widgets", "TerminalCore", "TerminalScreen", "Cards", "CardLayouts", "LayoutEngine",
-        "Thumbnails", "PictureFiles", "TerminalText",
+        "Thumbnails", "PictureFiles", "TerminalText", "ChildProcesses",
       ]),
     // The only modules that touch a terminal: ncursesw (a system library through a module
     // map and shim), the signal-safe restorer, and the curses backend.
@@ -154,7 +187,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "masonry", "FuzzCardJSON", "TestSupport", "Cards", "Thumbnails", "PictureFiles",
+        "masonry", "masonry-decoder", "FuzzCardJSON", "TestSupport", "Cards", "Thumbnails",
+        "PictureFiles",
       ]),
     .testTarget(
       name: "BrowserTests",
@@ -171,6 +205,7 @@ let package = Package(
       name: "PicturesTests",
       dependencies: [
         "Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "TestSupport",
+        "masonry-decoder",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

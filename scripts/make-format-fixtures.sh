@@ -15,3 +15,61 @@ convert gradient.jpg -compress lzw gradient-lzw.tif
 convert gradient.jpg -compress jpeg gradient-jpeg.tif
 convert gradient.jpg -compress zip -define tiff:tile-geometry=32x32 gradient-tiled.tif
 convert rotated.jpg rotated.tif                                          # orientation 6
+
+# The formats the decoder helper reads, made with Debian's own encoders (libheif-examples,
+# libavif-bin, libjxl-tools, ffmpeg); each, shown, is the gradient at 64x48.
+convert gradient.jpg /tmp/gradient-$$.png
+convert rotated.jpg -strip /tmp/stored-$$.png                            # 48x64, on its side
+heif-enc -q 80 -o gradient.heic /tmp/gradient-$$.png
+avifenc /tmp/gradient-$$.png gradient.avif
+avifenc --irot 3 /tmp/stored-$$.png rotated.avif                         # turned back by irot
+cjxl /tmp/gradient-$$.png gradient.jxl
+# A drawing: the gradient's colours, the red square at its top left, 64x48 in millimetres
+# of a 96 dpi screen (16.933 mm).
+cat > gradient.svg <<'SVG'
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- masonry's test drawing -->
+<svg xmlns="http://www.w3.org/2000/svg" width="16.933mm" height="12.7mm" viewBox="0 0 64 48">
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#000080"/><stop offset="1" stop-color="#ff0080"/></linearGradient></defs>
+  <rect width="64" height="48" fill="url(#g)"/>
+  <rect width="16" height="12" fill="#ff0000"/>
+</svg>
+SVG
+# A PDF of three pages each showing gradient.jpg (DCTDecode), and one turned by /Rotate 90
+# whose page is stored on its side.
+python3 - <<'PY'
+import struct
+def pdf(path, jpeg, width, height, rotate, pages):
+    data = open(jpeg, 'rb').read()
+    objects = [b'<< /Type /Catalog /Pages 2 0 R >>',
+               b'<< /Type /Pages /Kids [' + b' '.join(b'%d 0 R' % (5 + k) for k in range(pages)) + b'] /Count %d >>' % pages,
+               b'<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n' % (width, height, len(data)) + data + b'\nendstream']
+    content = b'q %d 0 0 %d 0 0 cm /Im0 Do Q' % (width, height)
+    objects.append(b'<< /Length %d >>\nstream\n' % len(content) + content + b'\nendstream')
+    for _ in range(pages):
+        objects.append(b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Rotate %d /Resources << /XObject << /Im0 3 0 R >> >> /Contents 4 0 R >>' % (width, height, rotate))
+    out = bytearray(b'%PDF-1.4\n')
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b'%d 0 obj\n' % number + body + b'\nendobj\n'
+    xref = len(out)
+    out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1)
+    out += b''.join(b'%010d 00000 n \n' % offset for offset in offsets)
+    out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, xref)
+    open(path, 'wb').write(out)
+pdf('gradient.pdf', 'gradient.jpg', 64, 48, 0, 3)
+pdf('rotated.pdf', 'rotated.jpg', 48, 64, 90, 1)
+PY
+# Videos of two seconds at 64x48 in each container; dark-start.mp4 is black for its first
+# second (a poster is never that black frame).
+ffmpeg -loglevel error -y -loop 1 -i /tmp/gradient-$$.png -t 2 -r 10 -pix_fmt yuv420p -c:v libx264 gradient.mp4
+ffmpeg -loglevel error -y -i gradient.mp4 -c copy gradient.mov
+ffmpeg -loglevel error -y -i gradient.mp4 -c copy gradient.mkv
+ffmpeg -loglevel error -y -i gradient.mp4 -c:v libvpx-vp9 -b:v 50k gradient.webm
+ffmpeg -loglevel error -y -i gradient.mp4 -c:v mjpeg gradient.avi
+ffmpeg -loglevel error -y -f lavfi -i color=black:size=64x48:rate=10:duration=1.5 \
+  -loop 1 -t 2 -r 10 -i /tmp/gradient-$$.png \
+  -filter_complex '[0:v][1:v]concat=n=2:v=1[v]' -map '[v]' -pix_fmt yuv420p -c:v libx264 \
+  -g 100 dark-start.mp4
+rm -f /tmp/gradient-$$.png /tmp/stored-$$.png

@@ -4,6 +4,8 @@
 set -eu
 
 packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev libtiff-dev chafa unicode-data"
+# The decoder helper's libraries: HEIC and AVIF, JPEG XL, SVG, PDF, video.
+packages="$packages libheif-dev libjxl-dev librsvg2-dev libcairo2-dev libpoppler-glib-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev"
 # The pixel tests run masonry in real terminals under Xvfb and compare screenshots.
 packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-dejavu-core"
 # The completion tests have zsh and fish parse their scripts and complete from them.

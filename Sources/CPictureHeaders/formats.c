@@ -10,6 +10,17 @@ const masonry_header_format masonry_header_formats[] = {
     {MASONRY_PICTURE_GIF, masonry_sniff_gif, masonry_probe_gif},
     {MASONRY_PICTURE_BMP, masonry_sniff_bmp, masonry_probe_bmp},
     {MASONRY_PICTURE_TIFF, masonry_sniff_tiff, masonry_probe_tiff},
+    {MASONRY_PICTURE_HEIC, masonry_sniff_heic, masonry_probe_heif},
+    {MASONRY_PICTURE_AVIF, masonry_sniff_avif, masonry_probe_heif},
+    {MASONRY_PICTURE_JXL, masonry_sniff_jxl, masonry_probe_jxl},
+    {MASONRY_PICTURE_SVG, masonry_sniff_svg, masonry_probe_svg},
+    {MASONRY_PICTURE_PDF, masonry_sniff_pdf, masonry_probe_pdf},
+    // After HEIC and AVIF: a still image may list an `isom` brand beside its own.
+    {MASONRY_PICTURE_MP4, masonry_sniff_mp4, masonry_probe_isobmff_video},
+    {MASONRY_PICTURE_MOV, masonry_sniff_mov, masonry_probe_isobmff_video},
+    {MASONRY_PICTURE_MKV, masonry_sniff_mkv, masonry_probe_matroska},
+    {MASONRY_PICTURE_WEBM, masonry_sniff_webm, masonry_probe_matroska},
+    {MASONRY_PICTURE_AVI, masonry_sniff_avi, masonry_probe_avi},
 };
 
 const size_t masonry_header_format_count =

@@ -51,5 +51,24 @@ int masonry_sniff_bmp(const uint8_t *bytes, size_t length);
 int masonry_probe_bmp(const masonry_reader *reader, masonry_picture_info *info);
 int masonry_sniff_tiff(const uint8_t *bytes, size_t length);
 int masonry_probe_tiff(const masonry_reader *reader, masonry_picture_info *info);
+// HEIF (HEIC and AVIF share the box structure and the probe).
+int masonry_sniff_heic(const uint8_t *bytes, size_t length);
+int masonry_sniff_avif(const uint8_t *bytes, size_t length);
+int masonry_probe_heif(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_jxl(const uint8_t *bytes, size_t length);
+int masonry_probe_jxl(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_svg(const uint8_t *bytes, size_t length);
+int masonry_probe_svg(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_pdf(const uint8_t *bytes, size_t length);
+int masonry_probe_pdf(const masonry_reader *reader, masonry_picture_info *info);
+// Videos: MP4 and MOV (ISO boxes), MKV and WebM (EBML), AVI (RIFF).
+int masonry_sniff_mp4(const uint8_t *bytes, size_t length);
+int masonry_sniff_mov(const uint8_t *bytes, size_t length);
+int masonry_probe_isobmff_video(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_mkv(const uint8_t *bytes, size_t length);
+int masonry_sniff_webm(const uint8_t *bytes, size_t length);
+int masonry_probe_matroska(const masonry_reader *reader, masonry_picture_info *info);
+int masonry_sniff_avi(const uint8_t *bytes, size_t length);
+int masonry_probe_avi(const masonry_reader *reader, masonry_picture_info *info);
 
 #endif

@@ -217,3 +217,7 @@ int masonry_apply_orientation(masonry_pixels *pixels, int orientation) {
   pixels->height = out_height;
   return 0;
 }
+
+int masonry_pixels_orient(masonry_pixels *pixels, int orientation) {
+  return masonry_apply_orientation(pixels, orientation);
+}

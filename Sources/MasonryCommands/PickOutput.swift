@@ -1,5 +1,6 @@
 import Browser
 import Cards
+import ChildProcesses
 import PictureFiles
 import TerminalText
 import Widgets

@@ -17,6 +17,14 @@ package enum PictureFailure: Error, Hashable, Sendable, CustomStringConvertible 
   case unsupported(PictureFormat?)
   /// A decoder's own bound (memory, progressive scans) stopped it.
   case overLimit(PictureFormat?)
+  /// The decoder said why it could not (`encrypted PDF`, `video without a video stream`).
+  case cannotDecode(PictureFormat?, String)
+  /// The decoder helper died on the file (its signal), or passed its deadline and was
+  /// ended: the browser, the other pictures and the terminal go on.
+  case decoderCrashed(PictureFormat?)
+  case decoderTookTooLong(PictureFormat?)
+  /// No decoder helper could be started (`masonry-decoder` missing beside masonry).
+  case noDecoder(PictureFormat?)
 
   package var description: String {
     switch self {
@@ -31,6 +39,12 @@ package enum PictureFailure: Error, Hashable, Sendable, CustomStringConvertible 
     case .corrupt(let format): return "corrupt " + (format?.name ?? "picture")
     case .unsupported(let format): return "unsupported " + (format?.name ?? "picture")
     case .overLimit(let format): return (format?.name ?? "picture") + " over the limits"
+    case .cannotDecode(let format, let reason):
+      return (format?.name ?? "picture") + ": cannot decode: " + reason
+    case .decoderCrashed(let format): return (format?.name ?? "picture") + ": decoder crashed"
+    case .decoderTookTooLong(let format): return (format?.name ?? "picture") + ": took too long"
+    case .noDecoder(let format):
+      return (format?.name ?? "picture") + ": no decoder (masonry-decoder is missing)"
     }
   }
 }

@@ -9,9 +9,10 @@ package struct PictureFile: ~Copyable {
   package let descriptor: Int32
   package let stamp: PictureStamp
 
-  /// Opens `path`.
+  /// Opens `path`, of any size (a video's header is read like a photo's; only reading a
+  /// file whole is bounded, `readAll`).
   ///
-  /// - Throws: `PictureFailure` (not found, unreadable, not a file, over the size limit).
+  /// - Throws: `PictureFailure` (not found, unreadable, not a file).
   package init(path: String) throws(PictureFailure) {
     // Looked at before it is opened: opening a FIFO whose writer waits would connect to
     // the writer, and closing it again would lose what it wrote.
@@ -33,10 +34,6 @@ package struct PictureFile: ~Copyable {
       throw .notRegularFile
     }
     let size = Int(status.st_size)
-    guard size <= PictureLimits.maximumFileBytes else {
-      close(descriptor)
-      throw .fileTooBig(bytes: size)
-    }
     self.descriptor = descriptor
     stamp = PictureStamp(
       modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec),
@@ -45,9 +42,17 @@ package struct PictureFile: ~Copyable {
 
   deinit { close(descriptor) }
 
-  /// The whole file (at most the size limit).
+  /// The whole file, when it is within the size limit (`PictureLimits.maximumFileBytes`).
   package func readAll() throws(PictureFailure) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: stamp.bytes)
+    guard stamp.bytes <= PictureLimits.maximumFileBytes else {
+      throw .fileTooBig(bytes: stamp.bytes)
+    }
+    return try read(count: stamp.bytes)
+  }
+
+  /// The file's first `count` bytes (fewer when it is shorter).
+  package func read(count: Int) throws(PictureFailure) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: Swift.min(count, stamp.bytes))
     var done = 0
     while done < bytes.count {
       let got = bytes.withUnsafeMutableBytes {

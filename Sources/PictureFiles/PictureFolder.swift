@@ -88,6 +88,8 @@ package enum PictureFolder {
 
   private static let pictureExtensions: Set<String> = [
     "jpg", "jpeg", "jpe", "jfif", "png", "apng", "webp", "gif", "bmp", "dib", "tif", "tiff",
+    "heic", "heif", "hif", "avif", "jxl", "svg", "pdf", "mp4", "m4v", "mov", "qt", "mkv",
+    "webm", "avi",
   ]
 
   /// A file's device and inode: a folder reached twice (a link, a bind mount) is listed

@@ -20,7 +20,7 @@ import Synchronization
 /// written again.
 package final class PictureHeaderCache: Sendable {
   package let folder: CacheFolder
-  static let magic = Array("masonry-headers 2\n".utf8)
+  static let magic = Array("masonry-headers 3\n".utf8)
   /// What every version's files start with: how the folder knows masonry's own (an older
   /// version's file is replaced and pruned too).
   static let family = Array("masonry-headers ".utf8)
@@ -84,7 +84,11 @@ package final class PictureHeaderCache: Sendable {
         switch failure {
         case .notAnImage, .emptyFile, .corrupt, .unsupported, .overLimit, .tooLarge, .fileTooBig:
           return true
-        case .notFound, .unreadable, .notRegularFile, .linkLoop: return false
+        // Access, what the file is, and what a decoder made of it (a header never says
+        // these) can change while its size and time stay.
+        case .notFound, .unreadable, .notRegularFile, .linkLoop, .cannotDecode, .decoderCrashed,
+          .decoderTookTooLong, .noDecoder:
+          return false
         }
       }
     }
@@ -121,10 +125,13 @@ package final class PictureHeaderCache: Sendable {
           let width = reader.int(), let height = reader.int(), let date = reader.bytes(),
           width > 0, height > 0
         else { return [:] }
+        guard let duration = reader.wideInt(), let pages = reader.int(), duration >= 0, pages >= 0
+        else { return [:] }
         header = .success(
           PictureInfo(
             format: format, width: width, height: height,
-            dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self), stamp: stamp))
+            dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self), stamp: stamp,
+            duration: duration > 0 ? duration : nil, pages: pages > 0 ? pages : nil))
       } else {
         guard let failure = readFailure(kind, from: &reader) else { return [:] }
         header = .failure(failure)
@@ -160,6 +167,8 @@ package final class PictureHeaderCache: Sendable {
         payload.int(info.width)
         payload.int(info.height)
         payload.bytes(Array((info.dateTaken ?? "").utf8))
+        payload.int(info.duration ?? 0)
+        payload.int(info.pages ?? 0)
       case .failure(let failure):
         write(failure, to: &payload)
       }
@@ -229,7 +238,8 @@ package final class PictureHeaderCache: Sendable {
     case .fileTooBig(let bytes):
       payload.u8(Kind.fileTooBig)
       payload.int(bytes)
-    case .notFound, .unreadable, .notRegularFile, .linkLoop:
+    case .notFound, .unreadable, .notRegularFile, .linkLoop, .cannotDecode, .decoderCrashed,
+      .decoderTookTooLong, .noDecoder:
       // Never stored (`isKeepable`); written as what a reader rejects, should one be.
       payload.u8(0xFE)
     }

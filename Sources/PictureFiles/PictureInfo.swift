@@ -15,17 +15,41 @@ package struct PictureInfo: Hashable, Sendable {
   /// EXIF DateTimeOriginal, `YYYY:MM:DD HH:MM:SS`, when the picture has one.
   package var dateTaken: String?
   package var stamp: PictureStamp
+  /// A video's duration in milliseconds, when its header says.
+  package var duration: Int?
+  /// A document's page count, when its header says.
+  package var pages: Int?
 
   package init(
     format: PictureFormat, width: Int, height: Int, dateTaken: String? = nil,
-    stamp: PictureStamp
+    stamp: PictureStamp, duration: Int? = nil, pages: Int? = nil
   ) {
     self.format = format
     self.width = width
     self.height = height
     self.dateTaken = dateTaken
     self.stamp = stamp
+    self.duration = duration
+    self.pages = pages
   }
+
+  /// What a card says of it beyond its size: `0:42` for a video, `12 pages` for a
+  /// document.
+  package var extent: String? {
+    if let duration, duration > 0 {
+      let seconds = (duration + 500) / 1000
+      let clock =
+        seconds >= 3600
+        ? "\(seconds / 3600):" + Self.twoDigits(seconds / 60 % 60) + ":"
+          + Self.twoDigits(seconds % 60)
+        : "\(seconds / 60):" + Self.twoDigits(seconds % 60)
+      return clock
+    }
+    if let pages, pages > 0 { return pages == 1 ? "1 page" : "\(pages) pages" }
+    return nil
+  }
+
+  private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
   /// The header of the picture at `source`.
   ///
@@ -83,6 +107,7 @@ package struct PictureInfo: Hashable, Sendable {
     }
     return PictureInfo(
       format: format, width: turned ? height : width, height: turned ? width : height,
-      dateTaken: date, stamp: stamp)
+      dateTaken: date, stamp: stamp, duration: info.duration_ms > 0 ? Int(info.duration_ms) : nil,
+      pages: info.pages > 0 ? Int(info.pages) : nil)
   }
 }

@@ -33,6 +33,13 @@ package struct DecodedPicture: Sendable {
     switch source {
     case .file(let path):
       let file = try PictureFile(path: path)
+      // The formats of big, young libraries go to the decoder helper, by path: a video is
+      // never read whole here.
+      if let format = PictureFormat.sniff(try file.read(count: PictureFormat.sniffBytes)),
+        format.decodesInHelper
+      {
+        return try DecoderHelpers.shared.decode(path: path, format: format, maxSide: maxSide)
+      }
       bytes = try file.readAll()
     case .embedded(let name):
       guard let embedded = EmbeddedPictures.bytes(named: name) else { throw .notFound }
@@ -62,7 +69,10 @@ package struct DecodedPicture: Sendable {
     defer { masonry_pixels_free(&decoded) }
     switch result {
     case Int32(MASONRY_PICTURE_OK), Int32(MASONRY_PICTURE_TRUNCATED): break
-    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAnImage
+    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE):
+      // A format of the decoder helper's, given as bytes: this process does not decode it.
+      if let format, format.decodesInHelper { throw .unsupported(format) }
+      throw .notAnImage
     case Int32(MASONRY_PICTURE_TOO_LARGE):
       do {
         _ = try PictureInfo.read(bytes: bytes, stamp: PictureStamp(modified: 0, bytes: 0))

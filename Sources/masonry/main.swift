@@ -1,5 +1,6 @@
 import Browser
 import Cards
+import ChildProcesses
 import CursesBackend
 import MasonryCommands
 import PictureFiles

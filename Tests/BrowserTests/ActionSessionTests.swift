@@ -1,5 +1,6 @@
 import Browser
 import Cards
+import ChildProcesses
 import Foundation
 import LayoutEngine
 import PictureFiles

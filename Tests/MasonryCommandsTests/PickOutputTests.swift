@@ -111,7 +111,7 @@ import Testing
     let sizes = (0..<bySize.cards.count).map { bySize.cards[$0].comment ?? "" }
     #expect(bySize.cards[0].caption == "progressive-large.jpg", "the largest first: \(sizes[0])")
     let byName = try resort(FolderSort(order: .name))
-    #expect(byName.cards[0].caption == "alpha.png")
+    #expect(byName.cards[0].caption == "alpha.bmp")
     #expect(try BrowseCommand([]).resort == nil, "the bundled sample is a card file")
   }
 }

@@ -1,5 +1,6 @@
 import CardLayouts
 import Cards
+import ChildProcesses
 import LayoutEngine
 import TerminalCore
 import TerminalScreen

@@ -1,4 +1,5 @@
 import Cards
+import ChildProcesses
 import Dispatch
 import TerminalCore
 import Thumbnails

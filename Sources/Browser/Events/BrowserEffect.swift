@@ -1,4 +1,5 @@
 import Cards
+import ChildProcesses
 import Thumbnails
 
 /// What the program around `reduce` must do after an event, as data: the reducer never

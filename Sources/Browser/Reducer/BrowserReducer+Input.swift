@@ -1,4 +1,5 @@
 import CardLayouts
+import ChildProcesses
 import LayoutEngine
 import PictureFiles
 import TerminalCore

@@ -17,6 +17,16 @@ enum {
   MASONRY_PICTURE_GIF = 4,
   MASONRY_PICTURE_BMP = 5,
   MASONRY_PICTURE_TIFF = 6,
+  MASONRY_PICTURE_HEIC = 7,
+  MASONRY_PICTURE_AVIF = 8,
+  MASONRY_PICTURE_JXL = 9,
+  MASONRY_PICTURE_SVG = 10,
+  MASONRY_PICTURE_PDF = 11,
+  MASONRY_PICTURE_MP4 = 12,
+  MASONRY_PICTURE_MOV = 13,
+  MASONRY_PICTURE_MKV = 14,
+  MASONRY_PICTURE_WEBM = 15,
+  MASONRY_PICTURE_AVI = 16,
 };
 
 /// Why a picture cannot be shown.
@@ -47,10 +57,14 @@ typedef struct {
   int orientation;
   /// EXIF DateTimeOriginal, "YYYY:MM:DD HH:MM:SS", or "" when absent.
   char date[20];
+  /// A video's duration in milliseconds (0: not a video, or unknown).
+  int64_t duration_ms;
+  /// A document's page count (0: not a document, or unknown).
+  int pages;
 } masonry_picture_info;
 
 /// How many of a file's first bytes tell its format (fewer when the file is shorter).
-#define MASONRY_PICTURE_SNIFF_BYTES 64
+#define MASONRY_PICTURE_SNIFF_BYTES 1024
 
 /// The format that `bytes` (a file's first bytes, MASONRY_PICTURE_SNIFF_BYTES of them when
 /// the file has that many) start with.

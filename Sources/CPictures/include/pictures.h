@@ -31,6 +31,10 @@ int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, in
 
 void masonry_pixels_free(masonry_pixels *pixels);
 
+/// `pixels` turned by the EXIF `orientation` (1-8), in place (it may reallocate); 0, or -1
+/// when memory runs out (the pixels are then as they were).
+int masonry_pixels_orient(masonry_pixels *pixels, int orientation);
+
 
 /// How symbols are coloured.
 enum {

@@ -43,11 +43,13 @@ package enum PictureCards {
     var image = CardImage(width: 0, height: 0, path: entry.path, source: .file(entry.path))
     var tags: [String] = []
     var size: String?
+    var extent: String?
     switch entry.header {
     case .success(let info):
       image.width = info.width
       image.height = info.height
       size = "\(info.width)×\(info.height)"
+      extent = info.extent
       tags = [info.format.rawValue]
     case .failure(let failure):
       if case .tooLarge(let width, let height) = failure {
@@ -57,7 +59,7 @@ package enum PictureCards {
       }
       image.problem = failure.description
     }
-    let parts = [size, entry.bytes.map(ByteCount.text), entry.date].compactMap { $0 }
+    let parts = [size, extent, entry.bytes.map(ByteCount.text), entry.date].compactMap { $0 }
     let comment = parts.isEmpty ? nil : parts.joined(separator: " · ")
     var card = Card(id: entry.path, caption: entry.name, comment: comment, image: image, tags: tags)
     card.section = entry.section

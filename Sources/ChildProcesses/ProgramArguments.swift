@@ -46,6 +46,12 @@ package struct ProgramArguments: Hashable, Sendable {
     ProgramArguments([settings.shell, "-c", line + " \"$@\"", "masonry"] + paths.map(operand))
   }
 
+  /// The decoder helper at `path` (masonry's own program, beside its executable): no
+  /// argument at all, every file it decodes reaches it over its pipe.
+  package static func decoderHelper(at path: String) -> ProgramArguments {
+    ProgramArguments([path])
+  }
+
   /// tmux's paste buffer filled from standard input (`y` inside tmux); `toClipboard`: tmux
   /// passes it on to the outer terminal's clipboard too (`-w`).
   package static func tmuxLoadBuffer(toClipboard: Bool) -> ProgramArguments {

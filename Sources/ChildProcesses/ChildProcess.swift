@@ -1,3 +1,4 @@
+import CProcessSupport
 import Dispatch
 import PictureFiles
 
@@ -76,16 +77,80 @@ package enum ChildProcess {
       if isatty(0) == 0 { posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDWR, 0) }
       if isatty(1) == 0 { posix_spawn_file_actions_addopen(&actions, 1, "/dev/tty", O_RDWR, 0) }
     case .input:
-      guard pipe(&pipeEnds) == 0 else {
+      // Neither end may stay open in the child past the dup (it would never see the end),
+      // nor in another thread's child: close-on-exec from the start.
+      guard masonry_pipe_cloexec(&pipeEnds) == 0 else {
         return .failure(StartFailure(reason: String(cString: strerror(errno))))
       }
-      // Neither end may stay open in the child past the dup (it would never see the end).
-      _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-      _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
       posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
+    let result = spawn(arguments, actions: &actions, attributes: &attributes, flags: flags)
+    if case .input(let bytes) = streams {
+      close(pipeEnds[0])
+      if case .success = result { writeAll(bytes, to: pipeEnds[1]) }
+      close(pipeEnds[1])
+    }
+    return result
+  }
+
+  /// A child the browser talks with over a pipe each way: its process id, where to write
+  /// its standard input, and where to read its standard output (both close on exec).
+  package struct Connected: Sendable {
+    package let pid: pid_t
+    package let input: Int32
+    package let output: Int32
+  }
+
+  /// Starts `arguments` with its standard input and output piped to the caller and its
+  /// standard error on `/dev/null` (the decoder helper: libraries that print, print
+  /// nowhere).
+  package static func startConnected(_ arguments: ProgramArguments) -> Result<
+    Connected, StartFailure
+  > {
+    var request: [Int32] = [-1, -1]
+    var answer: [Int32] = [-1, -1]
+    // Made close-on-exec at once: another thread starting a program meanwhile must not
+    // inherit an end (the helper would then never see its input end).
+    guard masonry_pipe_cloexec(&request) == 0 else {
+      return .failure(StartFailure(reason: String(cString: strerror(errno))))
+    }
+    guard masonry_pipe_cloexec(&answer) == 0 else {
+      close(request[0])
+      close(request[1])
+      return .failure(StartFailure(reason: String(cString: strerror(errno))))
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawn_file_actions_adddup2(&actions, request[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, answer[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let result = spawn(
+      arguments.words, actions: &actions, attributes: &attributes,
+      flags: Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    close(request[0])
+    close(answer[1])
+    switch result {
+    case .success(let pid):
+      return .success(Connected(pid: pid, input: request[1], output: answer[0]))
+    case .failure(let failure):
+      close(request[1])
+      close(answer[0])
+      return .failure(failure)
+    }
+  }
+
+  /// posix_spawnp of `arguments` with `actions`: signals back to their defaults and
+  /// unblocked in the child.
+  private static func spawn(
+    _ arguments: [String], actions: inout posix_spawn_file_actions_t,
+    attributes: inout posix_spawnattr_t, flags: Int32
+  ) -> Result<pid_t, StartFailure> {
     var empty = sigset_t()
     sigemptyset(&empty)
     posix_spawnattr_setsigmask(&attributes, &empty)
@@ -110,11 +175,6 @@ package enum ChildProcess {
     defer { for pointer in pointers { pointer?.deallocate() } }
     var pid: pid_t = 0
     let result = posix_spawnp(&pid, pointers[0]!, &actions, &attributes, &pointers, environ)
-    if case .input(let bytes) = streams {
-      close(pipeEnds[0])
-      if result == 0 { writeAll(bytes, to: pipeEnds[1]) }
-      close(pipeEnds[1])
-    }
     guard result == 0 else {
       return .failure(StartFailure(reason: String(cString: strerror(result))))
     }

@@ -1,0 +1,2 @@
+// libheif (HEIC and AVIF) for the decoder helper alone.
+#include <libheif/heif.h>

@@ -1,0 +1,2 @@
+// poppler-glib (PDF) for the decoder helper alone.
+#include <poppler.h>

@@ -1,0 +1,224 @@
+#define _GNU_SOURCE
+#include "decoder.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// masonry-decoder: requests on standard input, answers on standard output, one at a time,
+// until standard input ends. Little-endian throughout.
+//
+//   request:  "MDQ1", u32 max_side (1..8192), u32 path length (1..4096), the path's bytes
+//   answer:   "MDR1", i32 status (MASONRY_PICTURE_*), i32 format, i32 width, i32 height
+//             (the picture as shown), i64 duration in ms, i32 pages, u32 message length
+//             (at most 159) and its bytes (printable ASCII), i32 pixel width, i32 pixel
+//             height, then their RGBA pixels (none when the status is not OK/TRUNCATED)
+//
+// Each request runs under a CPU-time limit of its own (the kernel ends the process past
+// it); the address space is limited for the process's life, core dumps are off, and
+// standard error is the browser's to point at /dev/null. The browser adds a deadline and
+// kills a helper that passes it. MASONRY_DECODER_FAULT=crash:NAME or hang:NAME makes the
+// helper crash or hang on a file named NAME: the tests' way to prove the isolation.
+
+#define REQUEST_MAGIC "MDQ1"
+#define ANSWER_MAGIC "MDR1"
+#define MAXIMUM_PATH 4096
+#define MAXIMUM_SIDE 8192
+/// CPU seconds a request may take (a 4K video's frame, a hostile SVG's references: 2 s).
+#define CPU_SECONDS_PER_REQUEST 30
+/// The address space a helper may map: libav's and librsvg's threads reserve stacks.
+#define ADDRESS_SPACE ((rlim_t)3 << 30)
+
+static const struct {
+  int format;
+  decode_function decode;
+} decoders[] = {
+    {MASONRY_PICTURE_HEIC, decode_heif}, {MASONRY_PICTURE_AVIF, decode_heif},
+    {MASONRY_PICTURE_JXL, decode_jxl},   {MASONRY_PICTURE_SVG, decode_svg},
+    {MASONRY_PICTURE_PDF, decode_pdf},   {MASONRY_PICTURE_MP4, decode_video},
+    {MASONRY_PICTURE_MOV, decode_video}, {MASONRY_PICTURE_MKV, decode_video},
+    {MASONRY_PICTURE_WEBM, decode_video}, {MASONRY_PICTURE_AVI, decode_video},
+};
+
+void decoded_fail(decoded *out, int status, const char *message, ...) {
+  out->status = status;
+  va_list list;
+  va_start(list, message);
+  vsnprintf(out->message, sizeof(out->message), message, list);
+  va_end(list);
+  // Printable ASCII only: a library's message may hold anything.
+  for (char *c = out->message; *c; c++) {
+    if (*c < 0x20 || *c > 0x7E) *c = '?';
+  }
+}
+
+void decoded_take(decoded *out, masonry_pixels pixels, int max_side) {
+  out->status = MASONRY_PICTURE_OK;
+  if (out->width == 0) {
+    out->width = pixels.width;
+    out->height = pixels.height;
+  }
+  int longer = pixels.width > pixels.height ? pixels.width : pixels.height;
+  if (longer <= max_side) {
+    out->pixels = pixels;
+    return;
+  }
+  int width = (int)((int64_t)pixels.width * max_side / longer);
+  int height = (int)((int64_t)pixels.height * max_side / longer);
+  masonry_pixels small = {NULL, 0, 0};
+  if (masonry_pixels_resize(&pixels, width > 0 ? width : 1, height > 0 ? height : 1, &small) !=
+      0) {
+    masonry_pixels_free(&pixels);
+    decoded_fail(out, MASONRY_PICTURE_LIMIT, "out of memory");
+    return;
+  }
+  masonry_pixels_free(&pixels);
+  out->pixels = small;
+}
+
+static int read_all(int descriptor, void *buffer, size_t count) {
+  size_t done = 0;
+  while (done < count) {
+    ssize_t got = read(descriptor, (uint8_t *)buffer + done, count - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return -1;
+    done += (size_t)got;
+  }
+  return 0;
+}
+
+static int write_all(int descriptor, const void *buffer, size_t count) {
+  size_t done = 0;
+  while (done < count) {
+    ssize_t put = write(descriptor, (const uint8_t *)buffer + done, count - done);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) return -1;
+    done += (size_t)put;
+  }
+  return 0;
+}
+
+static uint32_t little32(const uint8_t *bytes) {
+  return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+         (uint32_t)bytes[3] << 24;
+}
+
+static void put32(uint8_t *bytes, uint32_t value) {
+  for (int index = 0; index < 4; index++) bytes[index] = (uint8_t)(value >> (8 * index));
+}
+
+/// The fault the tests asked for on `path` (0: none, 1: crash, 2: hang).
+static int fault_for(const char *path) {
+  const char *faults = getenv("MASONRY_DECODER_FAULT");
+  if (faults == NULL) return 0;
+  const char *name = strrchr(path, '/');
+  name = name ? name + 1 : path;
+  for (const char *entry = faults; *entry;) {
+    const char *end = strchr(entry, ';');
+    size_t length = end ? (size_t)(end - entry) : strlen(entry);
+    for (int kind = 1; kind <= 2; kind++) {
+      const char *prefix = kind == 1 ? "crash:" : "hang:";
+      size_t prefix_length = strlen(prefix);
+      if (length > prefix_length && strncmp(entry, prefix, prefix_length) == 0 &&
+          length - prefix_length == strlen(name) &&
+          strncmp(entry + prefix_length, name, length - prefix_length) == 0) {
+        return kind;
+      }
+    }
+    if (end == NULL) break;
+    entry = end + 1;
+  }
+  return 0;
+}
+
+/// Decodes the request's file into `out`.
+static void handle(const char *path, int max_side, decoded *out) {
+  switch (fault_for(path)) {
+    case 1: abort();
+    case 2: for (;;) pause();
+    default: break;
+  }
+  // The kernel ends this process when the request takes more CPU than its share.
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0) {
+    rlim_t used = (rlim_t)usage.ru_utime.tv_sec + (rlim_t)usage.ru_stime.tv_sec + 1;
+    struct rlimit cpu = {used + CPU_SECONDS_PER_REQUEST, used + CPU_SECONDS_PER_REQUEST + 1};
+    setrlimit(RLIMIT_CPU, &cpu);
+  }
+  int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (descriptor < 0) {
+    decoded_fail(out, MASONRY_PICTURE_CORRUPT, "cannot open: %s", strerror(errno));
+    return;
+  }
+  struct stat status;
+  masonry_picture_info info;
+  int probed = fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode)
+                   ? masonry_picture_probe(descriptor, &info)
+                   : MASONRY_PICTURE_NOT_AN_IMAGE;
+  close(descriptor);
+  if (probed != MASONRY_PICTURE_OK) {
+    decoded_fail(out, probed, "unreadable header");
+    return;
+  }
+  out->width = 0;
+  out->duration_ms = info.duration_ms;
+  out->pages = info.pages;
+  for (size_t index = 0; index < sizeof(decoders) / sizeof(decoders[0]); index++) {
+    if (decoders[index].format == info.format) {
+      decoders[index].decode(path, max_side, out);
+      return;
+    }
+  }
+  decoded_fail(out, MASONRY_PICTURE_UNSUPPORTED, "not a format this helper decodes");
+}
+
+int main(void) {
+  struct rlimit none = {0, 0};
+  setrlimit(RLIMIT_CORE, &none);
+  struct rlimit space = {ADDRESS_SPACE, ADDRESS_SPACE};
+  setrlimit(RLIMIT_AS, &space);
+  for (;;) {
+    uint8_t head[12];
+    if (read_all(STDIN_FILENO, head, sizeof(head)) != 0) return 0;  // the browser is done
+    uint32_t max_side = little32(head + 4), length = little32(head + 8);
+    if (memcmp(head, REQUEST_MAGIC, 4) != 0 || max_side == 0 || max_side > MAXIMUM_SIDE ||
+        length == 0 || length > MAXIMUM_PATH) {
+      return 2;  // not the browser speaking: nothing more is read
+    }
+    char path[MAXIMUM_PATH + 1];
+    if (read_all(STDIN_FILENO, path, length) != 0) return 0;
+    path[length] = 0;
+    if (memchr(path, 0, length) != NULL) return 2;
+    decoded out;
+    memset(&out, 0, sizeof(out));
+    handle(path, (int)max_side, &out);
+    int has_pixels = (out.status == MASONRY_PICTURE_OK || out.status == MASONRY_PICTURE_TRUNCATED) &&
+                     out.pixels.pixels != NULL;
+    uint32_t message_length = (uint32_t)strlen(out.message);
+    uint8_t answer[4 + 4 * 4 + 8 + 4 + 4 + sizeof(out.message) + 8];
+    size_t at = 0;
+    memcpy(answer, ANSWER_MAGIC, 4), at = 4;
+    put32(answer + at, (uint32_t)out.status), at += 4;
+    put32(answer + at, 0), at += 4;  // the format: the browser knows it from the header
+    put32(answer + at, (uint32_t)out.width), at += 4;
+    put32(answer + at, (uint32_t)out.height), at += 4;
+    put32(answer + at, (uint32_t)(uint64_t)out.duration_ms), at += 4;
+    put32(answer + at, (uint32_t)((uint64_t)out.duration_ms >> 32)), at += 4;
+    put32(answer + at, (uint32_t)out.pages), at += 4;
+    put32(answer + at, message_length), at += 4;
+    memcpy(answer + at, out.message, message_length), at += message_length;
+    put32(answer + at, has_pixels ? (uint32_t)out.pixels.width : 0), at += 4;
+    put32(answer + at, has_pixels ? (uint32_t)out.pixels.height : 0), at += 4;
+    int failed = write_all(STDOUT_FILENO, answer, at) != 0 ||
+                 (has_pixels && write_all(STDOUT_FILENO, out.pixels.pixels,
+                                          (size_t)out.pixels.width * out.pixels.height * 4) != 0);
+    masonry_pixels_free(&out.pixels);
+    if (failed) return 0;  // the browser stopped listening
+  }
+}
