@@ -108,6 +108,10 @@ int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64
   int dc_only = info.progressive_mode && numerator == 1 && !accurate;
   info.buffered_image = dc_only ? TRUE : FALSE;
   jpeg_start_decompress(&info);
+  // A progressive file is read whole into its coefficients before the first row comes out:
+  // cut short, the scans it received make the whole picture (coarser), as Pillow, chafa
+  // and timg show it. A baseline file's rows come as its data does.
+  int progressive = info.progressive_mode;
   if (dc_only) {
     for (;;) {
       int complete = 1;
@@ -155,7 +159,7 @@ int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64
       }
     }
     masonry_downscaler_push_row(scaler_pointer, row);
-    if (errors.truncated) {
+    if (errors.truncated && !progressive) {
       break;
     }
   }
@@ -165,11 +169,13 @@ int masonry_decode_jpeg(const uint8_t *bytes, size_t length, int max_side, int64
     jpeg_finish_output(&info);
   }
   if (errors.truncated || info.output_scanline < info.output_height) {
-    // Cut short: the rows that came are the picture's top, the rest stays transparent.
-    // Without a single row there is nothing to show.
+    // Cut short: a baseline file's rows that came are the picture's top, the rest stays
+    // transparent; a progressive file's every row came, from the scans it received (none
+    // at all, and there is nothing to show). Without a single row, nothing either.
     int rows = (int)info.output_scanline;
+    int scans = info.input_scan_number;
     jpeg_destroy_decompress(&info);
-    if (rows == 0 || dc_only) {
+    if (rows == 0 || (progressive && scans == 0)) {
       masonry_downscaler_free(scaler_pointer);
       return MASONRY_PICTURE_CORRUPT;
     }

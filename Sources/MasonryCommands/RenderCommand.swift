@@ -5,6 +5,7 @@ import LayoutEngine
 import PictureFiles
 import TerminalCore
 import TerminalScreen
+import TerminalText
 import Thumbnails
 import Widgets
 

@@ -41,9 +41,27 @@ package enum PictureFolder {
     package var header: Result<PictureInfo, PictureFailure>
   }
 
+  /// What a listing left out: files that are no picture (a README, notes), and
+  /// sub-folders not entered (without `-r`), of which those that hold pictures.
+  package struct LeftOut: Hashable, Sendable {
+    package var files = 0
+    package var folders = 0
+    package var foldersWithPictures = 0
+
+    package init() {}
+
+    package static func + (lhs: LeftOut, rhs: LeftOut) -> LeftOut {
+      var sum = lhs
+      sum.files += rhs.files
+      sum.folders += rhs.folders
+      sum.foldersWithPictures += rhs.foldersWithPictures
+      return sum
+    }
+  }
+
   /// Where a path given by name is, or why it cannot be listed.
   package enum Listing: Sendable {
-    case entries([Entry])
+    case entries([Entry], leftOut: LeftOut)
     /// The path is not there or cannot be looked at, for this reason.
     case missing(String)
   }
@@ -65,18 +83,21 @@ package enum PictureFolder {
       // A link that leads nowhere, or to itself, is a card that says so; a path that is
       // not there at all is the caller's mistake.
       if FileName.withCString(path, { lstat($0, &link) }) == 0 {
-        return .entries([failed(path: path, name: fileName(path), PictureFile.failure(code))])
+        return .entries(
+          [failed(path: path, name: fileName(path), PictureFile.failure(code))], leftOut: LeftOut())
       }
       return .missing(code == ENOENT ? "no such file or directory" : PictureFile.reason(code))
     }
     if status.st_mode & S_IFMT == S_IFDIR {
       var visited: Set<FileIdentity> = [FileIdentity(status)]
-      return .entries(
-        folder(
-          path, section: nil, recursive: recursive, sort: sort, descending: descending, depth: 0,
-          visited: &visited, headers: headers))
+      var leftOut = LeftOut()
+      let files = folder(
+        path, section: nil, recursive: recursive, sort: sort, descending: descending, depth: 0,
+        visited: &visited, headers: headers, leftOut: &leftOut)
+      return .entries(files, leftOut: leftOut)
     }
-    return .entries(entry(path: path, name: fileName(path), named: true).map { [$0] } ?? [])
+    return .entries(
+      entry(path: path, name: fileName(path), named: true).map { [$0] } ?? [], leftOut: LeftOut())
   }
 
   /// Whether `name` ends like a picture's (`.jpg`, `.PNG`, `.webp`, `.gif`, …): such a
@@ -104,6 +125,14 @@ package enum PictureFolder {
     }
   }
 
+  /// Whether the folder at `path` holds a picture among its first 256 names (by their
+  /// first bytes).
+  private static func holdsPictures(_ path: String) -> Bool {
+    names(in: path).prefix(256).contains { name in
+      isPicture(path.hasSuffix("/") ? path + name : path + "/" + name)
+    }
+  }
+
   /// Whether the file at `path` starts like a picture (never opening what is not a
   /// regular file: a FIFO's writer keeps its data).
   package static func isPicture(_ path: String) -> Bool {
@@ -117,7 +146,8 @@ package enum PictureFolder {
 
   private static func folder(
     _ folder: String, section: String?, recursive: Bool, sort: Sort, descending: Bool,
-    depth: Int, visited: inout Set<FileIdentity>, headers: PictureHeaderCache?
+    depth: Int, visited: inout Set<FileIdentity>, headers: PictureHeaderCache?,
+    leftOut: inout LeftOut
   ) -> [Entry] {
     var files: [Entry] = []
     // Files to look at (their headers are read on every core at once), with the version
@@ -153,6 +183,11 @@ package enum PictureFolder {
           var file = failed(path: path, name: name, .notRegularFile)
           file.section = section
           files.append(file)
+        } else if !name.hasPrefix(".") {
+          // Not entered without -r: counted, and whether it holds a picture (its first
+          // names are looked at, not its headers) so the browser can suggest -r.
+          leftOut.folders += 1
+          if holdsPictures(path) { leftOut.foldersWithPictures += 1 }
         }
         continue
       }
@@ -169,6 +204,7 @@ package enum PictureFolder {
       }
       if found != known { headers.store(found, forFolder: folder) }
     }
+    leftOut.files += listed.count { $0.entry == nil }
     for var file in listed.compactMap(\.entry) {
       file.section = section
       files.append(file)
@@ -198,7 +234,8 @@ package enum PictureFolder {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       files += self.folder(
         path, section: section.map { $0 + "/" + name } ?? name, recursive: true, sort: sort,
-        descending: descending, depth: depth + 1, visited: &visited, headers: headers)
+        descending: descending, depth: depth + 1, visited: &visited, headers: headers,
+        leftOut: &leftOut)
     }
     return files
   }

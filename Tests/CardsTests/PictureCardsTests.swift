@@ -171,4 +171,29 @@ import Testing
     #expect(cache.headers(forFolder: photos) == kept)
     #expect(cache.headers(forFolder: TemporaryFiles.makeDirectory()).isEmpty)
   }
+
+  /// A folder never drops files silently: what its listing left out is counted for the
+  /// status bar, and a folder of sub-folders of pictures suggests -r.
+  @Test func whatAListingLeavesOutIsSaid() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    for sub in ["trip", "empty"] {
+      try FileManager.default.createDirectory(
+        atPath: folder + "/" + sub, withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(atPath: Self.frog, toPath: folder + "/trip/frog.png")
+    _ = FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data("hi".utf8))
+    #expect {
+      try PictureCards.load(paths: [folder], recursive: false, sort: .name)
+    } throws: { error in
+      "\(error)".hasSuffix("no pictures, but 1 sub-folder holds some: masonry -r opens them")
+    }
+    try FileManager.default.copyItem(atPath: Self.frog, toPath: folder + "/frog.png")
+    let listed = try PictureCards.load(paths: [folder], recursive: false, sort: .name)
+    #expect(
+      listed.notice
+        == "1 file that is no picture left out · 2 sub-folders (1 with pictures) not opened: -r opens them"
+    )
+    let all = try PictureCards.load(paths: [folder], recursive: true, sort: .name)
+    #expect(all.cards.count == 2 && all.notice == "1 file that is no picture left out")
+  }
 }

@@ -89,6 +89,19 @@ import Thumbnails
     #expect(half.pixels[half.pixels.count - 1] == 0, "the last row did not")
   }
 
+  /// A progressive JPEG cut short shows the whole picture from the scans it received (as
+  /// Pillow, chafa and timg do), not one row: every row is opaque, and it says truncated
+  /// (a large one made small from its first DC scan alone needs nothing that was cut).
+  @Test(arguments: ["progressive.jpg", "progressive-large.jpg"])
+  func aCutProgressiveJPEGShowsTheWholePicture(name: String) throws {
+    let whole = Self.bytes(name)
+    let cut = try DecodedPicture.decode(bytes: Array(whole.prefix(whole.count * 6 / 10)))
+    #expect(cut.isTruncated == (name == "progressive.jpg"))
+    #expect(cut.pixels[cut.pixels.count - 1] == 255, "the last row came too")
+    let corner = Array(cut.pixels[(2 * cut.width + 2) * 4..<(2 * cut.width + 2) * 4 + 3])
+    #expect(corner[0] > 150 && corner[1] < 120, "\(name): the red corner, \(corner)")
+  }
+
   @Test func emptyAndForeignFilesAreNotImages() {
     #expect(throws: PictureFailure.notAnImage) { try DecodedPicture.decode(bytes: []) }
     #expect(throws: PictureFailure.notAnImage) {

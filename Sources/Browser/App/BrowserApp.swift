@@ -67,9 +67,9 @@ package struct BrowserApp {
     state.folderSort = resort == nil ? nil : folderSort
     // `--follow`: the end is followed from the start, as `less +F`.
     state.followsEnd = load == .following
-    // What the person should know from the start (a cache folder refused): the status
-    // bar says it until the next message.
-    state.message = notice
+    // What the person should know from the start (a cache folder refused, the files a
+    // folder's listing left out): the status bar says it until the next message.
+    state.message = notice ?? collection.notice
   }
 
   /// Why the browser ended without showing anything: the source failed before its first

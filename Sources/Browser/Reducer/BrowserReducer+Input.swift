@@ -3,6 +3,7 @@ import ChildProcesses
 import LayoutEngine
 import PictureFiles
 import TerminalCore
+import TerminalText
 import Widgets
 
 extension BrowserReducer {

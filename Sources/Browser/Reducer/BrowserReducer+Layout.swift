@@ -1,6 +1,7 @@
 import CardLayouts
 import Cards
 import LayoutEngine
+import TerminalText
 import Widgets
 
 extension BrowserReducer {

@@ -15,6 +15,9 @@ package struct CardCollection: Sendable {
   package let sectionMode: SectionMode
   /// Grouped: the section of each name.
   private var sectionOfName: [String?: Int] = [:]
+  /// What reading the source left out, in a line for the status bar (`3 files that are
+  /// no picture left out · 2 folders: -r opens them`); `nil` when nothing was.
+  package var notice: String?
 
   package init(source: String, cards: [Card], sections: SectionMode = .grouped) {
     self.init(source: source, store: CardStore(cards), sections: sections)

@@ -1,4 +1,5 @@
 import PictureFiles
+import TerminalText
 
 /// Cards made from picture files: `masonry PHOTOS/`, `masonry a.jpg b.png`. Each
 /// picture (as `PictureFolder` lists it) becomes a card whose caption is the file name and
@@ -18,23 +19,49 @@ package enum PictureCards {
     headers: PictureHeaderCache? = nil
   ) throws(DataError) -> CardCollection {
     var cards: [Card] = []
+    var leftOut = PictureFolder.LeftOut()
     for path in paths {
       switch PictureFolder.pictures(
         at: path, recursive: recursive, sort: sort, descending: descending, headers: headers)
       {
       case .missing(let reason):
         throw DataError(.missingInput, path: path, position: nil, message: reason)
-      case .entries(let entries):
+      case .entries(let entries, let left):
         cards += entries.map(card)
+        leftOut = leftOut + left
       }
     }
     guard !cards.isEmpty else {
+      // A folder of sub-folders of pictures (a phone's DCIM, a year of trips): say -r.
+      let hint =
+        leftOut.foldersWithPictures > 0
+        ? ", but \(Counted.phrase(leftOut.foldersWithPictures, "sub-folder")) \(leftOut.foldersWithPictures == 1 ? "holds" : "hold") some: masonry -r opens them"
+        : ""
       throw DataError(
         .missingInput, path: paths.joined(separator: " "), position: nil,
-        message: "no \(PictureFormat.names()) pictures")
+        message: "no pictures" + hint)
     }
     let source = paths.count == 1 ? paths[0] : "\(paths.count) paths"
-    return CardCollection(source: source, cards: cards)
+    var collection = CardCollection(source: source, cards: cards)
+    collection.notice = notice(leftOut)
+    return collection
+  }
+
+  /// What the status bar says a listing left out: never nothing silently.
+  static func notice(_ leftOut: PictureFolder.LeftOut) -> String? {
+    var parts: [String] = []
+    if leftOut.files > 0 {
+      parts.append(
+        Counted.phrase(leftOut.files, "file") + " that " + (leftOut.files == 1 ? "is" : "are")
+          + " no picture left out")
+    }
+    if leftOut.folders > 0 {
+      let held =
+        leftOut.foldersWithPictures > 0 ? " (\(leftOut.foldersWithPictures) with pictures)" : ""
+      parts.append(
+        Counted.phrase(leftOut.folders, "sub-folder") + held + " not opened: -r opens them")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
   /// The card of a picture: a picture whose header cannot be read keeps its card, with
