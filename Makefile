@@ -29,7 +29,7 @@ test: setup lint
 # Every fuzz target replays its committed corpus (Tests/FuzzCorpus): each input once
 # found by the fuzzer stays a regression test. Built by `swift build`, no libFuzzer.
 FUZZ_TARGETS = FuzzCardJSON FuzzCardLines FuzzPropertyList FuzzText FuzzProbe FuzzPictures \
-  FuzzCacheFiles
+  FuzzCacheFiles FuzzDecoders
 fuzz-replay:
 	@for target in $(FUZZ_TARGETS); do ./.build/debug/$$target Tests/FuzzCorpus/$$target || exit 1; done
 
@@ -66,6 +66,7 @@ format:
 bench:
 	@./scripts/setup.sh bench
 	$(SWIFT) build -c release --product masonry
+	$(SWIFT) build -c release --product masonry-decoder
 	@if [ "$(PART)" = pixels-real ]; then \
 	  $(SWIFT) build -c release --product masonry-bench && \
 	  folder=$$(.build/release/masonry-bench photos) && sync && \

@@ -89,8 +89,8 @@ let package = Package(
     .systemLibrary(name: "CRsvg", path: "Sources/CRsvg"),
     .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib"),
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat"),
-    .executableTarget(
-      name: "masonry-decoder",
+    .target(
+      name: "CDecoders",
       dependencies: [
         "CPictures", "CPictureHeaders", "CHeif", "CJxl", "CGlib", "CCairo", "CRsvg", "CPoppler",
         "CFFmpeg",
@@ -105,6 +105,7 @@ let package = Package(
         .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
         .linkedLibrary("avutil"), .linkedLibrary("m"),
       ]),
+    .executableTarget(name: "masonry-decoder", dependencies: ["CDecoders"]),
     // Programs started from masonry: every argument vector is made by ProgramArguments and
     // started by ChildProcess (the opener, commands, tmux, the decoder helper).
     .target(name: "CProcessSupport"),
@@ -166,7 +167,7 @@ let package = Package(
       name: "masonry-bench",
       dependencies: [
         "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Thumbnails", "PictureFiles",
-        "CBenchPictures", "Browser", "CardLayouts", "TerminalCore",
+        "CBenchPictures", "Browser", "CardLayouts", "TerminalCore", "CDecoders",
       ]),
     // Fuzz targets (see `make fuzz`): built with libFuzzer they fuzz; built normally they
     // replay their committed corpus (Tests/FuzzCorpus), which `make test` does.
@@ -178,6 +179,7 @@ let package = Package(
     .executableTarget(name: "FuzzProbe", dependencies: ["TerminalCore", "FuzzSupport"]),
     .executableTarget(
       name: "FuzzPictures", dependencies: ["Thumbnails", "PictureFiles", "FuzzSupport"]),
+    .executableTarget(name: "FuzzDecoders", dependencies: ["CDecoders", "FuzzSupport"]),
     .executableTarget(
       name: "FuzzCacheFiles",
       dependencies: ["Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "FuzzSupport"]),

@@ -11,7 +11,8 @@ packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-
 # The completion tests have zsh and fish parse their scripts and complete from them.
 packages="$packages zsh fish"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
-[ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc"
+# The formats part makes its files with Debian's encoders.
+[ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc libheif-examples libavif-bin libjxl-tools ffmpeg"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

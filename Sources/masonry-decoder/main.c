@@ -35,53 +35,6 @@
 /// The address space a helper may map: libav's and librsvg's threads reserve stacks.
 #define ADDRESS_SPACE ((rlim_t)3 << 30)
 
-static const struct {
-  int format;
-  decode_function decode;
-} decoders[] = {
-    {MASONRY_PICTURE_HEIC, decode_heif}, {MASONRY_PICTURE_AVIF, decode_heif},
-    {MASONRY_PICTURE_JXL, decode_jxl},   {MASONRY_PICTURE_SVG, decode_svg},
-    {MASONRY_PICTURE_PDF, decode_pdf},   {MASONRY_PICTURE_MP4, decode_video},
-    {MASONRY_PICTURE_MOV, decode_video}, {MASONRY_PICTURE_MKV, decode_video},
-    {MASONRY_PICTURE_WEBM, decode_video}, {MASONRY_PICTURE_AVI, decode_video},
-};
-
-void decoded_fail(decoded *out, int status, const char *message, ...) {
-  out->status = status;
-  va_list list;
-  va_start(list, message);
-  vsnprintf(out->message, sizeof(out->message), message, list);
-  va_end(list);
-  // Printable ASCII only: a library's message may hold anything.
-  for (char *c = out->message; *c; c++) {
-    if (*c < 0x20 || *c > 0x7E) *c = '?';
-  }
-}
-
-void decoded_take(decoded *out, masonry_pixels pixels, int max_side) {
-  out->status = MASONRY_PICTURE_OK;
-  if (out->width == 0) {
-    out->width = pixels.width;
-    out->height = pixels.height;
-  }
-  int longer = pixels.width > pixels.height ? pixels.width : pixels.height;
-  if (longer <= max_side) {
-    out->pixels = pixels;
-    return;
-  }
-  int width = (int)((int64_t)pixels.width * max_side / longer);
-  int height = (int)((int64_t)pixels.height * max_side / longer);
-  masonry_pixels small = {NULL, 0, 0};
-  if (masonry_pixels_resize(&pixels, width > 0 ? width : 1, height > 0 ? height : 1, &small) !=
-      0) {
-    masonry_pixels_free(&pixels);
-    decoded_fail(out, MASONRY_PICTURE_LIMIT, "out of memory");
-    return;
-  }
-  masonry_pixels_free(&pixels);
-  out->pixels = small;
-}
-
 static int read_all(int descriptor, void *buffer, size_t count) {
   size_t done = 0;
   while (done < count) {
@@ -137,7 +90,7 @@ static int fault_for(const char *path) {
   return 0;
 }
 
-/// Decodes the request's file into `out`.
+/// Decodes the request's file into `out`, under the CPU limit of one request.
 static void handle(const char *path, int max_side, decoded *out) {
   switch (fault_for(path)) {
     case 1: abort();
@@ -151,31 +104,7 @@ static void handle(const char *path, int max_side, decoded *out) {
     struct rlimit cpu = {used + CPU_SECONDS_PER_REQUEST, used + CPU_SECONDS_PER_REQUEST + 1};
     setrlimit(RLIMIT_CPU, &cpu);
   }
-  int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (descriptor < 0) {
-    decoded_fail(out, MASONRY_PICTURE_CORRUPT, "cannot open: %s", strerror(errno));
-    return;
-  }
-  struct stat status;
-  masonry_picture_info info;
-  int probed = fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode)
-                   ? masonry_picture_probe(descriptor, &info)
-                   : MASONRY_PICTURE_NOT_AN_IMAGE;
-  close(descriptor);
-  if (probed != MASONRY_PICTURE_OK) {
-    decoded_fail(out, probed, "unreadable header");
-    return;
-  }
-  out->width = 0;
-  out->duration_ms = info.duration_ms;
-  out->pages = info.pages;
-  for (size_t index = 0; index < sizeof(decoders) / sizeof(decoders[0]); index++) {
-    if (decoders[index].format == info.format) {
-      decoders[index].decode(path, max_side, out);
-      return;
-    }
-  }
-  decoded_fail(out, MASONRY_PICTURE_UNSUPPORTED, "not a format this helper decodes");
+  decoder_decode_file(path, max_side, out);
 }
 
 int main(void) {

@@ -42,6 +42,10 @@ void decoded_fail(decoded *out, int status, const char *message, ...)
 /// longer side, into `out`; the picture's size as shown is noted too.
 void decoded_take(decoded *out, masonry_pixels pixels, int max_side);
 
+/// Reads the header of the file at `path` and decodes it with its format's decoder, into
+/// `out` (its pixels to free with masonry_pixels_free).
+void decoder_decode_file(const char *path, int max_side, decoded *out);
+
 /// The most pixels a picture may have (the browser's own limit).
 #define DECODER_MAXIMUM_PIXELS ((int64_t)50000000)
 
