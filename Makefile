@@ -9,9 +9,13 @@ PREFIX ?= /usr/local
 setup:
 	@./scripts/setup.sh
 
+# The decoder helper and the libraries of its decoder families, loaded from its folder.
+HELPER_PRODUCTS = masonry-decoder masonry-decode-heif masonry-decode-jxl masonry-decode-svg \
+  masonry-decode-pdf masonry-decode-video
+
 run: setup
 	$(SWIFT) build --product masonry
-	$(SWIFT) build --product masonry-decoder
+	@for product in $(HELPER_PRODUCTS); do $(SWIFT) build --product $$product || exit 1; done
 	./.build/debug/masonry
 
 lint:
@@ -66,7 +70,7 @@ format:
 bench:
 	@./scripts/setup.sh bench
 	$(SWIFT) build -c release --product masonry
-	$(SWIFT) build -c release --product masonry-decoder
+	@for product in $(HELPER_PRODUCTS); do $(SWIFT) build -c release --product $$product || exit 1; done
 	@if [ "$(PART)" = pixels-real ]; then \
 	  $(SWIFT) build -c release --product masonry-bench && \
 	  folder=$$(.build/release/masonry-bench photos) && sync && \
@@ -84,12 +88,13 @@ man: setup
 # DESTDIR is honoured for staging).
 install: setup
 	$(SWIFT) build -c release --product masonry
-	$(SWIFT) build -c release --product masonry-decoder
+	@for product in $(HELPER_PRODUCTS); do $(SWIFT) build -c release --product $$product || exit 1; done
 	./.build/release/masonry --man > .build/masonry.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 .build/release/masonry $(DESTDIR)$(PREFIX)/bin/masonry
 	install -d $(DESTDIR)$(PREFIX)/libexec/masonry
 	install -m 755 .build/release/masonry-decoder $(DESTDIR)$(PREFIX)/libexec/masonry/masonry-decoder
+	install -m 644 .build/release/libmasonry-decode-*.so $(DESTDIR)$(PREFIX)/libexec/masonry/
 	install -m 644 .build/masonry.1 $(DESTDIR)$(PREFIX)/share/man/man1/masonry.1
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d

@@ -35,6 +35,12 @@ let package = Package(
     .executable(name: "masonry", targets: ["masonry"]),
     .executable(name: "masonry-bench", targets: ["masonry-bench"]),
     .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+    .executable(name: "masonry-decoder", targets: ["masonry-decoder"]),
+    .library(name: "masonry-decode-heif", type: .dynamic, targets: ["CDecodeHeif"]),
+    .library(name: "masonry-decode-jxl", type: .dynamic, targets: ["CDecodeJxl"]),
+    .library(name: "masonry-decode-svg", type: .dynamic, targets: ["CDecodeSvg"]),
+    .library(name: "masonry-decode-pdf", type: .dynamic, targets: ["CDecodePdf"]),
+    .library(name: "masonry-decode-video", type: .dynamic, targets: ["CDecodeVideo"]),
   ],
   targets: [
     .target(name: "LayoutEngine"),
@@ -89,23 +95,43 @@ let package = Package(
     .systemLibrary(name: "CRsvg", path: "Sources/CRsvg"),
     .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib"),
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat"),
+    // What every family shares: the format table, the answer, making pictures small.
+    .target(name: "CDecoderSupport", dependencies: ["CPictures", "CPictureHeaders"]),
+    .target(name: "CCairoPixels", dependencies: ["CDecoderSupport", "CCairo"]),
+    // One target a decoder family, each a shared library the helper loads when first asked
+    // (libmasonry-decode-NAME.so): a helper asked for an SVG never maps FFmpeg.
     .target(
-      name: "CDecoders",
-      dependencies: [
-        "CPictures", "CPictureHeaders", "CHeif", "CJxl", "CGlib", "CCairo", "CRsvg", "CPoppler",
-        "CFFmpeg",
-      ],
+      name: "CDecodeHeif", dependencies: ["CDecoderSupport", "CHeif"],
+      linkerSettings: [.linkedLibrary("heif")]),
+    .target(
+      name: "CDecodeJxl", dependencies: ["CDecoderSupport", "CJxl"],
+      linkerSettings: [.linkedLibrary("jxl"), .linkedLibrary("jxl_threads")]),
+    .target(
+      name: "CDecodeSvg", dependencies: ["CDecoderSupport", "CCairoPixels", "CGlib", "CRsvg"],
       cSettings: [
         .unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0"])
       ],
       linkerSettings: [
-        .linkedLibrary("heif"), .linkedLibrary("jxl"), .linkedLibrary("jxl_threads"),
-        .linkedLibrary("rsvg-2"), .linkedLibrary("poppler-glib"), .linkedLibrary("cairo"),
-        .linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("gio-2.0"),
+        .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+      ]),
+    .target(
+      name: "CDecodePdf", dependencies: ["CDecoderSupport", "CCairoPixels", "CPoppler"],
+      linkerSettings: [
+        .linkedLibrary("poppler-glib"), .linkedLibrary("cairo"), .linkedLibrary("gobject-2.0"),
+        .linkedLibrary("glib-2.0"),
+      ]),
+    .target(
+      name: "CDecodeVideo", dependencies: ["CDecoderSupport", "CFFmpeg"],
+      linkerSettings: [
         .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
         .linkedLibrary("avutil"), .linkedLibrary("m"),
       ]),
-    .executableTarget(name: "masonry-decoder", dependencies: ["CDecoders"]),
+    // All families linked into one program: the fuzz target and the benchmark.
+    .target(
+      name: "CDecoders",
+      dependencies: ["CDecodeHeif", "CDecodeJxl", "CDecodeSvg", "CDecodePdf", "CDecodeVideo"]),
+    .executableTarget(name: "masonry-decoder", dependencies: ["CDecoderSupport"]),
     // Programs started from masonry: every argument vector is made by ProgramArguments and
     // started by ChildProcess (the opener, commands, tmux, the decoder helper).
     .target(name: "CProcessSupport"),

@@ -61,6 +61,24 @@ static int quiet(TIFF *tiff, void *user, const char *module, const char *format,
   return 1;  // handled: nothing printed
 }
 
+/// Rows read a call: whole strips (or tile rows), at least 64 rows when they are thin, so
+/// that no strip is decompressed twice (a band that ends inside an 80-row LZW strip
+/// makes libtiff decode that strip again for the next band: half as fast again); at most
+/// 64 MB of raster, beyond which a strip is read again rather than held whole.
+static uint32_t band_rows(TIFF *tiff, uint32_t width, uint32_t height) {
+  uint32_t unit = 0;
+  if (TIFFIsTiled(tiff)) {
+    TIFFGetField(tiff, TIFFTAG_TILELENGTH, &unit);
+  } else {
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &unit);
+  }
+  uint64_t band = unit == 0 ? 64 : ((64 + (uint64_t)unit - 1) / unit) * unit;
+  uint64_t most = ((uint64_t)64 << 20) / ((uint64_t)width * 4);
+  if (band > most) band = most > 64 ? most : 64;
+  if (band > height) band = height;
+  return (uint32_t)band;
+}
+
 int masonry_decode_tiff(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
                         int accurate, masonry_pixels *out) {
   (void)accurate;  // one way to decode
@@ -99,7 +117,7 @@ int masonry_decode_tiff(const uint8_t *bytes, size_t length, int max_side, int64
   image.req_orientation = ORIENTATION_TOPLEFT;
   image.orientation = ORIENTATION_TOPLEFT;
   masonry_downscaler scaler;
-  const uint32_t band = 64;
+  const uint32_t band = band_rows(tiff, width, height);
   uint32_t *raster = malloc((size_t)width * band * 4);
   if (raster == NULL || masonry_downscaler_init(&scaler, (int)width, (int)height, max_side) != 0) {
     free(raster);
@@ -119,8 +137,12 @@ int masonry_decode_tiff(const uint8_t *bytes, size_t length, int max_side, int64
       truncated = 1;
     }
     for (uint32_t y = 0; y < rows; y++) {
-      // libtiff's RGBA: R in the low byte, A in the high one.
+      // libtiff's RGBA: R in the low byte, A in the high one, which in a little-endian
+      // machine's memory is already R, G, B, A.
       const uint32_t *source = raster + (size_t)y * width;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+      masonry_downscaler_push_row(&scaler, (const uint8_t *)source);
+#else
       for (uint32_t x = 0; x < width; x++) {
         uint32_t pixel = source[x];
         row[x * 4 + 0] = (uint8_t)TIFFGetR(pixel);
@@ -129,6 +151,7 @@ int masonry_decode_tiff(const uint8_t *bytes, size_t length, int max_side, int64
         row[x * 4 + 3] = (uint8_t)TIFFGetA(pixel);
       }
       masonry_downscaler_push_row(&scaler, row);
+#endif
     }
     if (truncated) {
       break;

@@ -1,3 +1,4 @@
+import CDecoderSupport
 import CDecoders
 import FuzzSupport
 
@@ -25,7 +26,7 @@ enum Target {
     }
     close(file)
     var out = decoded()
-    decoder_decode_file(path, 64, &out)
+    decoder_decode_file(path, 64, decoders_linked, &out)
     defer { masonry_pixels_free(&out.pixels) }
     if out.pixels.pixels != nil {
       if out.pixels.width < 1 || out.pixels.height < 1 || out.pixels.width > 64

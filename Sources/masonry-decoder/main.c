@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "decoder.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -90,6 +91,39 @@ static int fault_for(const char *path) {
   return 0;
 }
 
+/// The family's decoder, from its library beside this program (loaded when first asked
+/// for, and kept). Only that folder is searched: never LD_LIBRARY_PATH or the working
+/// folder, which a file's owner may choose.
+static decode_function load_family(decoder_family family, const char **why) {
+  static decode_function loaded[DECODER_FAMILIES];
+  if (loaded[family] != NULL) return loaded[family];
+  char folder[MAXIMUM_PATH];
+  ssize_t length = readlink("/proc/self/exe", folder, sizeof(folder) - 1);
+  char *slash = length > 0 ? memrchr(folder, '/', (size_t)length) : NULL;
+  if (slash == NULL) {
+    *why = "cannot be found (no /proc/self/exe)";
+    return NULL;
+  }
+  *slash = 0;
+  const char *name = decoder_family_name(family);
+  char library_path[MAXIMUM_PATH + 64], symbol[64];
+  snprintf(library_path, sizeof(library_path), "%s/libmasonry-decode-%s.so", folder, name);
+  snprintf(symbol, sizeof(symbol), "decode_%s", name);
+  void *library = dlopen(library_path, RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) {
+    *why = "is not installed beside masonry-decoder";
+    return NULL;
+  }
+  // POSIX's way to turn dlsym's object pointer into a function pointer.
+  void *address = dlsym(library, symbol);
+  if (address == NULL) {
+    *why = "library lacks its entry point";
+    return NULL;
+  }
+  memcpy(&loaded[family], &address, sizeof(address));
+  return loaded[family];
+}
+
 /// Decodes the request's file into `out`, under the CPU limit of one request.
 static void handle(const char *path, int max_side, decoded *out) {
   switch (fault_for(path)) {
@@ -104,7 +138,7 @@ static void handle(const char *path, int max_side, decoded *out) {
     struct rlimit cpu = {used + CPU_SECONDS_PER_REQUEST, used + CPU_SECONDS_PER_REQUEST + 1};
     setrlimit(RLIMIT_CPU, &cpu);
   }
-  decoder_decode_file(path, max_side, out);
+  decoder_decode_file(path, max_side, load_family, out);
 }
 
 int main(void) {

@@ -103,6 +103,26 @@ import Thumbnails
     #expect(PictureFailure.decoderTookTooLong(.mp4).description == "MP4: took too long")
   }
 
+  /// The helper maps a family's libraries only when asked for it (FFmpeg's hundred and
+  /// thirty are never loaded for an SVG); a helper copied without them says which is
+  /// missing, on that card alone.
+  @Test func aFamilyIsLoadedFromBesideTheHelperAlone() throws {
+    let program = try #require(DecoderHelpers.installedProgram())
+    let folder = TemporaryFiles.makeDirectory()
+    try FileManager.default.copyItem(atPath: program, toPath: folder + "/masonry-decoder")
+    let library = (program as NSString).deletingLastPathComponent + "/libmasonry-decode-svg.so"
+    try FileManager.default.copyItem(atPath: library, toPath: folder + "/libmasonry-decode-svg.so")
+    let helpers = DecoderHelpers(program: folder + "/masonry-decoder")
+    let drawing = try helpers.decode(path: Self.path("gradient.svg"), format: .svg, maxSide: 64)
+    #expect(drawing.width == 64)
+    #expect(
+      throws: PictureFailure.cannotDecode(
+        .pdf, "pdf decoder is not installed beside masonry-decoder")
+    ) {
+      try helpers.decode(path: Self.path("gradient.pdf"), format: .pdf, maxSide: 64)
+    }
+  }
+
   @Test func withoutTheHelperEachPictureSaysSo() {
     let helpers = DecoderHelpers(program: nil)
     #expect(throws: PictureFailure.noDecoder(.pdf)) {

@@ -1,4 +1,4 @@
-#include "decoder.h"
+#include "decode_video.h"
 
 #include <math.h>
 #include <stdlib.h>

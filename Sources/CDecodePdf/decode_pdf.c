@@ -1,4 +1,4 @@
-#include "decoder.h"
+#include "decode_pdf.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#include "decoder.h"
+#include "decode_svg.h"
 
 #include <librsvg/rsvg.h>
 

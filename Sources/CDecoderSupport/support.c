@@ -9,20 +9,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-// The decoders of the helper's formats, one row a format (each in its own file), and the
-// one entry point that reads a file's header and picks among them. The helper process
-// (masonry-decoder) calls it for each request; the fuzz target calls it in process.
+// The helper's formats, one row a format, each naming its decoder's family; and the one
+// entry point that reads a file's header and hands it to its family's decoder. The
+// helper process (masonry-decoder) finds a family by loading its library; the fuzz
+// target and the benchmark link them all (CDecoders).
 
 static const struct {
   int format;
-  decode_function decode;
+  decoder_family family;
 } decoders[] = {
-    {MASONRY_PICTURE_HEIC, decode_heif}, {MASONRY_PICTURE_AVIF, decode_heif},
-    {MASONRY_PICTURE_JXL, decode_jxl},   {MASONRY_PICTURE_SVG, decode_svg},
-    {MASONRY_PICTURE_PDF, decode_pdf},   {MASONRY_PICTURE_MP4, decode_video},
-    {MASONRY_PICTURE_MOV, decode_video}, {MASONRY_PICTURE_MKV, decode_video},
-    {MASONRY_PICTURE_WEBM, decode_video}, {MASONRY_PICTURE_AVI, decode_video},
+    {MASONRY_PICTURE_HEIC, DECODER_HEIF},  {MASONRY_PICTURE_AVIF, DECODER_HEIF},
+    {MASONRY_PICTURE_JXL, DECODER_JXL},    {MASONRY_PICTURE_SVG, DECODER_SVG},
+    {MASONRY_PICTURE_PDF, DECODER_PDF},    {MASONRY_PICTURE_MP4, DECODER_VIDEO},
+    {MASONRY_PICTURE_MOV, DECODER_VIDEO},  {MASONRY_PICTURE_MKV, DECODER_VIDEO},
+    {MASONRY_PICTURE_WEBM, DECODER_VIDEO}, {MASONRY_PICTURE_AVI, DECODER_VIDEO},
 };
+
+const char *decoder_family_name(decoder_family family) {
+  switch (family) {
+    case DECODER_HEIF: return "heif";
+    case DECODER_JXL: return "jxl";
+    case DECODER_SVG: return "svg";
+    case DECODER_PDF: return "pdf";
+    case DECODER_VIDEO: return "video";
+    case DECODER_FAMILIES: break;
+  }
+  return "none";
+}
 
 void decoded_fail(decoded *out, int status, const char *message, ...) {
   out->status = status;
@@ -60,7 +73,7 @@ void decoded_take(decoded *out, masonry_pixels pixels, int max_side) {
   out->pixels = small;
 }
 
-void decoder_decode_file(const char *path, int max_side, decoded *out) {
+void decoder_decode_file(const char *path, int max_side, decoder_finder find, decoded *out) {
   memset(out, 0, sizeof(*out));
   int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (descriptor < 0) {
@@ -82,7 +95,14 @@ void decoder_decode_file(const char *path, int max_side, decoded *out) {
   out->pages = info.pages;
   for (size_t index = 0; index < sizeof(decoders) / sizeof(decoders[0]); index++) {
     if (decoders[index].format == info.format) {
-      decoders[index].decode(path, max_side, out);
+      const char *why = "cannot be loaded";
+      decode_function decode = find(decoders[index].family, &why);
+      if (decode == NULL) {
+        decoded_fail(out, MASONRY_PICTURE_UNSUPPORTED, "%s decoder %s",
+                     decoder_family_name(decoders[index].family), why);
+        return;
+      }
+      decode(path, max_side, out);
       return;
     }
   }

@@ -1,4 +1,4 @@
-#include "decoder.h"
+#include "decode_jxl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "decoder.h"
+#include "decode_heif.h"
 
 #include <stdlib.h>
 #include <string.h>
