@@ -80,7 +80,8 @@ let package = Package(
       name: "CPictures", dependencies: ["CChafa", "CPictureHeaders"],
       linkerSettings: [
         .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"),
-        .linkedLibrary("gif"), .linkedLibrary("tiff"),
+        .linkedLibrary("webpdemux"), .linkedLibrary("gif"), .linkedLibrary("tiff"),
+        .linkedLibrary("z"),
       ]),
     // The decoder helper: the big, young decoders (libheif, libjxl, librsvg, poppler,
     // FFmpeg) in a process of their own, so that a crash, a hang or a blown memory limit

@@ -73,3 +73,53 @@ ffmpeg -loglevel error -y -f lavfi -i color=black:size=64x48:rate=10:duration=1.
   -filter_complex '[0:v][1:v]concat=n=2:v=1[v]' -map '[v]' -pix_fmt yuv420p -c:v libx264 \
   -g 100 dark-start.mp4
 rm -f /tmp/gradient-$$.png /tmp/stored-$$.png
+
+# Animations. counter.gif: a 32x24 red frame (100 ms), a 16x12 yellow one at +8+6 cleared
+# to transparent after it (disposal 2, 200 ms), a blue frame (50 ms); NETSCAPE loop
+# count 3. counter.webp: red, green, blue, 100 ms each, forever (FFmpeg's libwebp_anim).
+# counter-apng.png: written below chunk by chunk, to hold what FFmpeg does not write.
+convert -size 32x24 xc:red /tmp/red-$$.png
+convert -size 32x24 xc:lime /tmp/green-$$.png
+convert -size 32x24 xc:blue /tmp/blue-$$.png
+convert -size 16x12 xc:yellow /tmp/yellow-$$.png
+convert -loop 3 -dispose none -delay 10 /tmp/red-$$.png \
+  -dispose background -delay 20 -page +8+6 /tmp/yellow-$$.png \
+  -dispose none -delay 5 -page +0+0 /tmp/blue-$$.png counter.gif
+mkdir -p /tmp/frames-$$
+cp /tmp/red-$$.png /tmp/frames-$$/f0.png
+cp /tmp/green-$$.png /tmp/frames-$$/f1.png
+cp /tmp/blue-$$.png /tmp/frames-$$/f2.png
+ffmpeg -loglevel error -y -framerate 10 -i /tmp/frames-$$/f%d.png -loop 0 -c:v libwebp_anim \
+  -lossless 1 counter.webp
+rm -rf /tmp/frames-$$ /tmp/red-$$.png /tmp/green-$$.png /tmp/blue-$$.png /tmp/yellow-$$.png
+# A cut GIF: its first two frames whole, the third cut in its image data.
+head -c 230 counter.gif > counter-cut.gif
+# A GIF whose second frame claims 60000x60000: refused as an animation before decoding.
+python3 - <<'PY'
+data = bytearray(open('counter.gif', 'rb').read())
+at = data.index(b'\x2c', data.index(b'\x2c') + 1)  # the second image descriptor
+data[at + 5:at + 9] = (60000).to_bytes(2, 'little') * 2
+open('counter-huge-frame.gif', 'wb').write(bytes(data))
+PY
+# APNG: a 32x24 canvas; frame 0 (the default image) red, 100 ms; frame 1 a 16x12 yellow
+# at half alpha at +8+6, blended over, cleared after (dispose 1), 250 ms; frame 2 a 4x4
+# opaque blue at +0+0 replacing what is there (blend 0), 1/50 s; played twice.
+python3 - <<'PY'
+import struct, zlib
+def chunk(kind, body):
+    return struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body))
+def rows(width, height, rgba):
+    return zlib.compress(b''.join(b'\x00' + bytes(rgba) * width for _ in range(height)))
+def control(sequence, width, height, x, y, numerator, denominator, dispose, blend):
+    return chunk(b'fcTL', struct.pack('>IIIIIHHBB', sequence, width, height, x, y,
+                                      numerator, denominator, dispose, blend))
+out = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 32, 24, 8, 6, 0, 0, 0))
+out += chunk(b'acTL', struct.pack('>II', 3, 2))
+out += control(0, 32, 24, 0, 0, 1, 10, 0, 0) + chunk(b'IDAT', rows(32, 24, (255, 0, 0, 255)))
+out += control(1, 16, 12, 8, 6, 1, 4, 1, 1)
+out += chunk(b'fdAT', struct.pack('>I', 2) + rows(16, 12, (255, 255, 0, 128)))
+out += control(3, 4, 4, 0, 0, 1, 50, 0, 0)
+out += chunk(b'fdAT', struct.pack('>I', 4) + rows(4, 4, (0, 0, 255, 255)))
+out += chunk(b'IEND', b'')
+open('counter-apng.png', 'wb').write(out)
+PY

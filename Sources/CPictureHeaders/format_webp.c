@@ -7,6 +7,28 @@ int masonry_sniff_webp(const uint8_t *bytes, size_t length) {
   return length >= 12 && memcmp(bytes, "RIFF", 4) == 0 && memcmp(bytes + 8, "WEBP", 4) == 0;
 }
 
+/// An animation's frames (ANMF chunks) and their durations, from the chunk headers alone.
+static void count_frames(const masonry_reader *reader, masonry_picture_info *info) {
+  uint64_t at = 12;
+  int frames = 0;
+  int64_t total = 0;
+  for (int chunks = 0; chunks < 100000; chunks++) {
+    uint8_t head[24];
+    if (masonry_read_at(reader, at, head, 8) != 0) break;
+    uint32_t size = masonry_read32(head + 4, 1);
+    if (memcmp(head, "ANMF", 4) == 0) {
+      if (size < 16 || masonry_read_at(reader, at + 8, head + 8, 16) != 0) break;
+      frames++;
+      total += masonry_shown_delay(head[20] | head[21] << 8 | head[22] << 16);
+    }
+    at += 8 + (uint64_t)size + (size & 1);
+  }
+  if (frames > 1) {
+    info->frames = frames;
+    info->animation_ms = total;
+  }
+}
+
 int masonry_probe_webp(const masonry_reader *reader, masonry_picture_info *info) {
   uint8_t header[30];
   if (masonry_read_at(reader, 0, header, sizeof(header)) != 0) {
@@ -30,6 +52,7 @@ int masonry_probe_webp(const masonry_reader *reader, masonry_picture_info *info)
   } else if (memcmp(chunk, "VP8X", 4) == 0) {
     info->width = (int)(header[24] | header[25] << 8 | header[26] << 16) + 1;
     info->height = (int)(header[27] | header[28] << 8 | header[29] << 16) + 1;
+    if (header[20] & 0x02) count_frames(reader, info);
   } else {
     return MASONRY_PICTURE_CORRUPT;
   }

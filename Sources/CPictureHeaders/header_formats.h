@@ -35,6 +35,12 @@ static inline uint32_t masonry_read32(const uint8_t *bytes, int little) {
                       (uint32_t)bytes[3];
 }
 
+/// A frame's delay as browsers show it: under 20 ms (0 and 10 are common in GIFs meant
+/// to run "as fast as possible"), 100 ms.
+static inline int64_t masonry_shown_delay(int64_t milliseconds) {
+  return milliseconds < 20 ? 100 : milliseconds;
+}
+
 /// Reads the orientation and DateTimeOriginal from an EXIF block (a TIFF structure after
 /// "Exif\0\0"); every offset is checked against the block.
 void masonry_parse_exif(const uint8_t *exif, size_t length, masonry_picture_info *info);

@@ -30,6 +30,25 @@ int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer,
   return 0;
 }
 
+size_t masonry_read_some(const masonry_reader *reader, uint64_t offset, void *buffer,
+                         size_t count) {
+  if (reader->descriptor < 0) {
+    if (reader->bytes == NULL || offset >= reader->length) return 0;
+    size_t have = reader->length - offset < count ? (size_t)(reader->length - offset) : count;
+    memcpy(buffer, reader->bytes + offset, have);
+    return have;
+  }
+  size_t done = 0;
+  while (done < count) {
+    ssize_t got = pread(reader->descriptor, (uint8_t *)buffer + done, count - done,
+                        (off_t)(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    done += (size_t)got;
+  }
+  return done;
+}
+
 int masonry_picture_sniff(const uint8_t *bytes, size_t length) {
   for (size_t index = 0; index < masonry_header_format_count; index++) {
     if (masonry_header_formats[index].sniff(bytes, length)) {

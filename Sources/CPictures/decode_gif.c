@@ -2,25 +2,7 @@
 
 #include <string.h>
 
-#include <gif_lib.h>
-
-typedef struct {
-  const uint8_t *bytes;
-  size_t length;
-  size_t offset;
-} masonry_gif_source;
-
-static int read_bytes(GifFileType *gif, GifByteType *data, int count) {
-  masonry_gif_source *source = gif->UserData;
-  size_t available = source->length - source->offset;
-  size_t wanted = count < 0 ? 0 : (size_t)count;
-  if (wanted > available) {
-    wanted = available;
-  }
-  memcpy(data, source->bytes + source->offset, wanted);
-  source->offset += wanted;
-  return (int)wanted;
-}
+#include "gif_source.h"
 
 /// Draws one row of a frame, `count` colour indexes from screen column `left`, into `rgba`
 /// (the screen's row, already transparent): the transparent index and indexes outside the
@@ -46,7 +28,7 @@ int masonry_decode_gif(const uint8_t *bytes, size_t length, int max_side, int64_
   (void)accurate;  // one way to decode
   masonry_gif_source source = {bytes, length, 0};
   int error = 0;
-  GifFileType *gif = DGifOpen(&source, read_bytes, &error);
+  GifFileType *gif = DGifOpen(&source, masonry_gif_read, &error);
   if (gif == NULL) {
     return MASONRY_PICTURE_CORRUPT;
   }

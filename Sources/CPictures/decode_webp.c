@@ -13,7 +13,8 @@ int masonry_decode_webp(const uint8_t *bytes, size_t length, int max_side, int64
     return MASONRY_PICTURE_CORRUPT;
   }
   if (features.has_animation) {
-    return MASONRY_PICTURE_UNSUPPORTED;
+    // Its first frame, composed on its canvas (the frames after it are the animation's).
+    return masonry_animation_first_frame(bytes, length, max_side, max_pixels, out);
   }
   if ((int64_t)features.width * (int64_t)features.height > max_pixels) {
     return MASONRY_PICTURE_TOO_LARGE;

@@ -61,4 +61,9 @@ int masonry_decode_bmp(const uint8_t *bytes, size_t length, int max_side, int64_
 int masonry_decode_tiff(const uint8_t *bytes, size_t length, int max_side, int64_t max_pixels,
                         int accurate, masonry_pixels *out);
 
+/// The first frame of the animation in `bytes` (an animated WebP's still), at most
+/// `max_side` on its longer side.
+int masonry_animation_first_frame(const uint8_t *bytes, size_t length, int max_side,
+                                  int64_t max_pixels, masonry_pixels *out);
+
 #endif

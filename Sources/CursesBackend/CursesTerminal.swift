@@ -336,6 +336,8 @@ package final class CursesTerminal: TerminalDevice {
     cleared = true
   }
 
+  package var picturesNeedAnotherFrame: Bool { pictureLayer?.needsAnotherFrame ?? false }
+
   package func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     // The pictures' plan first: the rows ncurses must rewrite are part of this frame.
     var plan = PictureLayer.Plan()

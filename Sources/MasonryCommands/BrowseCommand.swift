@@ -41,6 +41,8 @@ package struct BrowseCommand {
   package let images: ImageChoice
   /// `--symbols`, when given (else the terminal's name decides).
   package let symbols: SymbolSet?
+  /// `--animate`, when given (else `AnimationChoice.standard` for the terminal).
+  package let animate: AnimationChoice?
   /// Whether pictures are drawn as thumbnails (not `--images none`).
   package var drawsThumbnails: Bool { images != .placeholders }
   /// `--color`: how many colours the terminal is drawn in (`auto`: what it says).
@@ -58,8 +60,14 @@ package struct BrowseCommand {
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
-        ColorOption.documentation(withoutIt: "auto")
+        animateHelp, ColorOption.documentation(withoutIt: "auto"),
       ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp])
+
+  /// `--animate`.
+  static let animateHelp = OptionHelp(
+    "--animate all|selected|off",
+    "Which animated pictures (GIF, WebP, APNG) play: all on screen (the default in kitty, which plays them itself once sent), the selected and the open card's (the default elsewhere, where each frame is drawn again; the others show their first frame), or none (first frames only). a pauses and resumes them."
+  )
 
   /// `--follow`.
   static let followHelp = OptionHelp(
@@ -121,7 +129,8 @@ package struct BrowseCommand {
     let parsed = try ParsedArguments(
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
-        PictureOptions.valueOptions),
+        PictureOptions.valueOptions
+      ).union(["--animate"]),
       flagOptions: SourceOptions.flagOptions.union([
         "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe",
       ]),
@@ -130,6 +139,9 @@ package struct BrowseCommand {
     let pictures = try PictureOptions(parsed)
     images = try pictures.browserChoice(environment: environment)
     symbols = pictures.symbols
+    animate = try parsed.choice("--animate", of: AnimationChoice.allCases.map(\.rawValue)).flatMap {
+      AnimationChoice(rawValue: $0)
+    }
     colors = try ColorOption.choice(parsed, absent: .auto)!
     var sourceOptions = try SourceOptions(parsed)
     var warnings: [CacheFolder.Refusal] = []
@@ -203,7 +215,7 @@ package struct BrowseCommand {
   /// The options that take the next word as their value.
   private static let takingValues = LayoutOptions.valueOptions.union(
     SourceOptions.valueOptions
-  ).union(PictureOptions.valueOptions)
+  ).union(PictureOptions.valueOptions).union(["--animate"])
 
   /// The first word of `words` that is neither an option nor an option's value.
   private static func firstPositional(_ words: [String]) -> String? {

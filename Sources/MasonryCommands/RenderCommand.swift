@@ -109,10 +109,12 @@ enum RenderCommand {
     /// opening, the help), sent through the browser's own `reduce`; the thumbnails it
     /// asks for are made before the frame is drawn.
     func screen(of collection: CardCollection) throws(UsageError) -> Screen {
-      var browser = HeadlessBrowser(
-        BrowserState(
-          size: .zero, cards: collection, layout: options, pictures: pictures,
-          capabilities: TerminalCapabilities(colorDepth: .none, symbols: symbols)))
+      var state = BrowserState(
+        size: .zero, cards: collection, layout: options, pictures: pictures,
+        capabilities: TerminalCapabilities(colorDepth: .none, symbols: symbols))
+      // One frame: an animation shows its first, and no other frame is made.
+      state.animation = AnimationPlayback(choice: .off)
+      var browser = HeadlessBrowser(state)
       browser.send(.started(size))
       if let viewport { browser.send(.asked(.viewport(width: viewport))) }
       if let tag { browser.send(.asked(.filter(tag: tag))) }

@@ -20,7 +20,7 @@ import Synchronization
 /// written again.
 package final class PictureHeaderCache: Sendable {
   package let folder: CacheFolder
-  static let magic = Array("masonry-headers 3\n".utf8)
+  static let magic = Array("masonry-headers 4\n".utf8)
   /// What every version's files start with: how the folder knows masonry's own (an older
   /// version's file is replaced and pruned too).
   static let family = Array("masonry-headers ".utf8)
@@ -125,13 +125,15 @@ package final class PictureHeaderCache: Sendable {
           let width = reader.int(), let height = reader.int(), let date = reader.bytes(),
           width > 0, height > 0
         else { return [:] }
-        guard let duration = reader.wideInt(), let pages = reader.int(), duration >= 0, pages >= 0
+        guard let duration = reader.wideInt(), let pages = reader.int(), duration >= 0, pages >= 0,
+          let frames = reader.int(), frames >= 0
         else { return [:] }
         header = .success(
           PictureInfo(
             format: format, width: width, height: height,
             dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self), stamp: stamp,
-            duration: duration > 0 ? duration : nil, pages: pages > 0 ? pages : nil))
+            duration: duration > 0 ? duration : nil, pages: pages > 0 ? pages : nil,
+            frames: frames > 1 ? frames : nil))
       } else {
         guard let failure = readFailure(kind, from: &reader) else { return [:] }
         header = .failure(failure)
@@ -169,6 +171,7 @@ package final class PictureHeaderCache: Sendable {
         payload.bytes(Array((info.dateTaken ?? "").utf8))
         payload.int(info.duration ?? 0)
         payload.int(info.pages ?? 0)
+        payload.int(info.frames ?? 0)
       case .failure(let failure):
         write(failure, to: &payload)
       }

@@ -19,10 +19,12 @@ package struct PictureInfo: Hashable, Sendable {
   package var duration: Int?
   /// A document's page count, when its header says.
   package var pages: Int?
+  /// An animation's frame count (GIF, WebP, APNG of more than one frame).
+  package var frames: Int?
 
   package init(
     format: PictureFormat, width: Int, height: Int, dateTaken: String? = nil,
-    stamp: PictureStamp, duration: Int? = nil, pages: Int? = nil
+    stamp: PictureStamp, duration: Int? = nil, pages: Int? = nil, frames: Int? = nil
   ) {
     self.format = format
     self.width = width
@@ -31,11 +33,13 @@ package struct PictureInfo: Hashable, Sendable {
     self.stamp = stamp
     self.duration = duration
     self.pages = pages
+    self.frames = frames
   }
 
   /// What a card says of it beyond its size: `0:42` for a video, `12 pages` for a
-  /// document.
+  /// document, `24 frames` for an animation.
   package var extent: String? {
+    if let frames, frames > 1 { return "\(frames) frames" }
     if let duration, duration > 0 {
       let seconds = (duration + 500) / 1000
       let clock =
@@ -108,6 +112,7 @@ package struct PictureInfo: Hashable, Sendable {
     return PictureInfo(
       format: format, width: turned ? height : width, height: turned ? width : height,
       dateTaken: date, stamp: stamp, duration: info.duration_ms > 0 ? Int(info.duration_ms) : nil,
-      pages: info.pages > 0 ? Int(info.pages) : nil)
+      pages: info.pages > 0 ? Int(info.pages) : nil,
+      frames: info.frames > 1 ? Int(info.frames) : nil)
   }
 }

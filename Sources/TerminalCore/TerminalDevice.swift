@@ -24,6 +24,9 @@ package protocol TerminalDevice {
   /// Asks the terminal to put `bytes` on the clipboard (OSC 52; they go base64, so no
   /// byte of them can act on the terminal).
   mutating func copyToClipboard(_ bytes: [UInt8])
+  /// Whether the picture layer must be given another frame soon, even an unchanged one
+  /// (kitty runs an animation only after it has drawn it: the start goes in the next).
+  var picturesNeedAnotherFrame: Bool { get }
 }
 
 extension TerminalDevice {

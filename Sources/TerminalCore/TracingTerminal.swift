@@ -23,6 +23,8 @@ package struct TracingTerminal<Device: TerminalDevice>: TerminalDevice {
 
   package var size: Size { device.size }
 
+  package var picturesNeedAnotherFrame: Bool { device.picturesNeedAnotherFrame }
+
   package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     log("draw")
     device.draw(screen, pictures: pictures)

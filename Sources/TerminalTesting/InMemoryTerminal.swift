@@ -42,6 +42,9 @@ package struct InMemoryTerminal: TerminalDevice {
   /// The steps of the script not yet taken (a program that ended early leaves some).
   package var remainingSteps: Int { steps.count }
 
+  /// No picture layer here: nothing waits for another frame.
+  package var picturesNeedAnotherFrame: Bool { false }
+
   package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     frames.append(screen)
     pictureFrames.append(pictures)

@@ -31,21 +31,36 @@ package struct Thumbnail: Hashable, Sendable {
   /// What the box says over the picture, on its last row (`truncated`: the file ended
   /// before the picture did, and the part that decoded shows).
   package var note: String?
+  /// An animated picture's frames and timing (its first frame is `cells`, or `image`).
+  package let animation: ThumbnailAnimation?
 
   package init(
     columns: Int, rows: Int, cells: [Cell], image: PixelImage? = nil,
-    imageOrigin: (left: Int, top: Int) = (0, 0)
+    imageOrigin: (left: Int, top: Int) = (0, 0), animation: ThumbnailAnimation? = nil
   ) {
     self.columns = columns
     self.rows = rows
     self.cells = cells
     self.image = image
     self.imageOrigin = imageOrigin
+    self.animation = animation
+  }
+
+  /// The thumbnail as it shows frame `index` of its animation: in symbols, that frame's
+  /// cells (a pixel picture's frames are its image's, which the picture layer sends).
+  package func showing(frame index: Int) -> Thumbnail {
+    guard index > 0, let animation, index - 1 < animation.frameCells.count else { return self }
+    var shown = Thumbnail(
+      columns: columns, rows: rows, cells: animation.frameCells[index - 1], image: image,
+      imageOrigin: imageOrigin, animation: animation)
+    shown.note = note
+    return shown
   }
 
   package static func == (lhs: Thumbnail, rhs: Thumbnail) -> Bool {
     lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.image == rhs.image
       && lhs.imageOrigin == rhs.imageOrigin && lhs.note == rhs.note && lhs.cells == rhs.cells
+      && lhs.animation == rhs.animation
   }
 
   package func hash(into hasher: inout Hasher) {
@@ -57,8 +72,28 @@ package struct Thumbnail: Hashable, Sendable {
 
   package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
 
-  /// The bytes it takes in a cache (its cells and its encoded picture).
-  package var cost: Int { cells.count * MemoryLayout<Cell>.stride + 64 + (image?.cost ?? 0) }
+  /// The bytes it takes in a cache (its cells, its frames and its encoded picture).
+  package var cost: Int {
+    let frames = animation?.frameCells.reduce(0) { $0 + $1.count } ?? 0
+    return (cells.count + frames) * MemoryLayout<Cell>.stride + 64 + (image?.cost ?? 0)
+  }
+}
+
+/// A thumbnail's animation: when each frame shows and, in symbols, each frame's cells.
+package struct ThumbnailAnimation: Hashable, Sendable {
+  package let timing: AnimationTiming
+  /// In symbols, the cells of each frame after the first; empty for a pixel picture,
+  /// whose image holds its frames.
+  package let frameCells: [[Thumbnail.Cell]]
+  /// Frames were left out (past the memory bound, or damage in the file): the frames
+  /// before play.
+  package let isCut: Bool
+
+  package init(timing: AnimationTiming, frameCells: [[Thumbnail.Cell]], isCut: Bool) {
+    self.timing = timing
+    self.frameCells = frameCells
+    self.isCut = isCut
+  }
 }
 
 /// How a thumbnail is coloured: what the terminal can show.

@@ -67,20 +67,38 @@ package enum ThumbnailRenderer {
     let columns = Swift.max(0, columns)
     let rows = Swift.max(0, rows)
     let blank = [Thumbnail.Cell](repeating: .blank, count: columns * rows)
+    guard let placed = canvas(picture, columns: columns, rows: rows, cell: cell) else {
+      return Thumbnail(columns: columns, rows: rows, cells: blank)
+    }
+    let image = pixelImage(
+      placed.canvas, columns: placed.fitted.columns, rows: placed.fitted.rows,
+      protocolKind: protocolKind, label: label, sixelColors: sixelColors)
+    return Thumbnail(
+      columns: columns, rows: rows, cells: blank, image: image,
+      imageOrigin: (placed.fitted.left, placed.fitted.top))
+  }
+
+  /// Where `picture` goes in a box of `columns` × `rows` cells of `cell` pixels: the
+  /// cells it fills (letterboxed as `render` does) and its pixels in them, resized to fit
+  /// exactly (centred, transparent around it), with the rectangle the picture covers.
+  package static func canvas(_ picture: DecodedPicture, columns: Int, rows: Int, cell: CellShape)
+    -> (
+      canvas: PixelCanvas, fitted: (left: Int, top: Int, columns: Int, rows: Int),
+      drawn: (left: Int, top: Int, width: Int, height: Int)
+    )?
+  {
     let fitted = fittedBox(
       pictureWidth: picture.width, pictureHeight: picture.height, columns: columns, rows: rows,
       cellShape: cell)
     let width = fitted.columns * cell.width
     let height = fitted.rows * cell.height
-    guard fitted.columns > 0, fitted.rows > 0, width > 0, height > 0 else {
-      return Thumbnail(columns: columns, rows: rows, cells: blank)
-    }
+    guard fitted.columns > 0, fitted.rows > 0, width > 0, height > 0 else { return nil }
     let scale = Swift.min(
       Double(width) / Double(picture.width), Double(height) / Double(picture.height))
     let drawnWidth = Swift.max(1, Swift.min(width, Int(Double(picture.width) * scale + 0.5)))
     let drawnHeight = Swift.max(1, Swift.min(height, Int(Double(picture.height) * scale + 0.5)))
     guard let resized = resize(picture, width: drawnWidth, height: drawnHeight) else {
-      return Thumbnail(columns: columns, rows: rows, cells: blank)
+      return nil
     }
     var canvas = [UInt8](repeating: 0, count: width * height * 4)
     let left = (width - drawnWidth) / 2
@@ -91,12 +109,10 @@ package enum ThumbnailRenderer {
       canvas.replaceSubrange(
         to..<(to + drawnWidth * 4), with: resized[from..<(from + drawnWidth * 4)])
     }
-    let image = pixelImage(
-      PixelCanvas(pixels: canvas, width: width, height: height), columns: fitted.columns,
-      rows: fitted.rows, protocolKind: protocolKind, label: label, sixelColors: sixelColors)
-    return Thumbnail(
-      columns: columns, rows: rows, cells: blank, image: image,
-      imageOrigin: (fitted.left, fitted.top))
+    return (
+      PixelCanvas(pixels: canvas, width: width, height: height), fitted,
+      (left, top, drawnWidth, drawnHeight)
+    )
   }
 
   /// A picture's pixels exactly as its cells take them (RGBA, transparent around it).
@@ -117,7 +133,7 @@ package enum ThumbnailRenderer {
   /// encoded anew.
   package static func pixelImage(
     _ canvas: PixelCanvas, columns: Int, rows: Int, protocolKind: PixelProtocol, label: String,
-    sixelColors: Int, encoded: [UInt8]? = nil
+    sixelColors: Int, encoded: [UInt8]? = nil, animation: PixelAnimation? = nil
   ) -> PixelImage {
     let (pixels, width, height) = (canvas.pixels, canvas.width, canvas.height)
     switch protocolKind {
@@ -125,13 +141,14 @@ package enum ThumbnailRenderer {
       // kitty crops the stored picture itself: the pixels need not be kept.
       return PixelImage(
         protocolKind: .kitty, label: label, width: width, height: height, columns: columns,
-        rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height)
+        rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
+        animation: animation
       ) { _, _ in [] }
     case .iterm:
       return PixelImage(
         protocolKind: .iterm, label: label, width: width, height: height, columns: columns,
         rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
-        keptPixels: pixels
+        keptPixels: pixels, animation: animation
       ) { top, count in
         encodePNG(
           Array(pixels[(top * width * 4)..<((top + count) * width * 4)]), width: width,
@@ -144,7 +161,7 @@ package enum ThumbnailRenderer {
         encoded: encoded
           ?? encodeSixel(
             pixels, width: width, height: height, top: 0, count: height, colors: sixelColors),
-        keptPixels: pixels
+        keptPixels: pixels, animation: animation
       ) { top, count in
         encodeSixel(
           pixels, width: width, height: height, top: top, count: count, colors: sixelColors)
@@ -165,6 +182,21 @@ package enum ThumbnailRenderer {
     defer { masonry_pixels_free(&out) }
     guard result == 0, out.pixels != nil else { return nil }
     return Array(UnsafeBufferPointer(start: out.pixels, count: width * height * 4))
+  }
+
+  /// `canvas` encoded whole for `protocolKind` (a frame of an animation).
+  package static func encode(
+    _ canvas: PixelCanvas, for protocolKind: PixelProtocol, sixelColors: Int
+  )
+    -> [UInt8]
+  {
+    switch protocolKind {
+    case .kitty, .iterm: return encodePNG(canvas.pixels, width: canvas.width, height: canvas.height)
+    case .sixel:
+      return encodeSixel(
+        canvas.pixels, width: canvas.width, height: canvas.height, top: 0, count: canvas.height,
+        colors: sixelColors)
+    }
   }
 
   private static func encodePNG(_ rgba: [UInt8], width: Int, height: Int) -> [UInt8] {

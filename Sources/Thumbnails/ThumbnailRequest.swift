@@ -17,11 +17,13 @@ package struct ThumbnailRequest: Hashable, Sendable {
   package var pixels: PixelProtocol?
   /// The colours a sixel may use (the terminal's colour registers, at most 256).
   package var sixelColors: Int
+  /// Whether an animated picture's frames are made (else its first frame alone).
+  package var animates: Bool
 
   package init(
     source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
     cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil,
-    sixelColors: Int = 256
+    sixelColors: Int = 256, animates: Bool = false
   ) {
     self.source = source
     self.columns = columns
@@ -31,6 +33,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
     self.symbols = symbols
     self.pixels = pixels
     self.sixelColors = sixelColors
+    self.animates = animates
   }
 
   /// The longest side the picture is decoded at: what symbols need (`decodedSide`), or
@@ -57,6 +60,11 @@ package struct ThumbnailRequest: Hashable, Sendable {
     do {
       let stamp = try Self.stamp(of: source)
       if let thumbnail = caches?.thumbnail(for: self, stamp: stamp) { return .success(thumbnail) }
+      if animates, let animated = try animatedThumbnail() {
+        // Kept in memory only: the disk cache keeps stills.
+        caches?.keep(animated, for: self, stamp: stamp)
+        return .success(animated)
+      }
       if let thumbnail = caches?.disk?.thumbnail(for: self, stamp: stamp) {
         caches?.keep(thumbnail, for: self, stamp: stamp)
         return .success(thumbnail)
@@ -90,6 +98,24 @@ package struct ThumbnailRequest: Hashable, Sendable {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The thumbnail of an animated picture, every frame made; `nil` when the picture is
+  /// not animated (its header says one frame) or cannot be read as an animation (the
+  /// still decoder then shows its first frame, or says why).
+  private func animatedThumbnail() throws(PictureFailure) -> Thumbnail? {
+    guard let info = try? PictureInfo.read(source), (info.frames ?? 0) > 1 else { return nil }
+    let bytes: [UInt8]
+    switch source {
+    case .file(let path): bytes = try PictureFile(path: path).readAll()
+    case .embedded(let name):
+      guard let embedded = EmbeddedPictures.bytes(named: name) else { throw .notFound }
+      bytes = embedded
+    }
+    // Symbols need no more than `neededSide`: each frame costs its pixels.
+    let side = pixels == nil ? Swift.min(decodeSide, Swift.max(64, neededSide)) : decodeSide
+    guard let reader = AnimationReader(bytes: bytes, maxSide: side) else { return nil }
+    return AnimatedThumbnail.make(self, from: reader)
   }
 
   /// What identifies the picture's current version (a file's size and modification time).

@@ -120,8 +120,8 @@ enum KeyLatencyBenchmark {
   /// Each key's latency in milliseconds, for `keys` sent every 33 ms (a key held down)
   /// after the first frame; `nil` when tmux cannot run the program.
   static func measure(
-    binary: String, folder: String, keys: [String], traceDirectory: String? = nil,
-    settle: UInt32 = 300_000, afterKeys: ((Tmux) -> Void)? = nil
+    binary: String, folder: String, keys: [String], options: [String] = [],
+    traceDirectory: String? = nil, settle: UInt32 = 300_000, afterKeys: ((Tmux) -> Void)? = nil
   ) -> [Double]? {
     let key = keys[0]
     let socket = "masonry-keys-\(getpid())-\(key)"
@@ -133,7 +133,7 @@ enum KeyLatencyBenchmark {
       tmux.run([
         "new-session", "-d", "-s", "k", "-x", "120", "-y", "40",
         "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 MASONRY_TRACE=\(trace) "
-          + "\(binary) --no-cache \(folder); sleep 30",
+          + ([binary, "--no-cache"] + options + [folder]).joined(separator: " ") + "; sleep 30",
       ])
     else { return nil }
     // The first frame.

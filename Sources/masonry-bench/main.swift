@@ -93,4 +93,5 @@ if runs("pictures") {
   PictureBenchmark.runFidelity(report: &report)
 }
 if parts.contains("formats") { FormatBenchmark.run(report: &report) }
+if parts.contains("animation") { AnimationBenchmark.run(report: &report) }
 report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])

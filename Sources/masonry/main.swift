@@ -103,7 +103,7 @@ end(
       wakeUp: wakeUp, load: command.load, feed: command.feed, picking: command.picking,
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
       diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
-      notice: warnings.first?.notice, resort: command.resort,
+      notice: warnings.first?.notice, animate: command.animate, resort: command.resort,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in

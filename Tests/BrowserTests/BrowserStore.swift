@@ -49,6 +49,9 @@ struct BrowserStore {
     let effects = BrowserReducer.reduce(&state, event, at: clock, caches: caches)
     if let expected {
       wanted.time = state.time
+      // Playing time runs with the clock, and restarts for the selected card's picture.
+      wanted.animation.time = state.animation.time
+      wanted.animation.selectedSince = state.animation.selectedSince
       if let transition = wanted.transition, transition.isFinished(at: clock) {
         wanted.transition = nil
       }

@@ -254,6 +254,16 @@ final class EmulatorSession {
     throw SessionError("\(emulator): no steady screenshot in \(seconds) s")
   }
 
+  /// One screenshot of the window as it is now (a picture that moves is never steady).
+  func snapshot() throws -> Shot {
+    let window = try window()
+    let path = directory + "/snapshot.png"
+    _ = Self.run(["import", "-window", window, path], display: display)
+    guard let bytes = FileManager.default.contents(atPath: path).map(Array.init), !bytes.isEmpty
+    else { throw SessionError("\(emulator): no screenshot") }
+    return try Self.decode(bytes)
+  }
+
   /// Copies the last screenshot and the picture log to `prefix`.png and `prefix`.log.
   func keepLast(as prefix: String) {
     try? FileManager.default.removeItem(atPath: prefix + ".png")

@@ -27,6 +27,9 @@ package struct BrowserApp {
   private var drawnPictures: [PicturePlacement] = []
   /// Whether the last frame lacked a thumbnail some picture box on it waits for.
   private var drawnWithoutSomePictures = false
+  /// When the picture layer must be given a frame again, changed or not (kitty starts an
+  /// animation in the frame after the one that placed it).
+  private var pictureFollowUp: Int?
   /// `--pick`: the cards chosen with Enter (the marked ones in card order, else the
   /// selected one); `nil` when the browser ended otherwise.
   package private(set) var picked: [Card]?
@@ -43,13 +46,14 @@ package struct BrowserApp {
   ///     shows `collection` (the cards read so far).
   ///   - picking: `--pick`: Enter answers with the selected card (`picked`).
   ///   - notice: the status bar's first message.
+  ///   - animate: which animated pictures play (`nil`: the terminal's standard).
   package init(
     collection: CardCollection, options: LayoutOptions, pictures: PictureDisplay = .placeholders,
     capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .none),
     wakeUp: WakeUpSignal = WakeUpSignal(), load: LoadStatus = .complete, feed: CardFeed? = nil,
     picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
-    folderSort: FolderSort? = nil, notice: String? = nil,
+    folderSort: FolderSort? = nil, notice: String? = nil, animate: AnimationChoice? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
@@ -62,6 +66,8 @@ package struct BrowserApp {
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
     state.picking = picking
+    state.animation = AnimationPlayback(
+      choice: animate ?? AnimationChoice.standard(for: capabilities.pixelProtocol))
     state.load = load
     state.followable = follow != nil
     state.folderSort = resort == nil ? nil : folderSort
@@ -158,15 +164,19 @@ package struct BrowserApp {
     }
   }
 
-  /// Draws the state's frame unless the terminal already shows it, pictures included.
+  /// Draws the state's frame unless the terminal already shows it, pictures included (or
+  /// the picture layer asked for another frame).
   private mutating func show(on terminal: inout some TerminalDevice) {
     drawnWithoutSomePictures = state.pictures != .placeholders && !screenPicturesAreIn()
     let scene = caches.scene(for: state)
     let screen = FrameComposer.compose(scene)
-    guard screen != drawn || scene.picturePlacements != drawnPictures else { return }
+    let followUp = pictureFollowUp.map { terminal.now() >= $0 } ?? false
+    guard screen != drawn || scene.picturePlacements != drawnPictures || followUp else { return }
     terminal.draw(screen, pictures: scene.picturePlacements)
     drawn = screen
     drawnPictures = scene.picturePlacements
+    // 30 ms: a frame kitty has drawn by then.
+    pictureFollowUp = terminal.picturesNeedAnotherFrame ? terminal.now() + 30 : nil
   }
 
   /// The next events: what the terminal reports (a burst of resizes counts as its last
@@ -175,9 +185,17 @@ package struct BrowserApp {
   private func waitForEvents(on terminal: inout some TerminalDevice, timeout: Int?)
     -> [BrowserEvent]
   {
-    // A deadline of the state (an animation's next step, a held key's end) ends the wait
-    // with a tick.
-    let untilDeadline = state.deadline.map { Swift.max(0, $0 - terminal.now()) }
+    // A deadline of the state (the layout switch's next step, a held key's end), an
+    // animated picture's next frame, or the picture layer's follow-up ends the wait with a
+    // tick.
+    let now = terminal.now()
+    let nextFrame = caches.scene(for: state).nextAnimationStep.map {
+      // Playing time runs on from the last event's time.
+      $0 - state.animation.time - (now - state.time)
+    }
+    let untilDeadline = [
+      state.deadline.map { $0 - now }, nextFrame, pictureFollowUp.map { $0 - now },
+    ].compactMap { $0 }.min().map { Swift.max(0, $0) }
     let wait = [timeout, untilDeadline].compactMap { $0 }.min()
     guard let first = terminal.nextEvent(timeout: wait) else {
       return untilDeadline != nil && (timeout == nil || untilDeadline! <= timeout!) ? [.tick] : []

@@ -1,5 +1,6 @@
 import Cards
 import LayoutEngine
+import TerminalCore
 import Thumbnails
 import Widgets
 
@@ -21,7 +22,8 @@ extension BrowserScene {
     return ThumbnailRequest(
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
       cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
-      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors)
+      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors,
+      animates: state.animation.choice != .off)
   }
 
   /// The thumbnail of the open card's picture at the overlay's size.
@@ -42,22 +44,48 @@ extension BrowserScene {
     return ThumbnailRequest(
       source: source, columns: box.width, rows: box.height, mode: mode,
       cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
-      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors)
+      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors,
+      animates: state.animation.choice != .off)
   }
 
   /// What a card's image box shows now: its thumbnail once it is made, unless a key is
   /// held down (`BrowserState.placeholdersUntil`) and the picture is costly to draw again
-  /// (symbols, sixel, iTerm2; a kitty picture moves for 65 bytes, so it stays).
-  static func picture(for request: ThumbnailRequest?, in state: BrowserState) -> CardPicture {
+  /// (symbols, sixel, iTerm2; a kitty picture moves for 65 bytes, so it stays). An
+  /// animated picture that `plays` shows the frame of this moment.
+  static func picture(for request: ThumbnailRequest?, in state: BrowserState, plays: Bool)
+    -> ShownPicture
+  {
     guard let request, let result = state.thumbnails.result(for: request),
       state.placeholdersUntil == nil || request.pixels == .kitty
     else {
-      return .placeholder
+      return ShownPicture(picture: .placeholder)
     }
     switch result {
-    case .success(let thumbnail): return .thumbnail(thumbnail)
-    case .failure(let failure): return .unavailable(failure.description)
+    case .success(let thumbnail):
+      guard let animation = thumbnail.animation, plays,
+        let arrival = state.thumbnails.arrival(for: request)
+      else { return ShownPicture(picture: .thumbnail(thumbnail)) }
+      let start = state.animation.start(arrival: arrival)
+      // kitty plays an animation itself, sent once: its frames are never drawn here.
+      if request.pixels == .kitty {
+        return ShownPicture(
+          picture: .thumbnail(thumbnail), motion: state.animation.isPaused ? .held : .playing)
+      }
+      let (frame, next) = animation.timing.frame(at: state.animation.time - start)
+      return ShownPicture(
+        picture: .thumbnail(thumbnail.showing(frame: frame)), frame: frame, motion: .playing,
+        nextStep: state.animation.isPaused ? nil : next.map { $0 + start })
+    case .failure(let failure): return ShownPicture(picture: .unavailable(failure.description))
     }
+  }
+
+  /// What an image box shows, and for an animated picture which frame, whether it plays
+  /// and when (in playing time) its next frame is due.
+  struct ShownPicture {
+    var picture: CardPicture
+    var frame = 0
+    var motion = PicturePlacement.Motion.first
+    var nextStep: Int?
   }
 
   /// The thumbnails the cards of `area` (content coordinates) need, top to bottom, left

@@ -48,6 +48,9 @@ package struct BrowserScene {
   /// The pixel pictures the picture layer shows: every box's, except cards' under the
   /// open card or the help (a picture covers text, so it would show through them).
   package let picturePlacements: [PicturePlacement]
+  /// When, in playing time, an animation drawn here next shows another frame (`nil`:
+  /// none will): the app wakes with a tick then.
+  package let nextAnimationStep: Int?
 
   /// The scene of `state`, with the layout and text of `caches` (brought in step with it).
   init(_ state: BrowserState, caches: BrowserCaches) {
@@ -58,6 +61,7 @@ package struct BrowserScene {
     var visible: [Int] = []
     var boxes: [PictureBoxPlacement] = []
     var overlay: Rect?
+    var nextStep: Int?
     func add(_ widget: any Widget, _ area: Rect, clip: Rect? = nil) {
       layers.append(Layer(widget: widget, area: area, clip: clip ?? area))
     }
@@ -87,11 +91,14 @@ package struct BrowserScene {
         }
         let request = Self.thumbnailRequest(
           forShown: index, size: frame.size, state, measurer: measurer)
-        let picture = Self.picture(for: request, in: state)
+        let shown = Self.picture(
+          for: request, in: state,
+          plays: state.animation.plays(isSelectedOrOpen: index == selected))
+        nextStep = [nextStep, shown.nextStep].compactMap { $0 }.min()
         var widget = CardWidget(
           card: state.shownCard(index), index: state.shown[index], measurer: measurer,
           size: frame.size, isSelected: index == selected, highlight: highlight,
-          picture: picture)
+          picture: shown.picture)
         widget.isMarked = isMarked
         add(widget, frame, clip: regions.content)
         if widget.metrics.imageRows > 0 {
@@ -104,7 +111,7 @@ package struct BrowserScene {
               PictureBoxPlacement(
                 frame: box, clip: clip, card: index, request: request,
                 pixels: Self.pixelPlacement(
-                  picture, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)))
+                  shown, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)))
           }
         }
       }
@@ -134,11 +141,13 @@ package struct BrowserScene {
       if let scroll = state.mode.detailScroll, let selected, selected < state.shown.count {
         let cardIndex = state.shown[selected]
         let request = Self.detailThumbnailRequest(state, geometry: geometry, measurer: measurer)
-        let picture = Self.picture(for: request, in: state)
+        let shown = Self.picture(
+          for: request, in: state, plays: state.animation.plays(isSelectedOrOpen: true))
+        nextStep = [nextStep, shown.nextStep].compactMap { $0 }.min()
         var view = DetailView(
           card: state.shownCard(selected), caption: measurer.caption(ofCard: cardIndex),
           comment: measurer.comment(ofCard: cardIndex), style: state.cardStyle,
-          picture: picture, scroll: scroll)
+          picture: shown.picture, scroll: scroll)
         view.isMarked = state.marks.contains(cardIndex)
         add(view, geometry.overlayArea)
         let inside = CardStyle.contentArea(of: geometry.overlayArea)
@@ -150,7 +159,7 @@ package struct BrowserScene {
             PictureBoxPlacement(
               frame: box, clip: clip, card: nil, request: request,
               pixels: Self.pixelPlacement(
-                picture, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)),
+                shown, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)),
             at: 0)
         }
         overlay = geometry.overlayArea
@@ -161,6 +170,7 @@ package struct BrowserScene {
       }
     }
     self.layers = layers
+    nextAnimationStep = nextStep
     visibleCards = visible
     pictureBoxes = boxes
     picturePlacements = boxes.compactMap { box in
@@ -184,9 +194,11 @@ package struct BrowserScene {
   /// Where a pixel picture goes in an image box at `box` cut by `clip`: its own cells
   /// (letterboxed inside the box), and their part inside the clip.
   static func pixelPlacement(
-    _ picture: CardPicture, in box: Rect, clip: Rect, keysRepeat: Bool
+    _ shown: ShownPicture, in box: Rect, clip: Rect, keysRepeat: Bool
   ) -> PicturePlacement? {
-    guard case .thumbnail(let thumbnail) = picture, let image = thumbnail.image else { return nil }
+    guard case .thumbnail(let thumbnail) = shown.picture, let image = thumbnail.image else {
+      return nil
+    }
     let cells = Rect(
       x: box.minX + thumbnail.imageOrigin.left, y: box.minY + thumbnail.imageOrigin.top,
       width: image.columns, height: image.rows)
@@ -194,7 +206,8 @@ package struct BrowserScene {
       return nil
     }
     return PicturePlacement(
-      image: image, box: cells, visible: visible, holdsNewPictures: keysRepeat)
+      image: image, box: cells, visible: visible, holdsNewPictures: keysRepeat,
+      frame: shown.frame, motion: shown.motion)
   }
 
   /// The ruler under a viewport: its width, its columns and the breakpoints of the

@@ -56,6 +56,8 @@ package enum CardsCommand: Hashable, Sendable {
   case nextSort
   case reverseSort
   case reload
+  /// Animated pictures hold their frames, or play on (`a`).
+  case toggleAnimations
   case showHelp
   case quit
 }

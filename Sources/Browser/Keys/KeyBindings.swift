@@ -68,6 +68,8 @@ package enum KeyBindings {
       KeyBinding(keys: [(.character("="), .fullWidth)], "viewport back to the full width"),
       KeyBinding(keys: [(.character("r"), .reload)], "read the source again"),
       KeyBinding(
+        keys: [(.character("a"), .toggleAnimations)], "pause / play animated pictures"),
+      KeyBinding(
         keys: [(.character("s"), .nextSort), (.character("S"), .reverseSort)],
         "folders: sort by name, date, size / reverse"),
       KeyBinding(
@@ -93,6 +95,8 @@ package enum KeyBindings {
       KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark this card"),
       KeyBinding(keys: [(.character("o"), .openPicture)], "open the picture"),
       KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path"),
+      KeyBinding(
+        keys: [(.character("a"), .toggleAnimations)], "pause / play animated pictures"),
       KeyBinding(keys: [(.enter, .accept)], "--pick: answer (the marked cards, else this)"),
       KeyBinding(keys: [(.escape, .close), (.character("q"), .close)], "close the card"),
       KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),

@@ -16,5 +16,7 @@ package enum OpenCardCommand: Hashable, Sendable {
   /// With `--pick`: answer with this card.
   case accept
   case close
+  /// Animated pictures hold their frames, or play on (`a`).
+  case toggleAnimations
   case showHelp
 }

@@ -51,6 +51,8 @@ package struct BrowserState: Equatable {
   package var time = 0
   /// Thumbnails or placeholders.
   package var pictures: PictureDisplay
+  /// Which animated pictures play, and their clock.
+  package var animation = AnimationPlayback(choice: .selected)
   /// How far the source has been read.
   package var load = LoadStatus.complete
   /// `--pick`: Enter answers with the selected card; q and Esc cancel.

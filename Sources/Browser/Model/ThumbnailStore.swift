@@ -11,6 +11,8 @@ package struct ThumbnailStore: Equatable {
   package static let byteBudget = 64 << 20
 
   private var results: [ThumbnailRequest: Result<Thumbnail, PictureFailure>] = [:]
+  /// When each result came, in playing time: an animation plays from there.
+  private var arrivals: [ThumbnailRequest: Int] = [:]
   private var order: [ThumbnailRequest] = []
   private var head = 0
   /// The bytes the results hold (`Thumbnail.cost`).
@@ -26,12 +28,17 @@ package struct ThumbnailStore: Equatable {
     results[request]
   }
 
-  /// Keeps `result`, forgetting the longest-held results beyond the capacity.
+  /// When the result for `request` came, in playing time (`AnimationPlayback.time`).
+  package func arrival(for request: ThumbnailRequest) -> Int? { arrivals[request] }
+
+  /// Keeps `result`, which came at playing time `time`, forgetting the longest-held
+  /// results beyond the capacity.
   ///
   /// - Complexity: amortised O(1).
   package mutating func store(
-    _ result: Result<Thumbnail, PictureFailure>, for request: ThumbnailRequest
+    _ result: Result<Thumbnail, PictureFailure>, for request: ThumbnailRequest, at time: Int = 0
   ) {
+    arrivals[request] = time
     if let old = results.updateValue(result, forKey: request) {
       bytes -= Self.cost(of: old)
     } else {
@@ -40,6 +47,7 @@ package struct ThumbnailStore: Equatable {
     bytes += Self.cost(of: result)
     while results.count > Self.capacity || bytes > Self.byteBudget, head < order.count - 1 {
       if let old = results.removeValue(forKey: order[head]) { bytes -= Self.cost(of: old) }
+      arrivals[order[head]] = nil
       head += 1
     }
     if head > Self.capacity {

@@ -172,6 +172,9 @@ extension BrowserReducer {
     case .nextBreakpoint: moveViewport(.nextBreakpoint, &state, caches: caches)
     case .fullWidth: moveViewport(.fullWidth, &state, caches: caches)
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
+    case .toggleAnimations:
+      toggleAnimations(&state)
+      return ([], false)
     case .nextSort, .reverseSort:
       guard let sort = state.folderSort else {
         state.message = "s and S sort folders of pictures; a card file keeps its order"
@@ -310,8 +313,19 @@ extension BrowserReducer {
     case .accept: return state.picking ? [.pick] : []
     case .close: state.mode = .browsing
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
+    case .toggleAnimations: toggleAnimations(&state)
     }
     return []
+  }
+
+  /// `a`: animated pictures hold their frames, or play on from them.
+  private static func toggleAnimations(_ state: inout BrowserState) {
+    guard state.animation.choice != .off else {
+      state.message = "animations are off (--animate all or selected plays them)"
+      return
+    }
+    state.animation.isPaused.toggle()
+    state.message = state.animation.isPaused ? "animations paused" : "animations playing"
   }
 
   // MARK: Search

@@ -15,6 +15,8 @@ package enum BrowserReducer {
   package static func reduce(
     _ state: inout BrowserState, _ event: BrowserEvent, at time: Int, caches: BrowserCaches
   ) -> [BrowserEffect] {
+    // Playing time runs with the clock, but not while paused.
+    if !state.animation.isPaused { state.animation.time += Swift.max(0, time - state.time) }
     state.time = time
     if let transition = state.transition, transition.isFinished(at: time) { state.transition = nil }
     if let until = state.placeholdersUntil, time >= until { state.placeholdersUntil = nil }
@@ -86,7 +88,7 @@ package enum BrowserReducer {
         state.message = "no match"
       }
     case .thumbnailReady(let request, let result):
-      state.thumbnails.store(result, for: request)
+      state.thumbnails.store(result, for: request, at: state.animation.time)
       positionsCards = false
     case .paste(let text) where state.mode.promptedCommand != nil:
       // Into the command line, with its line breaks as spaces (never Enter).
@@ -122,6 +124,8 @@ package enum BrowserReducer {
     if state.scrollOffset != before.scrollOffset {
       state.thumbnails.scrollsDown = state.scrollOffset > before.scrollOffset
     }
+    // A picture that plays because it is selected plays from its start.
+    if state.selectedCard != before.card { state.animation.selectedSince = state.animation.time }
     if LayoutIdentity(state) != layoutBefore { state.measuring.wanted = true }
     if let searchBefore, searchBefore.handedOut, state.search == nil,
       !(event.isSearchFound(generation: searchBefore.generation))

@@ -38,7 +38,7 @@ enum {
   MASONRY_PICTURE_CORRUPT = 2,
   /// Over the pixel limit: refused before decoding.
   MASONRY_PICTURE_TOO_LARGE = 3,
-  /// A kind of the format that is not supported (an animated WebP, say).
+  /// A kind of the format that is not supported (a TIFF's colour model libtiff lacks).
   MASONRY_PICTURE_UNSUPPORTED = 4,
   /// Memory ran out or a decoder's own limit (memory, progressive scans) was reached.
   MASONRY_PICTURE_LIMIT = 5,
@@ -61,6 +61,10 @@ typedef struct {
   int64_t duration_ms;
   /// A document's page count (0: not a document, or unknown).
   int pages;
+  /// An animation's frames (GIF, WebP, APNG; 0 for a still picture), and one play's
+  /// length in milliseconds as the file says it.
+  int frames;
+  int64_t animation_ms;
 } masonry_picture_info;
 
 /// How many of a file's first bytes tell its format (fewer when the file is shorter).
@@ -87,6 +91,11 @@ typedef struct {
 
 /// Reads exactly `count` bytes at `offset`; returns 0, or -1 when they are not there.
 int masonry_read_at(const masonry_reader *reader, uint64_t offset, void *buffer, size_t count);
+
+/// Reads at most `count` bytes at `offset`: how many there were (0 at the end or on an
+/// error).
+size_t masonry_read_some(const masonry_reader *reader, uint64_t offset, void *buffer,
+                         size_t count);
 
 /// The header of the picture `reader` reads (see masonry_picture_probe).
 int masonry_probe_reader(const masonry_reader *reader, masonry_picture_info *info);

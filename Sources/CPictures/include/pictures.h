@@ -31,6 +31,31 @@ int masonry_picture_decode(const uint8_t *bytes, size_t length, int max_side, in
 
 void masonry_pixels_free(masonry_pixels *pixels);
 
+/// An animation read a frame at a time (animated GIF, WebP, APNG).
+typedef struct masonry_animation masonry_animation;
+
+/// Opens the animation in `bytes` (which must outlive it) to read its frames, each
+/// composed as the format says (offsets, disposal, blending) and made at most `max_side`
+/// pixels on its longer side. NULL when the picture is not animated (one frame), cannot
+/// be read as an animation, or its canvas is over `max_pixels` or 16 megapixels: the
+/// still decoder (masonry_picture_decode) is then the one to ask.
+masonry_animation *masonry_animation_open(const uint8_t *bytes, size_t length, int max_side,
+                                          int64_t max_pixels);
+
+/// How many times the whole animation plays: 0 forever.
+int masonry_animation_plays(const masonry_animation *animation);
+
+/// The canvas's size, as stored.
+void masonry_animation_size(const masonry_animation *animation, int *width, int *height);
+
+/// The next frame (to free with masonry_pixels_free) and how long it shows, in
+/// milliseconds (under 20 ms in the file: 100 ms, as browsers show it). Returns 1 with a
+/// frame; 0 after the last (or past 2,000 frames, or a bound on the work); -1 where the
+/// file is damaged (the frames before stand).
+int masonry_animation_next(masonry_animation *animation, masonry_pixels *frame, int *delay_ms);
+
+void masonry_animation_close(masonry_animation *animation);
+
 /// `pixels` turned by the EXIF `orientation` (1-8), in place (it may reallocate); 0, or -1
 /// when memory runs out (the pixels are then as they were).
 int masonry_pixels_orient(masonry_pixels *pixels, int orientation);

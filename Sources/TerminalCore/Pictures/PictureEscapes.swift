@@ -5,7 +5,38 @@ package enum PictureEscapes {
   /// kitty: the image stored under `id` (PNG, answers suppressed), base64 in chunks of
   /// 4096 characters, each chunk its own escape (`m=1` while more follow).
   package static func kittyTransmit(id: UInt32, png: [UInt8]) -> [UInt8] {
-    let data = Base64.encode(png)
+    chunked(png, first: "a=t,f=100,i=\(id),q=2")
+  }
+
+  /// kitty: another frame of image `id` (PNG), shown for `gap` milliseconds before the
+  /// next, in chunks as `kittyTransmit` sends them.
+  package static func kittyFrame(id: UInt32, png: [UInt8], gap: Int) -> [UInt8] {
+    chunked(png, first: "a=f,f=100,i=\(id),z=\(gap),q=2")
+  }
+
+  /// kitty: how animation `id` moves: its first frame's gap set, then run (`v`: 1 loops
+  /// forever, n plays n − 1 times), held on the frame it shows, or stopped on the first.
+  package static func kittyAnimation(id: UInt32, motion: PicturePlacement.Motion, plays: Int)
+    -> [UInt8]
+  {
+    let keys: String
+    switch motion {
+    case .playing: keys = "s=3,v=\(plays == 0 ? 1 : plays + 1)"
+    case .held: keys = "s=1"
+    case .first: keys = "s=1,c=1"
+    }
+    return Array("\u{1B}_Ga=a,i=\(id),\(keys),q=2\u{1B}\\".utf8)
+  }
+
+  /// kitty: the gap of animation `id`'s first frame (its others come with `kittyFrame`).
+  package static func kittyFirstGap(id: UInt32, gap: Int) -> [UInt8] {
+    Array("\u{1B}_Ga=a,i=\(id),r=1,z=\(gap),q=2\u{1B}\\".utf8)
+  }
+
+  /// `payload` base64 in escapes of 4096 characters, the first carrying `first`'s keys,
+  /// each `m=1` while more follow.
+  private static func chunked(_ payload: [UInt8], first: String) -> [UInt8] {
+    let data = Base64.encode(payload)
     var out: [UInt8] = []
     out.reserveCapacity(data.count + data.count / 4096 * 16 + 64)
     var start = 0
@@ -13,11 +44,7 @@ package enum PictureEscapes {
       let end = Swift.min(data.count, start + 4096)
       let more = end < data.count ? 1 : 0
       out += Array("\u{1B}_G".utf8)
-      if start == 0 {
-        out += Array("a=t,f=100,i=\(id),q=2,m=\(more);".utf8)
-      } else {
-        out += Array("m=\(more);".utf8)
-      }
+      out += Array((start == 0 ? "\(first),m=\(more);" : "m=\(more);").utf8)
       out += data[start..<end]
       out += Array("\u{1B}\\".utf8)
       start = end

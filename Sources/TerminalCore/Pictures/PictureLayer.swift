@@ -18,6 +18,13 @@ import LayoutEngine
 ///   a rewritten row is sent again. Pictures are cut to the visible rows, never reach the
 ///   last row (a sixel there scrolls the screen) and are not drawn cut sideways.
 ///
+/// Animated pictures: kitty is sent every frame once (`a=f`) and plays them itself, so an
+/// animation costs no byte after it is sent, and moving it keeps it playing; it is told to
+/// run in the frame after the one that placed it (kitty runs only what it has drawn).
+/// Sixel and iTerm2 are sent each frame as it comes, whole pictures only; a sixel frame
+/// with transparent pixels has its cells erased first (its pixels would keep the last
+/// frame's under them).
+///
 /// While keys repeat, kitty is sent no new picture (`PicturePlacement.holdsNewPictures`):
 /// the pictures it holds move, the others come when the keys pause.
 ///
@@ -46,6 +53,10 @@ package struct PictureLayer {
   private var stored: [UInt32: (bytes: Int, lastFrame: Int)] = [:]
   private var storedBytes = 0
   private var frame = 0
+  /// kitty: how each animated image moves now, as last told.
+  private var motions: [UInt32: PicturePlacement.Motion] = [:]
+  /// kitty: animations placed in the last frame, to be started in the next.
+  private var pendingStarts: Set<UInt32> = []
 
   package init(protocolKind: PixelProtocol, terminalBudget: Int = 160 << 20) {
     self.protocolKind = protocolKind
@@ -54,6 +65,11 @@ package struct PictureLayer {
 
   /// The images kitty holds now, by id (for tests).
   package var storedImages: Set<UInt32> { Set(stored.keys) }
+
+  /// Whether another frame must be planned soon, even with nothing changed: kitty plays
+  /// an animation only once it has drawn its placement, so the start goes in a frame of
+  /// its own.
+  package var needsAnotherFrame: Bool { !pendingStarts.isEmpty }
 
   /// What to do to show `placements` on a screen of `height` rows; `cleared` when the
   /// terminal was cleared since the last frame (or this is the first).
@@ -67,6 +83,8 @@ package struct PictureLayer {
       shown = [:]
       stored = [:]
       storedBytes = 0
+      motions = [:]
+      pendingStarts = []
     }
     // What can be shown: one placement per image, on screen, not on the last row.
     var wanted: [PicturePlacement] = []
@@ -101,27 +119,56 @@ package struct PictureLayer {
     for id in shown.keys.sorted() where !wantedIDs.contains(id) {
       plan.output += PictureEscapes.kittyDeletePlacement(id: id)
     }
+    // Animations placed in the frame before, drawn by now: told to run.
+    let starting = pendingStarts
+    pendingStarts = []
     for placement in wanted {
       let image = placement.image
       if stored[image.id] == nil {
         plan.output += PictureEscapes.kittyTransmit(id: image.id, png: image.encoded)
-        let bytes = image.width * image.height * 4
+        var bytes = image.width * image.height * 4
+        if let animation = image.animation {
+          for (index, frame) in animation.frames.enumerated() {
+            plan.output += PictureEscapes.kittyFrame(
+              id: image.id, png: frame, gap: animation.timing.delays[index + 1])
+          }
+          plan.output += PictureEscapes.kittyFirstGap(
+            id: image.id, gap: animation.timing.delays[0])
+          bytes *= 1 + animation.frames.count
+        }
         stored[image.id] = (bytes, frame)
         storedBytes += bytes
       }
       stored[image.id]?.lastFrame = frame
-      if let old = shown[image.id], old.box == placement.box, old.visible == placement.visible {
-        continue
+      let placedNow = shown[image.id] == nil
+      let moved =
+        shown[image.id].map { $0.box != placement.box || $0.visible != placement.visible } ?? true
+      if moved {
+        let inPicture = placement.visibleInPicture
+        let cell = image.cellPixels
+        plan.output += PictureEscapes.kittyPlace(
+          id: image.id, at: (placement.visible.minX, placement.visible.minY),
+          source: (
+            inPicture.minX * cell.width, inPicture.minY * cell.height,
+            Swift.min(image.width - inPicture.minX * cell.width, inPicture.width * cell.width),
+            Swift.min(image.height - inPicture.minY * cell.height, inPicture.height * cell.height)
+          ), columns: placement.visible.width, rows: placement.visible.height)
       }
-      let inPicture = placement.visibleInPicture
-      let cell = image.cellPixels
-      plan.output += PictureEscapes.kittyPlace(
-        id: image.id, at: (placement.visible.minX, placement.visible.minY),
-        source: (
-          inPicture.minX * cell.width, inPicture.minY * cell.height,
-          Swift.min(image.width - inPicture.minX * cell.width, inPicture.width * cell.width),
-          Swift.min(image.height - inPicture.minY * cell.height, inPicture.height * cell.height)
-        ), columns: placement.visible.width, rows: placement.visible.height)
+      guard let animation = image.animation else { continue }
+      // A placement made now (not moved: a moved one plays on) shows a still frame until
+      // kitty, having drawn it, is told to run it: in the next frame.
+      if placedNow {
+        motions[image.id] = .first
+        if placement.motion == .playing {
+          pendingStarts.insert(image.id)
+          continue
+        }
+      }
+      if motions[image.id] != placement.motion || starting.contains(image.id) {
+        plan.output += PictureEscapes.kittyAnimation(
+          id: image.id, motion: placement.motion, plays: animation.timing.plays)
+        motions[image.id] = placement.motion
+      }
     }
     // Over budget: free what is off screen, least recently shown first.
     if storedBytes > terminalBudget {
@@ -131,6 +178,7 @@ package struct PictureLayer {
       for (id, entry) in idle where storedBytes > terminalBudget {
         plan.output += PictureEscapes.kittyFree(id: id)
         stored[id] = nil
+        motions[id] = nil
         storedBytes -= entry.bytes
       }
     }
@@ -141,7 +189,10 @@ package struct PictureLayer {
     let wantedByID = Dictionary(
       wanted.map { ($0.image.id, $0) }, uniquingKeysWith: { first, _ in first })
     for (id, old) in shown
-    where wantedByID[id].map({ $0.box != old.box || $0.visible != old.visible }) ?? true {
+    where wantedByID[id].map({
+      $0.box != old.box || $0.visible != old.visible
+        || (Self.frame(of: $0) != Self.frame(of: old) && !Self.replacesFrames($0))
+    }) ?? true {
       rewrite.formUnion(old.visible.minY..<old.visible.maxY)
     }
     plan.rewriteRows = rewrite.sorted()
@@ -150,10 +201,14 @@ package struct PictureLayer {
       let moved =
         shown[placement.image.id].map {
           $0.box != placement.box || $0.visible != placement.visible
+            || Self.frame(of: $0) != Self.frame(of: placement)
         } ?? true
       guard moved || rows.contains(where: rewrite.contains) else { continue }
       let inPicture = placement.visibleInPicture
-      let encoded = placement.image.encoded(cellRows: inPicture.minY..<inPicture.maxY)
+      let encoded =
+        placement.isWhole
+        ? placement.image.encodedFrame(Self.frame(of: placement))
+        : placement.image.encoded(cellRows: inPicture.minY..<inPicture.maxY)
       let at = (placement.visible.minX, placement.visible.minY)
       switch protocolKind {
       case .sixel:
@@ -165,5 +220,17 @@ package struct PictureLayer {
         break
       }
     }
+  }
+
+  /// The frame a sixel or iTerm2 placement shows: its own when the whole picture is on
+  /// screen, else the first (a cut picture's crop is not sent anew for each frame).
+  private static func frame(of placement: PicturePlacement) -> Int {
+    placement.isWhole ? placement.frame : 0
+  }
+
+  /// Whether a new frame drawn over the last replaces it without erasing: an iTerm2
+  /// picture replaces the cells' picture, a sixel only where its pixels are opaque.
+  private static func replacesFrames(_ placement: PicturePlacement) -> Bool {
+    placement.image.protocolKind == .iterm || placement.image.animation?.isOpaque ?? true
   }
 }

@@ -9,13 +9,36 @@ package struct PicturePlacement: Hashable, Sendable {
   /// Keys are repeating: a picture the terminal does not hold yet waits (its cells stay
   /// blank) until they pause, so that each step stays a small frame; one it holds moves.
   package var holdsNewPictures: Bool
+  /// An animated picture's frame to show (sixel, iTerm2: each frame is sent as it comes;
+  /// kitty plays the frames it holds by itself, as `motion` says).
+  package var frame: Int
+  package var motion: Motion
 
-  package init(image: PixelImage, box: Rect, visible: Rect, holdsNewPictures: Bool = false) {
+  /// What kitty does with an animated picture it holds.
+  package enum Motion: Hashable, Sendable {
+    /// Shows the first frame, still.
+    case first
+    /// Plays it.
+    case playing
+    /// Holds the frame it shows (animations paused).
+    case held
+  }
+
+  package init(
+    image: PixelImage, box: Rect, visible: Rect, holdsNewPictures: Bool = false, frame: Int = 0,
+    motion: Motion = .first
+  ) {
     self.image = image
     self.box = box
     self.visible = visible
     self.holdsNewPictures = holdsNewPictures
+    self.frame = frame
+    self.motion = motion
   }
+
+  /// Whether the whole picture is on screen (a cut picture shows its first frame: sixel
+  /// and iTerm2 would send each frame's crop anew).
+  package var isWhole: Bool { visible == box }
 
   /// The visible part in the picture's own cells (0, 0 at its top left).
   package var visibleInPicture: Rect {

@@ -25,13 +25,15 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
   /// crops the stored picture itself). Shared with `encodeRows`, and what a disk cache
   /// keeps to make the image again.
   package let keptPixels: [UInt8]
+  /// An animated picture's other frames (`encoded` is its first).
+  package let animation: PixelAnimation?
   private let encodeRows: @Sendable (_ top: Int, _ count: Int) -> [UInt8]
 
   private static let nextID = Atomic<UInt32>(1)
 
   package init(
     protocolKind: PixelProtocol, label: String, width: Int, height: Int, columns: Int, rows: Int,
-    encoded: [UInt8], keptPixels: [UInt8] = [],
+    encoded: [UInt8], keptPixels: [UInt8] = [], animation: PixelAnimation? = nil,
     encodeRows: @escaping @Sendable (Int, Int) -> [UInt8]
   ) {
     var id = Self.nextID.add(1, ordering: .relaxed).oldValue
@@ -45,6 +47,7 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
     self.rows = rows
     self.encoded = encoded
     self.keptPixels = keptPixels
+    self.animation = animation
     self.encodeRows = encodeRows
   }
 
@@ -62,10 +65,35 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
     return count > 0 ? encodeRows(top, count) : []
   }
 
+  /// Frame `index` encoded whole (0: `encoded`).
+  package func encodedFrame(_ index: Int) -> [UInt8] {
+    guard index > 0, let animation, index - 1 < animation.frames.count else { return encoded }
+    return animation.frames[index - 1]
+  }
+
   /// The bytes it takes in memory.
-  package var cost: Int { encoded.count + keptPixels.count + 128 }
+  package var cost: Int {
+    encoded.count + keptPixels.count + 128 + (animation?.frames.reduce(0) { $0 + $1.count } ?? 0)
+  }
 
   package static func == (lhs: PixelImage, rhs: PixelImage) -> Bool { lhs.id == rhs.id }
   package func hash(into hasher: inout Hasher) { hasher.combine(id) }
   package var description: String { "image \(id) \(width)×\(height) px in \(columns)×\(rows)" }
+}
+
+/// An animated pixel picture's frames after the first, each encoded whole for its
+/// protocol (PNG for kitty and iTerm2, a sixel sequence), and when each shows.
+package struct PixelAnimation: Sendable {
+  package let timing: AnimationTiming
+  package let frames: [[UInt8]]
+  /// Whether every frame covers its picture's pixels: a frame drawn over the one before
+  /// then replaces it; else (sixel, whose transparent pixels keep what is under them) the
+  /// cells are erased first.
+  package let isOpaque: Bool
+
+  package init(timing: AnimationTiming, frames: [[UInt8]], isOpaque: Bool) {
+    self.timing = timing
+    self.frames = frames
+    self.isOpaque = isOpaque
+  }
 }
