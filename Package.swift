@@ -234,7 +234,7 @@ let package = Package(
       name: "PicturesTests",
       dependencies: [
         "Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "TestSupport",
-        "masonry-decoder",
+        "ChildProcesses", "masonry-decoder",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -6,6 +6,9 @@ set -eu
 packages="libncursesw5-dev libicu-dev tmux ncurses-term groff-base pkg-config libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev libtiff-dev chafa unicode-data"
 # The decoder helper's libraries: HEIC and AVIF, JPEG XL, SVG, PDF, video.
 packages="$packages libheif-dev libjxl-dev librsvg2-dev libcairo2-dev libpoppler-glib-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev"
+# Files only a desktop thumbnailer knows (icons, TGA, PNM): gdk-pixbuf's thumbnailer, and
+# the MIME database that names them by their extensions (the tests run them).
+packages="$packages libgdk-pixbuf2.0-bin shared-mime-info"
 # The pixel tests run masonry in real terminals under Xvfb and compare screenshots.
 packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-dejavu-core"
 # The completion tests have zsh and fish parse their scripts and complete from them.

@@ -52,6 +52,39 @@ package struct ProgramArguments: Hashable, Sendable {
     ProgramArguments([path])
   }
 
+  /// A desktop thumbnailer's command (`exec`, its desktop file's words) for the file at
+  /// `path`: `%i` its absolute path (never an option: it starts with `/`), `%u` its URI,
+  /// `%o` the PNG to write, `%s` the size, `%%` a percent sign; any other `%` code is
+  /// dropped, as the desktop entry specification says.
+  package static func thumbnailer(
+    _ exec: [String], path: String, uri: String, output: String, size: Int
+  ) -> ProgramArguments? {
+    guard path.hasPrefix("/"), output.hasPrefix("/"), !exec.isEmpty else { return nil }
+    let words = exec.map { word -> String in
+      var out = ""
+      var percent = false
+      for character in word {
+        if percent {
+          switch character {
+          case "i": out += path
+          case "u": out += uri
+          case "o": out += output
+          case "s": out += String(size)
+          case "%": out += "%"
+          default: break
+          }
+          percent = false
+        } else if character == "%" {
+          percent = true
+        } else {
+          out.append(character)
+        }
+      }
+      return out
+    }
+    return ProgramArguments(words)
+  }
+
   /// tmux's paste buffer filled from standard input (`y` inside tmux); `toClipboard`: tmux
   /// passes it on to the outer terminal's clipboard too (`-w`).
   package static func tmuxLoadBuffer(toClipboard: Bool) -> ProgramArguments {

@@ -74,6 +74,12 @@ package enum FileName {
     }
   }
 
+  /// The last part of `path` (`a/b/photo.psd` → `photo.psd`).
+  package static func lastComponent(_ path: String) -> String {
+    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+    return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+  }
+
   /// `path` made absolute against the working folder, `.` and `..` resolved by name
   /// (links kept, as a file manager shows the path); `nil` when the working folder is
   /// unknown.

@@ -39,6 +39,9 @@ package enum PictureFolder {
     package var date: String?
     /// The header, or why it cannot be read (the picture still gets its place).
     package var header: Result<PictureInfo, PictureFailure>
+    /// A file no decoder here reads whose name a desktop thumbnailer takes: its MIME type
+    /// (its picture is that thumbnailer's).
+    package var thumbnailed: String?
   }
 
   /// What a listing left out: files that are no picture (a README, notes), and
@@ -334,8 +337,14 @@ package enum PictureFolder {
     _ kept: PictureHeaderCache.Kept, path: String, name: String, meant: Bool
   ) -> Entry? {
     var date = localTime(kept.stamp.modified / 1_000_000_000)
+    var thumbnailed: String?
     switch kept.header {
-    case .failure(.notAnImage), .failure(.emptyFile):
+    case .failure(.notAnImage):
+      // A file a desktop thumbnailer takes (an icon, a Photoshop or GIMP file) is shown
+      // by that thumbnailer's picture, as a file manager shows it.
+      thumbnailed = Thumbnailers.shared.thumbnailer(forName: name)?.mimeType
+      guard meant || thumbnailed != nil else { return nil }
+    case .failure(.emptyFile):
       guard meant else { return nil }
     case .success(let info):
       if let taken = info.dateTaken { date = exifDate(taken) }
@@ -344,12 +353,14 @@ package enum PictureFolder {
     }
     return Entry(
       path: path, name: name, section: nil, bytes: kept.stamp.bytes, date: date,
-      header: kept.header)
+      header: kept.header, thumbnailed: thumbnailed)
   }
 
   /// The entry of something at `path` that is no picture, for `reason`.
   private static func failed(path: String, name: String, _ reason: PictureFailure) -> Entry {
-    Entry(path: path, name: name, section: nil, bytes: nil, date: nil, header: .failure(reason))
+    Entry(
+      path: path, name: name, section: nil, bytes: nil, date: nil, header: .failure(reason),
+      thumbnailed: nil)
   }
 
   private static func fileName(_ path: String) -> String {

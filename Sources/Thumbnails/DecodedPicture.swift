@@ -26,19 +26,30 @@ package struct DecodedPicture: Sendable {
   /// - Throws: `PictureFailure`, from the header (before any pixel is decoded) or the decoder.
   /// - Complexity: JPEG decodes at 1/2, 1/4 or 1/8 from the DCT; WebP scales while it
   ///   decodes; PNG and GIF are averaged row by row, so memory is about the result.
-  package static func decode(_ source: PictureSource, maxSide: Int = PictureLimits.decodedSide)
+  ///
+  /// A file of no format here whose name a desktop thumbnailer takes (an icon, a
+  /// Photoshop file) gets that thumbnailer's picture, kept in `shared` for the next time.
+  package static func decode(
+    _ source: PictureSource, maxSide: Int = PictureLimits.decodedSide,
+    shared: FreedesktopThumbnails? = nil, thumbnailers: Thumbnailers = .shared
+  )
     throws(PictureFailure) -> DecodedPicture
   {
     let bytes: [UInt8]
     switch source {
     case .file(let path):
       let file = try PictureFile(path: path)
+      let format = PictureFormat.sniff(try file.read(count: PictureFormat.sniffBytes))
       // The formats of big, young libraries go to the decoder helper, by path: a video is
       // never read whole here.
-      if let format = PictureFormat.sniff(try file.read(count: PictureFormat.sniffBytes)),
-        format.decodesInHelper
-      {
+      if let format, format.decodesInHelper {
         return try DecoderHelpers.shared.decode(path: path, format: format, maxSide: maxSide)
+      }
+      if format == nil, file.stamp.bytes > 0,
+        let found = thumbnailers.thumbnailer(forName: FileName.lastComponent(path))
+      {
+        return try ThumbnailerRun.picture(
+          path: path, thumbnailer: found.thumbnailer, maxSide: maxSide, shared: shared)
       }
       bytes = try file.readAll()
     case .embedded(let name):

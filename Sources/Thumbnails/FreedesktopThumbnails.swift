@@ -1,4 +1,5 @@
 import PictureFiles
+import TerminalCore
 
 #if canImport(Glibc)
   import Glibc
@@ -102,6 +103,66 @@ package struct FreedesktopThumbnails: Sendable {
     }
     guard let modified, Int(modified) == seconds else { return false }
     return named == nil || named == uri
+  }
+
+  /// Keeps `png` (a thumbnailer's, `size` pixels on its longer side) as the thumbnail of
+  /// `uri` modified at `seconds`, as file managers do: `Thumb::URI` and `Thumb::MTime`
+  /// added, mode 0600 in a folder of mode 0700 that is the user's and no link. Written
+  /// beside and then linked into place, so a thumbnail already there (another program's,
+  /// stale or not) is never replaced: the disk loses nothing masonry did not make.
+  package func store(_ png: [UInt8], uri: String, seconds: Int, size: Int) {
+    guard let keyed = Self.adding([("Thumb::URI", uri), ("Thumb::MTime", "\(seconds)")], to: png)
+    else { return }
+    let folder = directory + "/" + (size <= 256 ? "large" : "x-large")
+    guard Self.isOwnFolder(directory, creating: true), Self.isOwnFolder(folder, creating: true)
+    else { return }
+    let final = folder + "/" + MD5.hex(Array(uri.utf8)) + ".png"
+    let temporary = folder + "/.masonry-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    var written = 0
+    keyed.withUnsafeBytes { buffer in
+      while written < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        written += count
+      }
+    }
+    close(descriptor)
+    if written == keyed.count { _ = link(temporary, final) }
+    unlink(temporary)
+  }
+
+  /// `png` with `keys` as `tEXt` chunks after its header chunk; `nil` when it does not
+  /// start as a PNG does.
+  static func adding(_ keys: [(String, String)], to png: [UInt8]) -> [UInt8]? {
+    // The signature, then IHDR: 4 bytes of length (13), its type, 13 bytes, its CRC.
+    let headerEnd = 8 + 4 + 4 + 13 + 4
+    guard png.count > headerEnd, Array(png[12..<16]) == Array("IHDR".utf8),
+      Array(png[8..<12]) == [0, 0, 0, 13]
+    else { return nil }
+    var out = Array(png[..<headerEnd])
+    for (key, value) in keys {
+      let body = Array("tEXt".utf8) + Array(key.utf8) + [0] + Array(value.utf8)
+      let length = UInt32(body.count - 4)
+      out += withUnsafeBytes(of: length.bigEndian, Array.init)
+      out += body
+      out += withUnsafeBytes(of: CRC32.of(body[...]).bigEndian, Array.init)
+    }
+    return out + png[headerEnd...]
+  }
+
+  /// Whether `folder` is a folder of the user's, no link, not writable by others
+  /// (made, mode 0700, when missing and `creating`).
+  private static func isOwnFolder(_ folder: String, creating: Bool) -> Bool {
+    var status = stat()
+    if lstat(folder, &status) != 0 {
+      guard creating, errno == ENOENT, mkdir(folder, 0o700) == 0 else { return false }
+      guard lstat(folder, &status) == 0 else { return false }
+    }
+    return status.st_mode & S_IFMT == S_IFDIR && status.st_uid == getuid()
+      && status.st_mode & 0o022 == 0
   }
 
   /// The regular file at `path`, at most 8 MB.

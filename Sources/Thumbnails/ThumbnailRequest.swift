@@ -79,7 +79,8 @@ package struct ThumbnailRequest: Hashable, Sendable {
         // A file manager's fresh thumbnail, big enough: the picture is not decoded at all.
         picture = shared
       } else {
-        picture = try DecodedPicture.decode(source, maxSide: decodeSide)
+        picture = try DecodedPicture.decode(
+          source, maxSide: decodeSide, shared: caches?.disk?.shared)
         caches?.keep(picture, for: source, side: decodeSide, stamp: stamp)
       }
       var thumbnail =

@@ -69,6 +69,34 @@ import Testing
     #expect(output.contains("64"))
   }
 
+  /// A folder of an icon, a TGA and a netpbm picture (gdk-pixbuf's thumbnailer takes
+  /// them, as the desktop's MIME database names them) and a text note: three cards drawn
+  /// by the thumbnailer, their types in their comments, the note left out and counted.
+  @Test func filesADesktopThumbnailerKnowsAreCardsWithItsPictures() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    for name in ["favicon.ico", "cat.tga", "fox.ppm"] {
+      #expect(
+        try ProgramRun.run(
+          "/usr/bin/convert", [Self.pictures + "/cat.jpg", "-resize", "96x64", folder + "/" + name]
+        ).status == 0)
+    }
+    try "notes".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
+    let (status, output, error) = try Self.run(
+      ["render", folder, "--size", "100x30", "--color", "none"],
+      environment: ["XDG_CACHE_HOME": folder + "/.cache", "XDG_DATA_HOME": folder + "/.data"])
+    #expect(status == 0, "\(error)")
+    for (name, type) in [
+      ("favicon.ico", "image/vnd.microsoft.icon"), ("cat.tga", "image/x-tga"),
+      ("fox.ppm", "image/x-portable-pixmap"),
+    ] {
+      #expect(output.contains(name) && output.contains(type), "\(name)")
+    }
+    #expect(!output.contains("not a picture") && !output.contains("no thumbnail"))
+    #expect(!output.contains("notes.txt"))
+    // Each picture drawn in symbols: the three boxes hold block symbols.
+    #expect(output.filter { "▀▄▌▐▖▗▘▝▞▚▙▛▜▟".contains($0) }.count > 100)
+  }
+
   @Test func sweepReportsBreakpointsAndChecksEveryWidth() throws {
     let (status, output, _) = try Self.run(["sweep", "--widths", "30..90"])
     #expect(status == 0)

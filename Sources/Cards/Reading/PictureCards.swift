@@ -72,6 +72,15 @@ package enum PictureCards {
     var size: String?
     var extent: String?
     switch entry.header {
+    case .failure(.notAnImage) where entry.thumbnailed != nil:
+      // Its size is the thumbnailer's to tell: a square box, the picture letterboxed in it.
+      image.width = 256
+      image.height = 256
+      extent = entry.thumbnailed
+      let name = entry.name.lowercased()
+      if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        tags = [String(name[name.index(after: dot)...])]
+      }
     case .success(let info):
       image.width = info.width
       image.height = info.height
