@@ -10,7 +10,8 @@
 # terminal runs a script that waits for a go, and the clock starts when it execs.
 # masonry: from exec to the last change of its picture log (MASONRY_PICTURE_LOG), once the
 # log has been quiet for 2 s. timg: from exec to its exit, --grid=4x3 on the same number
-# of files masonry's first screen showed (the same files), in the same terminal, forced to
+# of files masonry's first screen showed (the same files; a video's first frame alone,
+# --frames=1, where it would play it), in the same terminal, forced to
 # the same protocol where it has it (Debian's timg 1.4.5 has no sixel: in xterm it draws
 # quarter blocks, which `timg_draws` says; then `chafa_sixel_ms` times chafa's sixels of
 # the same files, a pixel anchor). One JSON line per terminal and round; `ratio` is
@@ -99,7 +100,7 @@ for terminal in ${TERMINALS:-kitty xterm}; do
     kill $pid 2>/dev/null; wait $pid 2>/dev/null
     # timg on the same files, in the same terminal, to its exit.
     waiting_script "$work/run-timg" \
-      timg -p$([ $protocol = kitty ] && echo k || echo s) --grid=4x3 $(echo $files | tr '\n' ' ') \; \
+      timg -p$([ $protocol = kitty ] && echo k || echo s) --grid=4x3 --frames=1 $(echo $files | tr '\n' ' ') \; \
       date +%s%N \> $work/timg-end.new \&\& mv $work/timg-end.new $work/timg-end \; sleep 30
     rm -f "$work/timg-end"
     run_in_terminal $terminal "$work/run-timg"

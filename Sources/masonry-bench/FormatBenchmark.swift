@@ -5,6 +5,10 @@ import Foundation
 import PictureFiles
 import Thumbnails
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `make bench PART=formats`: each format a phone, a camera or a desktop folder holds,
 /// made with Debian's own encoders from a real photograph (the sample's cat, scaled to
 /// 12 MP with fine grain so that it compresses like a photo): the time to a thumbnail,
@@ -86,6 +90,22 @@ enum FormatBenchmark {
       ("slower", slower.joined(separator: "; ")),
       ("slower_than_chafa", slowerThanChafa.joined(separator: "; ")), ("met", slower.isEmpty),
     ])
+  }
+
+  /// A folder of 200 files of every format, as a phone's or a desktop's folder mixes them:
+  /// the samples linked in turn under names that keep them mixed in name order
+  /// (`1000-photo.jpg`, `1001-photo.tif`, …); its path (the folder above it is the
+  /// caller's to remove).
+  static func makeMixedFolder() -> String {
+    let folder = PictureBenchmark.makeFolder()
+    let samples = makeSamples(in: folder)
+    let mixed = folder + "/mixed"
+    mkdir(mixed, 0o755)
+    for index in 0..<200 where !samples.isEmpty {
+      let sample = samples[index % samples.count]
+      link(sample.path, mixed + "/\(1000 + index)-" + sample.name)
+    }
+    return mixed
   }
 
   /// Whether `program arguments` succeeds (the tool reads the format).

@@ -57,6 +57,12 @@ if arguments == ["photos"] {
   print(KeyLatencyBenchmark.makeFolder())
   exit(0)
 }
+if arguments == ["mixed"] {
+  // The formats part's files, 200 of them under mixed names, kept, for
+  // scripts/pixels-vs-timg.sh (make bench PART=pixels-mixed).
+  print(FormatBenchmark.makeMixedFolder())
+  exit(0)
+}
 if arguments.count == 3 && arguments[0] == "realfeed", let count = Int(arguments[2]) {
   // The stream part's real-text feed, written to a file (to try it on other tools).
   let feed = RealTextFeed()
