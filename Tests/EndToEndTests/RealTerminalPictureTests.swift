@@ -1,5 +1,6 @@
 import Foundation
 import PictureFiles
+import TestSupport
 import Testing
 import Thumbnails
 
@@ -95,6 +96,50 @@ import Thumbnails
     }
   }
 
+  /// Every format a folder holds (the decoder tests' fixtures: HEIC, AVIF turned by its
+  /// own rotation, JPEG XL, TIFF stored on its side, BMP with alpha, SVG, PDF pages, two
+  /// videos' posters) in each real terminal: each picture where the frame says, as its
+  /// source decodes, and nothing left outside the pictures.
+  @Test(arguments: [EmulatorSession.Emulator.xterm, .kitty, .mlterm])
+  func everyFormatIsWhereTheFrameSays(emulator: EmulatorSession.Emulator) throws {
+    let missing = EmulatorSession.missingTools
+    try #require(missing.isEmpty, "scripts/setup.sh installs \(missing.joined(separator: ", "))")
+    let folder = TemporaryFiles.makeDirectory()
+    let fixtures = Self.repository + "/Tests/PicturesTests/Fixtures/"
+    for name in [
+      "gradient.heic", "rotated.avif", "gradient.jxl", "rotated.tif", "gradient-lzw.tif",
+      "alpha.bmp", "gradient.svg", "rotated.pdf", "gradient.mp4", "gradient.webm",
+      "gradient.avif", "gradient.bmp",
+    ] {
+      try FileManager.default.copyItem(atPath: fixtures + name, toPath: folder + "/" + name)
+    }
+    let withPictures = try EmulatorSession(emulator, arguments: [folder], in: Self.repository)
+    let without = try EmulatorSession(
+      emulator, arguments: ["--images", "none", folder], in: Self.repository)
+    _ = try withPictures.window()
+    _ = try without.window()
+    withPictures.waitForQuietLog(quiet: 2)
+    let (frame, logged) = withPictures.loggedFrame()
+    try #require(logged.count >= 6, "\(emulator): \(logged.count) pictures logged (frame \(frame))")
+    let shot = try withPictures.screenshot()
+    let plain = try without.screenshot()
+    if let keep = ProcessInfo.processInfo.environment["MASONRY_KEEP_SHOTS"] {
+      withPictures.keepLast(as: "\(keep)/\(emulator)-formats")
+    }
+    let boxes = try logged.map { try Self.Placed($0) }
+    let background = Self.commonest(shot, outside: boxes)
+    let largest = boxes.max {
+      $0.visible.width * $0.visible.height < $1.visible.width * $1.visible.height
+    }!
+    let origin = Self.origin(of: largest, in: shot, plain: plain, background: background)
+    for box in boxes {
+      let difference = box.difference(in: shot, origin: origin, background: background)
+      #expect(difference < 12, "\(emulator): \(box.path) differs by \(difference)")
+    }
+    let outside = Self.outsideDifference(shot, plain, boxes: boxes, origin: origin)
+    #expect(outside <= 0.002, "\(emulator): \(outside * 100)% outside the pictures differ")
+  }
+
   /// A logged picture with its source decoded.
   struct Placed {
     var path: String
@@ -111,9 +156,16 @@ import Thumbnails
       self.box = (box[0], box[1], box[2], box[3])
       self.visible = (visible[0], visible[1], visible[2], visible[3])
       self.cell = (cell[0], cell[1])
-      let bytes = try Array(
-        Data(contentsOf: URL(fileURLWithPath: RealTerminalPictureTests.repository + "/" + path)))
-      source = try DecodedPicture.decode(bytes: bytes, maxSide: 4096, accurate: true)
+      let file = path.hasPrefix("/") ? path : RealTerminalPictureTests.repository + "/" + path
+      let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
+      if let format = PictureFormat.sniff(Array(bytes.prefix(PictureFormat.sniffBytes))),
+        format.decodesInHelper
+      {
+        // HEIC, AVIF, JPEG XL, SVG, PDF, video: the decoder helper's, as masonry's are.
+        source = try DecodedPicture.decode(.file(file), maxSide: 4096)
+      } else {
+        source = try DecodedPicture.decode(bytes: bytes, maxSide: 4096, accurate: true)
+      }
     }
 
     /// The visible part in window pixels, from the text area's `origin`.
