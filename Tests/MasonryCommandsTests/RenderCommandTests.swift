@@ -1,3 +1,4 @@
+import Foundation
 import MasonryCommands
 import TerminalText
 import TestSupport
@@ -85,6 +86,43 @@ import Testing
     for reason in ["not found", "corrupt JPEG", "not a picture"] {
       #expect(text.contains(reason), "\(reason)")
     }
+  }
+
+  /// A folder of each format a real folder holds, good and hostile (cut in half, and
+  /// garbage after its first 64 bytes): `render` shows the good file's picture and each
+  /// bad file's reason in its box, never a crash or an empty box.
+  @Test(arguments: ["heic", "avif", "jxl", "tif", "bmp", "svg", "pdf", "mp4", "webm"])
+  func everyFormatGoodAndHostileRendersItsPictureOrItsReason(format: String) throws {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("PicturesTests/Fixtures")
+    let whole = try Array(
+      Data(contentsOf: fixtures.appendingPathComponent("gradient." + format)))
+    let folder = TemporaryFiles.makeDirectory()
+    TemporaryFiles.write(whole, to: folder + "/a-good." + format)
+    TemporaryFiles.write(Array(whole.prefix(whole.count / 2)), to: folder + "/b-cut." + format)
+    var generator = SeededGenerator(seed: UInt64(whole.count))
+    let garbage =
+      Array(whole.prefix(64))
+      + (0..<4_000).map { _ in
+        UInt8.random(in: 0...255, using: &generator)
+      }
+    TemporaryFiles.write(garbage, to: folder + "/c-garbage." + format)
+    let (code, text, error) = Self.frame([
+      folder, "--size", "120x30", "--images", "symbols", "--color", "none",
+    ])
+    #expect(code == 0 && error.isEmpty, "\(error)")
+    let lines = text.split(separator: "\n")
+    // Cards in name order, three columns: the good one's box holds its picture's symbols.
+    let goodColumn = lines.dropFirst(2).prefix(8).map { $0.prefix(32) }.joined()
+    #expect(
+      goodColumn.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count > 20,
+      "\(format): the good file's picture\n\(text)")
+    let name = PictureFormatName.of(format)
+    // The two bad cards sit side by side: their reasons may share a row.
+    let reasons = ["corrupt", "not a picture", name + ":", "truncated"].reduce(0) {
+      count, reason in count + text.components(separatedBy: reason).count - 1
+    }
+    #expect(reasons >= 2, "\(format): a reason for each bad file\n\(text)")
   }
 
   @Test func cardsCutAtTheTopAndBottom() {
@@ -221,6 +259,23 @@ import Testing
       let (code, _, error) = Self.frame(arguments)
       #expect(code == 64)
       #expect(error == message)
+    }
+  }
+}
+
+/// The name a format's reasons give it (`HEIC: cannot decode`), by its file extension.
+enum PictureFormatName {
+  static func of(_ suffix: String) -> String {
+    switch suffix {
+    case "heic": return "HEIC"
+    case "avif": return "AVIF"
+    case "jxl": return "JPEG XL"
+    case "tif": return "TIFF"
+    case "bmp": return "BMP"
+    case "svg": return "SVG"
+    case "pdf": return "PDF"
+    case "mp4": return "MP4"
+    default: return "WebM"
     }
   }
 }
