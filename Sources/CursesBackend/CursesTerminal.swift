@@ -328,11 +328,12 @@ package final class CursesTerminal: TerminalDevice {
     return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
   }
 
-  /// kitty: every placement goes (the main screen never showed them); sixel and iTerm2
-  /// pictures belong to the alternate screen's cells and go with it.
+  /// Placements that live beside the cells go (the main screen never showed them);
+  /// pictures that belong to the alternate screen's cells go with it.
   private func removePictures() {
-    guard pictureLayer?.protocolKind == .kitty else { return }
-    send("\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+    guard let kind = pictureLayer?.protocolKind, let remove = PictureEscapes.removeAll(kind)
+    else { return }
+    send(remove)
     cleared = true
   }
 

@@ -26,7 +26,7 @@ enum Target {
         symbol: ["▀", "▄", " ", "█"][index % 4], foreground: .rgb(red: 1, green: 2, blue: 3),
         background: .indexed(UInt8(index)))
     }
-    for kind in [nil, PixelProtocol.kitty, .sixel, .iterm] {
+    for kind in [nil] + PixelProtocol.allCases.map(Optional.some) {
       let image = kind.map { kind in
         ThumbnailRenderer.pixelImage(
           ThumbnailRenderer.PixelCanvas(pixels: pixels, width: 18, height: 12), columns: 2,
@@ -71,7 +71,8 @@ enum Target {
         index += 3
       }
     }
-    let asked = [nil, PixelProtocol.kitty, .sixel, .iterm][Int(choice) % 4]
+    let kinds = [nil] + PixelProtocol.allCases.map(Optional.some)
+    let asked = kinds[Int(choice) % kinds.count]
     if let thumbnail = ThumbnailFile.decode(
       file, key: key, sixelColors: 64, label: "fuzz", pixels: asked)
     {

@@ -98,7 +98,7 @@ package enum ThumbnailFile {
         (1...columns).contains(imageColumns), (1...rows).contains(imageRows),
         (0...columns - imageColumns).contains(left), (0...rows - imageRows).contains(top),
         // The protocol the request asked for (symbols asked for: no picture at all).
-        kind == pixels, kind == .kitty ? kept.isEmpty : kept.count == width * height * 4,
+        kind == pixels, kind.keepsPictures ? kept.isEmpty : kept.count == width * height * 4,
         EncodedPictureCheck.isOnePicture(encoded, of: kind, width: width, height: height)
       else { return nil }
       image = ThumbnailRenderer.pixelImage(

@@ -56,7 +56,7 @@ extension BrowserScene {
     -> ShownPicture
   {
     guard let request, let result = state.thumbnails.result(for: request),
-      state.placeholdersUntil == nil || request.pixels == .kitty
+      state.placeholdersUntil == nil || request.pixels?.keepsPictures == true
     else {
       return ShownPicture(picture: .placeholder)
     }
@@ -66,8 +66,8 @@ extension BrowserScene {
         let arrival = state.thumbnails.arrival(for: request)
       else { return ShownPicture(picture: .thumbnail(thumbnail)) }
       let start = state.animation.start(arrival: arrival)
-      // kitty plays an animation itself, sent once: its frames are never drawn here.
-      if request.pixels == .kitty {
+      // A terminal that plays an animation itself (sent once): its frames are never drawn here.
+      if request.pixels?.playsAnimations == true {
         return ShownPicture(
           picture: .thumbnail(thumbnail), motion: state.animation.isPaused ? .held : .playing)
       }

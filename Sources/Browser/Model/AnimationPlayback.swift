@@ -45,10 +45,7 @@ package enum AnimationChoice: String, CaseIterable, Hashable, Sendable {
   /// Without `--animate`: every picture where the terminal plays them itself (kitty, sent
   /// once), the selected one elsewhere (each frame is drawn and sent again).
   package static func standard(for pixels: PixelProtocol?) -> AnimationChoice {
-    switch pixels {
-    case .kitty: return .all
-    case .sixel, .iterm, nil: return .selected
-    }
+    pixels?.playsAnimations == true ? .all : .selected
   }
 
   /// Every one on screen (the default where the terminal plays them itself: kitty).

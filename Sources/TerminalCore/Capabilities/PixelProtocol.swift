@@ -1,9 +1,53 @@
 /// A way of showing pictures as pixels beside the text.
-package enum PixelProtocol: String, Hashable, Sendable {
+///
+/// What the rest of the program needs to know about a protocol is asked through the
+/// traits below, never by comparing with one case: each trait is an exhaustive switch, so
+/// a new protocol is an edit the compiler walks through, trait by trait.
+package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   /// kitty's graphics protocol (kitty, konsole, WezTerm, Ghostty).
   case kitty
   /// DEC sixel (xterm -ti vt340, mlterm, foot).
   case sixel
   /// iTerm2's inline images (iTerm2, WezTerm, mlterm).
   case iterm
+
+  /// Whether the terminal keeps a picture it was sent, under an id, and places it again,
+  /// moved or cropped, for a few bytes. Such a picture is cheap to show again (it stays
+  /// while keys repeat), needs no pixels kept for crops, and is sent once however often it
+  /// scrolls. Otherwise every placement sends the picture's bytes again.
+  package var keepsPictures: Bool {
+    switch self {
+    case .kitty: return true
+    case .sixel, .iterm: return false
+    }
+  }
+
+  /// Whether a picture cut at the screen's left or right edge can be shown: the terminal
+  /// crops it by a source rectangle. Sixel and iTerm2 pictures can only be re-encoded
+  /// for whole pixel rows, so a picture cut sideways is left out.
+  package var cropsSideways: Bool {
+    switch self {
+    case .kitty: return true
+    case .sixel, .iterm: return false
+    }
+  }
+
+  /// Whether the terminal plays an animation itself once its frames are sent (kitty's
+  /// `a=f` frames and `a=a` to run). Otherwise each frame is drawn and sent again.
+  package var playsAnimations: Bool {
+    switch self {
+    case .kitty: return true
+    case .sixel, .iterm: return false
+    }
+  }
+
+  /// Whether a picture drawn over another in the same cells replaces it wholly. An iTerm2
+  /// picture replaces the cells' picture; a sixel paints only its opaque pixels, so a
+  /// transparent pixel lets the frame below show through.
+  package var replacesWhatIsBelow: Bool {
+    switch self {
+    case .kitty, .iterm: return true
+    case .sixel: return false
+    }
+  }
 }

@@ -75,6 +75,16 @@ package enum PictureEscapes {
     Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
   }
 
+  /// What removes every picture placed, where pictures live beside the cells (kitty:
+  /// every placement, `d=A`); `nil` where they belong to the cells and go with the
+  /// alternate screen (sixel, iTerm2).
+  package static func removeAll(_ kind: PixelProtocol) -> [UInt8]? {
+    switch kind {
+    case .kitty: return Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+    case .sixel, .iterm: return nil
+    }
+  }
+
   /// sixel: `sixel` (a whole DCS sequence) with its top left at cell `at`.
   package static func sixel(_ sixel: [UInt8], at cell: (column: Int, row: Int)) -> [UInt8] {
     Array("\u{1B}7\u{1B}[\(cell.row + 1);\(cell.column + 1)H".utf8) + sixel + Array("\u{1B}8".utf8)

@@ -94,14 +94,14 @@ package struct PictureLayer {
       guard let visible = placement.visible.intersection(usable), visible.width > 0,
         visible.height > 0, placement.box.width > 0, placement.box.height > 0
       else { continue }
-      if protocolKind != .kitty && visible.width != placement.box.width { continue }
+      if !protocolKind.cropsSideways && visible.width != placement.box.width { continue }
       var kept = placement
       kept.visible = visible
       wanted.append(kept)
       seen.insert(placement.image.id)
     }
-    // kitty while keys repeat: only pictures it holds already.
-    if protocolKind == .kitty {
+    // A terminal that keeps pictures, while keys repeat: only pictures it holds already.
+    if protocolKind.keepsPictures {
       wanted.removeAll { $0.holdsNewPictures && stored[$0.image.id] == nil }
     }
     var plan = Plan()
@@ -231,6 +231,6 @@ package struct PictureLayer {
   /// Whether a new frame drawn over the last replaces it without erasing: an iTerm2
   /// picture replaces the cells' picture, a sixel only where its pixels are opaque.
   private static func replacesFrames(_ placement: PicturePlacement) -> Bool {
-    placement.image.protocolKind == .iterm || placement.image.animation?.isOpaque ?? true
+    placement.image.protocolKind.replacesWhatIsBelow || placement.image.animation?.isOpaque ?? true
   }
 }
