@@ -6,8 +6,7 @@ extension LayoutKind {
 
   /// The Pinterest layout: cards of measured height in adaptive columns.
   package static let masonry = LayoutKind(
-    name: "masonry", key: "1", summary: "cards of their own height in columns",
-    options: ["--columns", "--min-column-width", "--placement", "--gutter"]
+    name: "masonry", key: "1", summary: "cards of their own height in columns"
   ) { options in
     MasonryLayout(
       options: .init(
@@ -16,18 +15,16 @@ extension LayoutKind {
         gutter: options.gutter, itemSpacing: 0, sectionSpacing: 1, placement: options.placement))
   }
 
-  /// The seed's grid: each row as tall as its tallest card.
+  /// A grid: each row as tall as its tallest card.
   package static let grid = LayoutKind(
-    name: "grid", key: "2", summary: "rows as tall as their tallest card",
-    options: ["--columns", "--gutter"]
+    name: "grid", key: "2", summary: "rows as tall as their tallest card"
   ) { options in
     GridLayout(options: .init(columns: options.columns ?? 3, gutter: options.gutter, rowSpacing: 0))
   }
 
   /// Equal tiles whose column count follows the width class.
   package static let tiles = LayoutKind(
-    name: "tiles", key: "3", summary: "equal tiles, 4 columns when narrow, 8 when wide",
-    options: ["--columns", "--gutter"], setsItemHeights: true
+    name: "tiles", key: "3", summary: "equal tiles, 4 columns when narrow, 8 when wide"
   ) { options in
     var tileOptions = TileLayout.Options(spacing: options.gutter)
     if let columns = options.columns {
@@ -37,10 +34,9 @@ extension LayoutKind {
     return TileLayout(options: tileOptions)
   }
 
-  /// The seed's staircase of fixed-height cards.
+  /// A staircase of fixed-height cards.
   package static let zigzag = LayoutKind(
-    name: "zigzag", key: "4", summary: "a staircase of equal cards, left and right",
-    options: ["--columns", "--gutter"], setsItemHeights: true
+    name: "zigzag", key: "4", summary: "a staircase of equal cards, left and right"
   ) { options in
     ZigzagLayout(
       options: .init(
@@ -51,7 +47,7 @@ extension LayoutKind {
   /// Captions as left-aligned chips that wrap like text.
   package static let tags = LayoutKind(
     name: "tags", key: "5", summary: "captions as chips, left-aligned like text",
-    options: ["--gutter"], showsCardsAsChips: true
+    showsCardsAsChips: true
   ) { options in
     TagCloudLayout(options: .init(spacing: options.gutter, lineSpacing: 0))
   }

@@ -1,8 +1,8 @@
 import LayoutEngine
 
 /// One kind of layout that the browser and the commands offer: its name (`--layout`, the
-/// status bar), its key in the browser, what it is for, which options shape it, and how
-/// it is made from the options. Every kind lives in one table, `LayoutCatalog.standard`:
+/// status bar), its key in the browser, what it is for, and how it is made from the
+/// options. Every kind lives in one table, `LayoutCatalog.standard`:
 /// adding a layout is one entry there, and the browser's keys, the help, `--layout` and
 /// the conformance tests all follow from it.
 package struct LayoutKind: Hashable, Sendable, CustomStringConvertible {
@@ -11,26 +11,18 @@ package struct LayoutKind: Hashable, Sendable, CustomStringConvertible {
   package let key: Character
   /// One line for the help: what the layout does.
   package let summary: String
-  /// The options of `LayoutOptions` that shape it, as command-line flags.
-  package let options: [String]
   /// Cards are shown as chips of their caption (measured and drawn as chips).
   package let showsCardsAsChips: Bool
-  /// The layout sets every item's height itself (tiles, the zigzag) instead of using the
-  /// card's measured height, so card text is cut to fit, with an ellipsis.
-  package let setsItemHeights: Bool
   private let make: @Sendable (LayoutOptions) -> any CollectionLayout
 
   package init(
-    name: String, key: Character, summary: String, options: [String],
-    showsCardsAsChips: Bool = false, setsItemHeights: Bool = false,
+    name: String, key: Character, summary: String, showsCardsAsChips: Bool = false,
     make: @escaping @Sendable (LayoutOptions) -> any CollectionLayout
   ) {
     self.name = name
     self.key = key
     self.summary = summary
-    self.options = options
     self.showsCardsAsChips = showsCardsAsChips
-    self.setsItemHeights = setsItemHeights
     self.make = make
   }
 

@@ -36,12 +36,4 @@ enum Subcommand: String, CaseIterable, Sendable {
     case .generate: return try GenerateCommand.run(arguments, output: &output)
     }
   }
-
-  /// Whether the command reads cards from SOURCE (and so takes the source options).
-  var readsCards: Bool {
-    switch self {
-    case .layout, .render, .sweep: return true
-    case .thumbnail, .generate: return false
-    }
-  }
 }

@@ -103,9 +103,4 @@ package enum FileName {
     }
     return "/" + parts.joined(separator: "/")
   }
-
-  /// Whether `scalar` stands for a byte of a name that was not UTF-8.
-  package static func isEscapedByte(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= byteBase + 0x80 && scalar.value <= byteBase + 0xFF
-  }
 }

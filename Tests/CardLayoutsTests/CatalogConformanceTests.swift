@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func aRegisteredLayoutIsCheckedToo() throws {
-    let list = LayoutKind(name: "list", key: "9", summary: "one card a row", options: []) { _ in
+    let list = LayoutKind(name: "list", key: "9", summary: "one card a row") { _ in
       ListLayout()
     }
     let catalog = try #require(LayoutCatalog.standard.registering(list))
@@ -63,7 +63,7 @@ import Testing
     #expect(checked.keys.contains("list"), "the sixth layout is visited")
     #expect(checked["list"] == [], "and keeps the contract")
 
-    let broken = LayoutKind(name: "broken", key: "8", summary: "", options: []) { _ in
+    let broken = LayoutKind(name: "broken", key: "8", summary: "") { _ in
       ListLayout(overlaps: true)
     }
     let found = Self.violations(
@@ -102,7 +102,7 @@ import Testing
 
 enum ListLayoutKinds {
   /// A kind whose name is the masonry's: a catalogue refuses it.
-  static let taken = LayoutKind(name: "masonry", key: "7", summary: "", options: []) { _ in
+  static let taken = LayoutKind(name: "masonry", key: "7", summary: "") { _ in
     ListLayout()
   }
 }

@@ -69,20 +69,12 @@ extension BrowserReducer {
     caches: BrowserCaches
   ) -> (effects: [BrowserEffect], positionsCards: Bool) {
     let geometry = caches.geometry(for: state)
-    switch command {
-    case .scrollRows, .scrollPages, .scrollHalfPages, .select: noteMovement(&state)
-    default: break
-    }
-    switch command {
-    case .scrollRows, .scrollPages, .scrollHalfPages, .select, .first, .point, .nextMatch,
-      .previousMatch:
-      // Another movement key: the end is no longer followed.
-      state.followsEnd = false
-    case .last:
-      state.followsEnd = state.load.isLoading
-    case .follow:
-      state.followsEnd = state.load.isLoading || state.followable
-    default: break
+    if command.isMovement { noteMovement(&state) }
+    switch command.followingChange {
+    case .stops: state.followsEnd = false
+    case .followsWhileLoading: state.followsEnd = state.load.isLoading
+    case .follows: state.followsEnd = state.load.isLoading || state.followable
+    case .keeps: break
     }
     switch command {
     case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
@@ -147,25 +139,21 @@ extension BrowserReducer {
         return ([.quit], true)
       }
     case .switchLayout(let kind):
-      guard kind != state.layout.kind else { break }
+      guard kind != state.layout.kind else { return ([], true) }
       relayout(&state, caches: caches, animated: true) { $0.layout.kind = kind }
-      return ([], false)
     case .moreColumns, .fewerColumns:
       let current = caches.layout(for: state).columnCount
       let count = Swift.min(12, Swift.max(1, current + (command == .moreColumns ? 1 : -1)))
       relayout(&state, caches: caches, animated: false) { $0.layout.columns = count }
       state.message = Counted.phrase(caches.layout(for: state).columnCount, "column")
-      return ([], false)
     case .adaptiveColumns:
       relayout(&state, caches: caches, animated: false) { $0.layout.columns = nil }
       state.message = "adaptive columns"
-      return ([], false)
     case .nextPlacement:
       let cycle = MasonryLayoutPlacement.cycle
       let following = cycle[((cycle.firstIndex(of: state.layout.placement) ?? 0) + 1) % cycle.count]
       relayout(&state, caches: caches, animated: true) { $0.layout.placement = following }
       state.message = "placement: " + MasonryLayoutPlacement.name(following)
-      return ([], false)
     case .narrowViewport: moveViewport(.narrower, &state, caches: caches)
     case .widenViewport: moveViewport(.wider, &state, caches: caches)
     case .previousBreakpoint: moveViewport(.previousBreakpoint, &state, caches: caches)
@@ -174,7 +162,6 @@ extension BrowserReducer {
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
     case .toggleAnimations:
       toggleAnimations(&state)
-      return ([], false)
     case .nextSort, .reverseSort:
       guard let sort = state.folderSort else {
         state.message = "s and S sort folders of pictures; a card file keeps its order"
@@ -197,12 +184,7 @@ extension BrowserReducer {
       return ([.reload(marked: state.marks.identities(in: state.cards.cards))], true)
     case .quit: return ([.quit], true)
     }
-    switch command {
-    case .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint, .fullWidth:
-      return ([], false)
-    default:
-      return ([], true)
-    }
+    return ([], !command.keepsCardsInPlace)
   }
 
   /// `m`: the selected card marked, or unmarked.

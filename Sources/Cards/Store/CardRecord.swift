@@ -49,5 +49,4 @@ struct CardRecord: Sendable {
   var commentStart: Int { Int(textStart) + Int(captionLength) }
   var idStart: Int { commentStart + Int(commentLength) }
   var pathStart: Int { idStart + Int(idLength) }
-  var textEnd: Int { pathStart + Int(pathLength) }
 }

@@ -1,0 +1,63 @@
+extension CardsCommand {
+  /// What a command does to following the end of a growing file (`F`).
+  enum FollowingChange: Hashable, Sendable {
+    /// It moves away from the end: following stops.
+    case stops
+    /// It goes to the end: followed while the file is still read.
+    case followsWhileLoading
+    /// `F` itself: followed while the file is read, or can be read again.
+    case follows
+    /// Following stays as it was.
+    case keeps
+  }
+
+  /// Whether the command moves through the cards a step at a time, so that a key held down
+  /// repeats it and pictures wait as placeholders until the keys pause
+  /// (`BrowserReducer.keyRepeatGap`). Every case answers: a new movement cannot miss it.
+  var isMovement: Bool {
+    switch self {
+    case .scrollRows, .scrollPages, .scrollHalfPages, .select: return true
+    case .first, .last, .follow, .point, .open, .toggleMark, .markShown, .clearMarks,
+      .openPicture, .promptCommand, .copyPath, .startSearch, .nextMatch, .previousMatch,
+      .focusTags, .clearFilters, .switchLayout, .moreColumns, .fewerColumns, .adaptiveColumns,
+      .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint,
+      .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit:
+      return false
+    }
+  }
+
+  /// What the command does to following the end. Every case answers: a new command that
+  /// moves the selection cannot leave the view pinned to the end.
+  var followingChange: FollowingChange {
+    switch self {
+    case .scrollRows, .scrollPages, .scrollHalfPages, .select, .first, .point, .nextMatch,
+      .previousMatch:
+      return .stops
+    case .last: return .followsWhileLoading
+    case .follow: return .follows
+    case .open, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand, .copyPath,
+      .startSearch, .focusTags, .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
+      .adaptiveColumns, .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint,
+      .nextBreakpoint, .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations,
+      .showHelp, .quit:
+      return .keeps
+    }
+  }
+
+  /// Whether the command changes how the cards are laid out or shown but not which card
+  /// is selected, so the cards stay where they were instead of scrolling the selection
+  /// into view (`BrowserReducer.handle`'s `positionsCards`).
+  var keepsCardsInPlace: Bool {
+    switch self {
+    case .switchLayout, .moreColumns, .fewerColumns, .adaptiveColumns, .nextPlacement,
+      .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint, .fullWidth,
+      .toggleAnimations:
+      return true
+    case .scrollRows, .scrollPages, .scrollHalfPages, .first, .last, .follow, .select, .point,
+      .open, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand, .copyPath,
+      .startSearch, .nextMatch, .previousMatch, .focusTags, .clearFilters, .nextSort,
+      .reverseSort, .reload, .showHelp, .quit:
+      return false
+    }
+  }
+}
