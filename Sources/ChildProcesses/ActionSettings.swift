@@ -34,4 +34,20 @@ package struct ActionSettings: Hashable, Sendable {
       allowsOSC52: osc52 || environment["MASONRY_OSC52"] == "1",
       insideTmux: !(environment["TMUX"] ?? "").isEmpty)
   }
+
+  /// Where `y` puts what it copies: the one place that decides.
+  package enum ClipboardRoute: Hashable, Sendable {
+    /// OSC 52 written to the terminal (allowed, and not inside tmux).
+    case osc52
+    /// tmux's paste buffer; with `-w` tmux passes it on to the outer terminal's clipboard
+    /// when OSC 52 is allowed.
+    case tmuxBuffer(toOuterClipboard: Bool)
+    /// Nowhere: OSC 52 is off and there is no tmux.
+    case refused
+  }
+
+  package var clipboard: ClipboardRoute {
+    if insideTmux { return .tmuxBuffer(toOuterClipboard: allowsOSC52) }
+    return allowsOSC52 ? .osc52 : .refused
+  }
 }

@@ -144,13 +144,18 @@ package struct BrowserApp {
           }
           drawn = nil
           queue.append(.actionFinished("!\(command): \(outcome.summary)"))
-        case .copy(let bytes) where actions.allowsOSC52 && !actions.insideTmux:
-          terminal.copyToClipboard(bytes)
-          queue.append(.actionFinished("copied (OSC 52)"))
-        case .copy where !actions.insideTmux:
-          queue.append(
-            .actionFinished("cannot copy: OSC 52 is off (--osc52, MASONRY_OSC52=1), no tmux"))
-        default:
+        case .copy(let bytes):
+          switch actions.clipboard {
+          case .osc52:
+            terminal.copyToClipboard(bytes)
+            queue.append(.actionFinished("copied (OSC 52)"))
+          case .tmuxBuffer: runner.run(effect)
+          case .refused:
+            queue.append(
+              .actionFinished("cannot copy: OSC 52 is off (--osc52, MASONRY_OSC52=1), no tmux"))
+          }
+        case .startLoading, .startFollowing, .retryFollowing, .sort, .reload, .makeThumbnails,
+          .openExternally, .search, .stopSearching, .measure:
           runner.run(effect)
         }
       }

@@ -60,9 +60,9 @@ package final class EffectRunner {
   }
 
   /// Starts `effect`. The effects that end or stop the program (`quit`, `interrupt`,
-  /// `suspend`, `pick`) and those that need the terminal (`runCommand`) are the app's,
-  /// not this runner's: they do nothing here. `copy` here is the tmux paste buffer's
-  /// way (the app writes OSC 52 itself).
+  /// `suspend`, `pick`) and those that need the terminal (`runCommand`, `copy` by OSC 52)
+  /// are the app's loop's (`BrowserApp.run`): they do nothing here. `copy` reaches this
+  /// runner only when `ActionSettings.clipboard` routes it to tmux's paste buffer.
   package func run(_ effect: BrowserEffect) {
     let mailbox = self.mailbox
     switch effect {
@@ -76,10 +76,9 @@ package final class EffectRunner {
         }
       }
     case .copy(let bytes):
-      // -w: tmux sends it on to the outer terminal's clipboard as well (its own OSC 52),
-      // when OSC 52 is allowed.
+      guard case .tmuxBuffer(let toOuterClipboard) = actions.clipboard else { return }
       ChildProcess.runInBackground(
-        .tmuxLoadBuffer(toClipboard: actions.allowsOSC52), streams: .input(bytes)
+        .tmuxLoadBuffer(toClipboard: toOuterClipboard), streams: .input(bytes)
       ) { outcome in
         mailbox.post(
           .actionFinished(
