@@ -22,17 +22,17 @@ import TerminalText
 /// terminal that hangs up is.
 package final class CursesTerminal: TerminalDevice {
   private let screenPointer: OpaquePointer
-  private let window: UnsafeMutablePointer<WINDOW>
-  private let wakeUp: WakeUpSignal
+  let window: UnsafeMutablePointer<WINDOW>
+  let wakeUp: WakeUpSignal
   /// Where keys are read and frames written: standard input and output, or /dev/tty.
-  private let inputDescriptor: Int32
+  let inputDescriptor: Int32
   private let outputDescriptor: Int32
-  private var palette: ColorPalette
+  var palette: ColorPalette
   private var pairs: ColorPairAllocator
   private var shown: Screen?
   private var isOpen = true
-  private let shiftUpCodes: Set<Int32>
-  private let shiftDownCodes: Set<Int32>
+  let shiftUpCodes: Set<Int32>
+  let shiftDownCodes: Set<Int32>
 
   /// The longest paste kept, in characters; the rest of a longer paste is read and dropped
   /// so that memory stays bounded.
@@ -49,16 +49,16 @@ package final class CursesTerminal: TerminalDevice {
   private var pictureLayer: PictureLayer?
   /// Whether the terminal was cleared since the last frame (the first frame, a resize,
   /// a resume): the pictures it showed are gone.
-  private var cleared = true
+  var cleared = true
   /// `MASONRY_PICTURE_LOG`: one JSON line per picture per frame, for the screenshot tests.
   private let pictureLog: Int32
   private var frameNumber = 0
   /// The probe's answers that arrive late are taken out of the input here.
-  private var lateAnswers = LateAnswerFilter()
+  var lateAnswers = LateAnswerFilter()
   /// Scalars the filter let through, not yet turned into keys; then an event read after
   /// them (a function key that ended a held sequence).
-  private var released: [UInt32] = []
-  private var afterReleased: TerminalEvent?
+  var released: [UInt32] = []
+  var afterReleased: TerminalEvent?
 
   /// Takes over the terminal.
   ///
@@ -184,7 +184,7 @@ package final class CursesTerminal: TerminalDevice {
   /// Takes the terminal back after a suspend (the signal handler gave it back): ncurses
   /// returns to program mode and the alternate screen and repaints the whole last frame;
   /// bracketed paste is asked for again.
-  private func resume() {
+  func resume() {
     cleared = true
     endwin()
     send(Self.bracketedPasteOn)
@@ -229,44 +229,6 @@ package final class CursesTerminal: TerminalDevice {
   }
 
   deinit { close() }
-
-  /// What terminfo entry `name` says about colour, or `nil` when there is none.
-  private static func terminfoColors(of name: String) -> TerminfoColors? {
-    var colors: Int32 = 0
-    var rgb: Int32 = 0
-    var tc: Int32 = 0
-    guard name.withCString({ masonry_terminfo_colors($0, &colors, &rgb, &tc) }) == 0 else {
-      return nil
-    }
-    return TerminfoColors(colors: Int(colors), hasRGB: rgb != 0, hasTc: tc != 0)
-  }
-
-  /// The colour depth for terminal `name`, and the terminfo entry (with its colours)
-  /// that numbers colours for it: a `-direct` one for 24-bit where TERM's own has fewer.
-  private static func colorSetup(
-    name: String, environment: [String: String], colors: ColorChoice
-  ) -> (ColorDepth, String?, TerminfoColors) {
-    let own = terminfoColors(of: name) ?? TerminfoColors(colors: 0)
-    var depth = colors.depth(environment: environment, terminfo: own)
-    var entry: String?
-    var entryColors = own
-    if depth == .direct && own.colors < 1 << 24 {
-      let found = TerminfoVariants.direct(for: name, environment: environment).lazy.compactMap {
-        variant in terminfoColors(of: variant).map { (variant, $0) }
-      }.first
-      if let found {
-        (entry, entryColors) = found
-      } else {
-        depth = own.colors >= 256 ? .palette256 : own.colors >= 16 ? .sixteen : .eight
-      }
-    } else if depth != .direct && depth != .none && own.colors >= 1 << 24 {
-      let found = TerminfoVariants.indexed(for: name).lazy.compactMap { variant in
-        terminfoColors(of: variant).map { (variant, $0) }
-      }.first
-      if let found { (entry, entryColors) = found }
-    }
-    return (depth, entry, entryColors)
-  }
 
   /// `masonry --probe`: what this terminal can do, asked as the browser asks it, without
   /// taking the terminal over.
@@ -458,199 +420,6 @@ package final class CursesTerminal: TerminalDevice {
         }
       }
       flush()
-    }
-  }
-
-  private func colors(of style: CellStyle) -> ColorPairAllocator.Colors {
-    let shown = palette.mapped(style)
-    return ColorPairAllocator.Colors(
-      foreground: palette.number(for: shown.foreground),
-      background: palette.number(for: shown.background))
-  }
-
-  private func attributes(of style: CellStyle) -> attr_t {
-    let style = palette.mapped(style)
-    var value = masonry_a_normal()
-    if style.bold { value |= masonry_a_bold() }
-    if style.dim { value |= masonry_a_dim() }
-    if style.reverse { value |= masonry_a_reverse() }
-    if style.underline { value |= masonry_a_underline() }
-    return value
-  }
-
-  // MARK: Input
-
-  /// The next event: a key or mouse event ncurses already holds, else whatever arrives
-  /// first within `timeout` milliseconds: input, a resize, or a wake-up.
-  package func nextEvent(timeout: Int?) -> TerminalEvent? {
-    let deadline = timeout.map { now() + Swift.max(0, $0) }
-    // Readable but yielding nothing, in a row: a terminal whose input reached its end
-    // (a hung-up line reads as end of file, which poll reports as readable).
-    var emptyReads = 0
-    while true {
-      if let event = readBufferedEvent() { return event }
-      var entries = [
-        pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      let wait = deadline.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
-      let ready = poll(&entries, wakeUp.readDescriptor >= 0 ? 2 : 1, wait)
-      if ready < 0 {
-        // A signal (SIGWINCH among them) interrupted the wait: read what it left.
-        if errno == EINTR { continue }
-        return .endOfInput
-      }
-      if ready == 0 { return nil }
-      if entries[1].revents & Int16(POLLIN) != 0 {
-        if masonry_guard_take_resumed() != 0 { resume() }
-        // A resize wakes us too; ncurses reports it on the next read.
-        if let event = readBufferedEvent() { return event }
-        return .wakeUp
-      }
-      let input = entries[0].revents
-      if input & Int16(POLLIN) != 0 {
-        if let event = readBufferedEvent() { return event }
-        emptyReads += 1
-        if emptyReads < 64 { continue }
-        return .endOfInput
-      }
-      if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .endOfInput }
-    }
-  }
-
-  /// Reads without waiting until a key, mouse event, paste or resize turns up; `nil` when
-  /// ncurses has nothing more (a byte sequence that means nothing is skipped).
-  ///
-  /// Every character passes `LateAnswerFilter` first: a probe answer arriving now is
-  /// dropped, never read as keys. A sequence it holds is given a moment to finish.
-  private func readBufferedEvent() -> TerminalEvent? {
-    wtimeout(window, 0)
-    while true {
-      while !released.isEmpty {
-        if let key = Self.key(forCharacter: released.removeFirst()) { return .key(key) }
-      }
-      if let event = afterReleased {
-        afterReleased = nil
-        return event
-      }
-      var character: wint_t = 0
-      let result = wget_wch(window, &character)
-      if result == ERR {
-        guard lateAnswers.isHolding else { return nil }
-        // `ESC` alone, after ncurses' own escape delay, is Escape; anything longer waits a
-        // moment for its rest.
-        if !lateAnswers.holdsLoneEscape
-          && waitForInput(milliseconds: LateAnswerFilter.continuationWait)
-        {
-          continue
-        }
-        released += lateAnswers.flush(at: now())
-        continue
-      }
-      if result == KEY_CODE_YES {
-        // A function key: whatever was held is keys typed before it.
-        released += lateAnswers.flush(at: now())
-        let event: TerminalEvent?
-        if Int32(character) == Int32(MASONRY_KEY_PASTE_BEGIN) {
-          event = readPaste()
-        } else {
-          event = functionKey(Int32(character))
-        }
-        guard let event else { continue }
-        if released.isEmpty { return event }
-        afterReleased = event
-        continue
-      }
-      released += lateAnswers.take(UInt32(character), at: now())
-    }
-  }
-
-  /// Whether the terminal has input within `milliseconds`.
-  private func waitForInput(milliseconds: Int) -> Bool {
-    var entry = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-    while true {
-      let ready = poll(&entry, 1, Int32(milliseconds))
-      if ready < 0 && errno == EINTR { continue }
-      return ready > 0 && entry.revents & Int16(POLLIN) != 0
-    }
-  }
-
-  /// The text up to the paste's end marker, kept whole (at most `pasteLimit` characters).
-  private func readPaste() -> TerminalEvent {
-    var scalars = String.UnicodeScalarView()
-    var count = 0
-    wtimeout(window, Self.pasteTimeout)
-    defer { wtimeout(window, 0) }
-    while true {
-      var character: wint_t = 0
-      let result = wget_wch(window, &character)
-      if result == ERR { break }
-      if result == KEY_CODE_YES {
-        if Int32(character) == Int32(MASONRY_KEY_PASTE_END) { break }
-        if Int32(character) == KEY_ENTER { scalars.append("\n") }
-        continue
-      }
-      guard count < Self.pasteLimit, let scalar = Unicode.Scalar(UInt32(character)) else {
-        continue
-      }
-      scalars.append(scalar)
-      count += 1
-    }
-    return .paste(String(scalars))
-  }
-
-  private func functionKey(_ code: Int32) -> TerminalEvent? {
-    if shiftUpCodes.contains(code) { return .key(.shiftUp) }
-    if shiftDownCodes.contains(code) { return .key(.shiftDown) }
-    switch code {
-    case KEY_UP: return .key(.up)
-    case KEY_DOWN: return .key(.down)
-    case KEY_LEFT: return .key(.left)
-    case KEY_RIGHT: return .key(.right)
-    case KEY_PPAGE: return .key(.pageUp)
-    case KEY_NPAGE: return .key(.pageDown)
-    case KEY_HOME: return .key(.home)
-    case KEY_END: return .key(.end)
-    case KEY_ENTER: return .key(.enter)
-    case KEY_BACKSPACE: return .key(.backspace)
-    case KEY_RESIZE:
-      // Cleared on purpose: what the terminal shows beside ncurses (pictures) is gone for
-      // sure, and every picture is sent again.
-      clearok(masonry_curscr(), true)
-      cleared = true
-      return .resized(size)
-    case KEY_MOUSE:
-      var event = MEVENT()
-      guard getmouse(&event) == OK else { return nil }
-      let (x, y) = (Int(event.x), Int(event.y))
-      if event.bstate & masonry_button4_pressed() != 0 {
-        return .mouse(MouseEvent(.wheelUp, x: x, y: y))
-      }
-      if event.bstate & masonry_button5_pressed() != 0 {
-        return .mouse(MouseEvent(.wheelDown, x: x, y: y))
-      }
-      if event.bstate & masonry_button1_double_clicked() != 0 {
-        return .mouse(MouseEvent(.doubleClick, x: x, y: y))
-      }
-      if event.bstate & masonry_button1_clicked() != 0 {
-        return .mouse(MouseEvent(.click, x: x, y: y))
-      }
-      return nil
-    default:
-      return nil
-    }
-  }
-
-  static func key(forCharacter value: UInt32) -> Key? {
-    switch value {
-    case 0x1B: return .escape
-    case 0x0A, 0x0D: return .enter
-    case 0x08, 0x7F: return .backspace
-    case 0x09: return .tab
-    case 0x01...0x1A: return .control(Character(Unicode.Scalar(value + 0x60)!))
-    default:
-      guard let scalar = Unicode.Scalar(value), value >= 0x20 else { return nil }
-      return .character(Character(scalar))
     }
   }
 }

@@ -151,7 +151,12 @@ import Testing
         #expect(screen.contains("probe: answered in"), "\(delay)+\(split)")
         #expect(pixels.hasPrefix("pixels: kitty"), "\(delay)+\(split)")
       } else {
-        #expect(screen.contains("probe: no full answer in 250"))
+        // The time the window stayed open: 250 ms, and more on a loaded machine.
+        let waited = screen.split(separator: "\n").first {
+          $0.hasPrefix("probe: no full answer in ")
+        }
+        .flatMap { Double($0.dropFirst(25).prefix { $0.isNumber || $0 == "." }) }
+        #expect((250.0..<1_500).contains(waited ?? 0), "\(screen)")
         #expect(!pixels.hasPrefix("pixels: kitty"))
       }
       #expect(StreamingTerminalTests.exitCode(session) == "0")
