@@ -42,7 +42,8 @@ package struct FreedesktopThumbnails: Sendable {
     }
     for path in paths {
       let uri = Self.uri(path)
-      let name = MD5.hex(Array(uri.utf8)) + ".png"
+      guard let digest = MD5.hex(Array(uri.utf8)) else { return nil }
+      let name = digest + ".png"
       for (folder, longest) in Self.sizes where longest >= side {
         let file = directory + "/" + folder + "/" + name
         guard let bytes = Self.read(file),
@@ -114,9 +115,10 @@ package struct FreedesktopThumbnails: Sendable {
     guard let keyed = Self.adding([("Thumb::URI", uri), ("Thumb::MTime", "\(seconds)")], to: png)
     else { return }
     let folder = directory + "/" + (size <= 256 ? "large" : "x-large")
-    guard Self.isOwnFolder(directory, creating: true), Self.isOwnFolder(folder, creating: true)
+    guard Self.isOwnFolder(directory, creating: true), Self.isOwnFolder(folder, creating: true),
+      let digest = MD5.hex(Array(uri.utf8))
     else { return }
-    let final = folder + "/" + MD5.hex(Array(uri.utf8)) + ".png"
+    let final = folder + "/" + digest + ".png"
     let temporary = folder + "/.masonry-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }

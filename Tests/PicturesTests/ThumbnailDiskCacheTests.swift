@@ -156,7 +156,7 @@ import Testing
     // The specification's own example.
     #expect(
       MD5.hex(Array("file:///home/jens/photos/me.png".utf8)) == "c6ee772d9e49320e97ec29a7eb5b1697")
-    #expect(MD5.hex([UInt8](repeating: 0x61, count: 1000)).count == 32)
+    #expect(MD5.hex([UInt8](repeating: 0x61, count: 1000))?.count == 32)
     #expect(
       FreedesktopThumbnails.uri("/home/jens/photos/me.png") == "file:///home/jens/photos/me.png")
     #expect(FreedesktopThumbnails.uri("/a b/ü#1.jpg") == "file:///a%20b/%C3%BC%231.jpg")
@@ -174,7 +174,7 @@ import Testing
     let uri = FreedesktopThumbnails.uri(picture)
     let folder = home + "/thumbnails/large"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let thumbnailPath = folder + "/" + MD5.hex(Array(uri.utf8)) + ".png"
+    let thumbnailPath = folder + "/" + (MD5.hex(Array(uri.utf8)) ?? "") + ".png"
     let shared = FreedesktopThumbnails(directory: home + "/thumbnails")
     let request = ThumbnailRequest(source: .file(picture), columns: 16, rows: 6, mode: .truecolor)
     func made() throws -> Thumbnail {

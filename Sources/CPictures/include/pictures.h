@@ -119,4 +119,9 @@ int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out);
 int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_colors,
                          masonry_bytes *out);
 
+/// The MD5 of `length` bytes at `bytes` as 32 lowercase hexadecimal digits and a NUL in
+/// `hex`, through GLib (linked for libchafa): the names of the freedesktop thumbnail
+/// cache's files. Returns 0, or -1 when GLib could not make it.
+int masonry_md5_hex(const uint8_t *bytes, size_t length, char hex[33]);
+
 #endif
