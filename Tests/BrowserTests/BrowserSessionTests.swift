@@ -235,7 +235,7 @@ private final class ReadCounter: Sendable {
     let (moving, terminal) = Self.session(
       Size(width: 100, height: 30),
       [key(.character("2")), .wait(milliseconds: 40), .event(.endOfInput)])
-    #expect(moving.state.layout.kind == .grid)
+    #expect(moving.state.layoutOptions.kind == .grid)
     #expect(moving.state.transition != nil)
     #expect(terminal.frames.count >= 3, "frames drawn during the animation")
     let (settled, _) = Self.session(
@@ -246,7 +246,7 @@ private final class ReadCounter: Sendable {
       let (app, _) = Self.session(
         Size(width: 100, height: 30),
         [key(.character("l")), key(.character(digit)), .wait(milliseconds: 300)])
-      #expect(app.state.layout.kind == kind)
+      #expect(app.state.layoutOptions.kind == kind)
       Self.expectSelectionVisible(app, "\(kind)")
     }
   }
@@ -259,10 +259,10 @@ private final class ReadCounter: Sendable {
     #expect(fewer.caches.layout(for: fewer.state).columnCount == 1)
     let (adaptive, _) = Self.session(
       Size(width: 100, height: 30), [key(.character("-")), key(.character("0"))])
-    #expect(adaptive.state.layout.columns == nil)
+    #expect(adaptive.state.layoutOptions.columns == nil)
     let (placed, _) = Self.session(
       Size(width: 100, height: 30), [key(.character("p")), .wait(milliseconds: 200)])
-    #expect(placed.state.layout.placement == .leftToRight)
+    #expect(placed.state.layoutOptions.placement == .leftToRight)
   }
 
   @Test func detailViewOpensScrollsAndCloses() {

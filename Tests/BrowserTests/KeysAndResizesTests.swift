@@ -97,7 +97,7 @@ import Widgets
     store.press(.pageDown, .pageDown, .character("G"), .character("g"))
     #expect(store.state.selected == 0 && store.state.scrollOffset == 0)
     store.send(.key(.character("2")))
-    #expect(store.state.layout.kind == .grid)
+    #expect(store.state.layoutOptions.kind == .grid)
     #expect(store.state.scrollOffset == 0, "the grid starts at the top")
     #expect(store.state.selected == 0)
   }

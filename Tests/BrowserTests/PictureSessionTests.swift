@@ -57,15 +57,15 @@ import Thumbnails
     func placeholders() -> Int { browser.frame.cells.filter { $0.grapheme == "░" }.count }
     let drawn = placeholders()
     browser.send(.key(.character("j")), after: 200)
-    #expect(browser.state.placeholdersUntil == nil, "one key: pictures stay")
+    #expect(browser.state.keysRepeatUntil == nil, "one key: pictures stay")
     #expect(placeholders() <= drawn + 200)
     browser.send(.key(.character("j")), after: 35)
     browser.send(.key(.character("j")), after: 35)
-    #expect(browser.state.placeholdersUntil != nil, "repeated: the key is held down")
+    #expect(browser.state.keysRepeatUntil != nil, "repeated: the key is held down")
     let held = placeholders()
     #expect(held > drawn + 1_000, "pictures are placeholders while the key repeats")
     browser.send(.tick, after: BrowserReducer.keyRepeatSettle + 10)
-    #expect(browser.state.placeholdersUntil == nil)
+    #expect(browser.state.keysRepeatUntil == nil)
     #expect(placeholders() < held, "and come back when it is let go")
   }
 }

@@ -88,8 +88,8 @@ import Testing
       [
         PicturePlacement(
           image: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1),
-          holdsNewPictures: true),
-        PicturePlacement(image: new, box: b, visible: b, holdsNewPictures: true),
+          keysRepeat: true),
+        PicturePlacement(image: new, box: b, visible: b, keysRepeat: true),
       ], screenHeight: 40, cleared: false)
     #expect(!Self.text(repeating.output).contains("a=t"))
     #expect(Self.text(repeating.output).contains("a=p,i=\(held.id)"))

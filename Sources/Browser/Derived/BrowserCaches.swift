@@ -181,7 +181,7 @@ package final class BrowserCaches {
     // Pictures taller than the card area are capped to it (and drawn letterboxed).
     style.maximumImageRows = CardStyle.imageRowLimit(cardAreaHeight: cardArea.height)
     let key = LayoutKey(
-      options: state.layout, size: cardArea, style: style, shown: state.shown.identity,
+      options: state.layoutOptions, size: cardArea, style: style, shown: state.shown.identity,
       measurer: measurerGeneration)
     let shown = state.shown
     guard key == layoutKey, let before = placed.view else {
@@ -190,18 +190,18 @@ package final class BrowserCaches {
       measurer.beginLayout()
       placed.view = shown
       let placed = self.placed
-      let context = state.layout.context(
+      let context = state.layoutOptions.context(
         sections: shown.sectionSpecs(), size: cardArea, measurer: styled,
         cardIndex: { placed.cardIndex(of: $0) },
         cardIndices: { placed.cardIndices(section: $0, items: $1, into: $2) })
       if shown.isGrouped {
-        let options = state.layout
+        let options = state.layoutOptions
         var grouped = GroupedLayout { options.makeLayout() }
         grouped.prepare(context, through: 0)
         groupedLayout = grouped
       } else {
         groupedLayout = nil
-        flatLayout = state.layout.makeLayout()
+        flatLayout = state.layoutOptions.makeLayout()
         flatLayout.prepare(context, through: 0)
       }
       layoutKey = key

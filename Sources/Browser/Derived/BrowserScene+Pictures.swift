@@ -10,7 +10,7 @@ extension BrowserScene {
   static func thumbnailRequest(
     forShown index: Int, size: Size, _ state: BrowserState, measurer: CardMeasurer
   ) -> ThumbnailRequest? {
-    guard case .thumbnails(let mode) = state.pictures, !state.layout.kind.showsCardsAsChips,
+    guard case .thumbnails(let mode) = state.pictures, !state.layoutOptions.kind.showsCardsAsChips,
       index >= 0, index < state.shown.count,
       let image = state.shownCard(index).image, image.problem == nil,
       let source = image.source
@@ -49,14 +49,14 @@ extension BrowserScene {
   }
 
   /// What a card's image box shows now: its thumbnail once it is made, unless a key is
-  /// held down (`BrowserState.placeholdersUntil`) and the picture is costly to draw again
+  /// held down (`BrowserState.keysRepeatUntil`) and the picture is costly to draw again
   /// (symbols, sixel, iTerm2; a kitty picture moves for 65 bytes, so it stays). An
   /// animated picture that `plays` shows the frame of this moment.
   static func picture(for request: ThumbnailRequest?, in state: BrowserState, plays: Bool)
     -> ShownPicture
   {
     guard let request, let result = state.thumbnails.result(for: request),
-      state.placeholdersUntil == nil || request.pixels?.keepsPictures == true
+      state.keysRepeatUntil == nil || request.pixels?.keepsPictures == true
     else {
       return ShownPicture(picture: .placeholder)
     }

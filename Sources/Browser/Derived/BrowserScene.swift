@@ -79,7 +79,7 @@ package struct BrowserScene {
       func card(_ index: Int, at frame: Rect) {
         visible.append(index)
         let isMarked = state.marks.contains(state.shown[index])
-        if state.layout.kind.showsCardsAsChips {
+        if state.layoutOptions.kind.showsCardsAsChips {
           let style =
             index == selected
             ? (isMarked ? Theme.markedActiveChip : Theme.activeChip)
@@ -111,7 +111,7 @@ package struct BrowserScene {
               PictureBoxPlacement(
                 frame: box, clip: clip, card: index, request: request,
                 pixels: Self.pixelPlacement(
-                  shown, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)))
+                  shown, in: box, clip: clip, keysRepeat: state.keysRepeatUntil != nil)))
           }
         }
       }
@@ -159,7 +159,7 @@ package struct BrowserScene {
             PictureBoxPlacement(
               frame: box, clip: clip, card: nil, request: request,
               pixels: Self.pixelPlacement(
-                shown, in: box, clip: clip, keysRepeat: state.placeholdersUntil != nil)),
+                shown, in: box, clip: clip, keysRepeat: state.keysRepeatUntil != nil)),
             at: 0)
         }
         overlay = geometry.overlayArea
@@ -206,7 +206,7 @@ package struct BrowserScene {
       return nil
     }
     return PicturePlacement(
-      image: image, box: cells, visible: visible, holdsNewPictures: keysRepeat,
+      image: image, box: cells, visible: visible, keysRepeat: keysRepeat,
       frame: shown.frame, motion: shown.motion)
   }
 
@@ -214,7 +214,7 @@ package struct BrowserScene {
   /// layout between the smallest useful width and the terminal's. A layout answers its
   /// columns at any width without being prepared, so a fresh one of the options does.
   package static func ruler(for state: BrowserState) -> ViewportRuler {
-    let layout = state.layout.makeLayout()
+    let layout = state.layoutOptions.makeLayout()
     return ViewportRuler(
       viewportWidth: state.size.width, minimumWidth: ScreenRegions.minimumSize.width,
       maximumWidth: state.terminalSize.width
@@ -259,7 +259,7 @@ package struct BrowserScene {
     // `-` on the command line is standard input: named so, as less and fzf name it.
     var bar = StatusBar(
       source: state.cards.source == "-" ? "stdin" : state.cards.source,
-      layoutName: state.layout.kind.name,
+      layoutName: state.layoutOptions.kind.name,
       columns: layout.columnCount, visibleRange: range, total: total, percent: percent,
       message: message(state, caches: caches),
       loading: (searchStatus(state) ?? state.load.statusText).map {

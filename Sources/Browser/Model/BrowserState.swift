@@ -21,7 +21,7 @@ package struct BrowserState: Equatable {
   /// lays out and draws as in a terminal this wide, at the terminal's left, with a shaded
   /// margin beside it and a ruler on the last row. `nil`: the terminal's whole width.
   package var viewportWidth: Int?
-  package var layout: LayoutOptions
+  package var layoutOptions: LayoutOptions
   /// The first content row on screen (the scroll position of the cards).
   package var scrollOffset = 0
   /// The selected card: an index into the cards shown (after any filter), or `nil` when
@@ -67,10 +67,10 @@ package struct BrowserState: Equatable {
   package var followable = false
   /// When the last key that moves through the cards came (`nil`: none yet).
   package var lastMovement: Int?
-  /// While a movement key is held down (keys repeating), pictures are drawn as their
-  /// placeholders until this time: each step is then a small frame the terminal takes at
-  /// once, and the thumbnails (made meanwhile) show as soon as the keys pause.
-  package var placeholdersUntil: Int?
+  /// Keys repeat (a movement key is held down) until this time: meanwhile pictures costly
+  /// to draw again show as their placeholders, so each step is a small frame the terminal
+  /// takes at once, and the thumbnails (made meanwhile) show as soon as the keys pause.
+  package var keysRepeatUntil: Int?
 
   /// The cards read so far, in file order.
   package private(set) var cards: CardCollection
@@ -106,7 +106,7 @@ package struct BrowserState: Equatable {
   ) {
     self.terminalSize = size
     self.capabilities = capabilities
-    self.layout = layout
+    self.layoutOptions = layout
     self.pictures = pictures
     self.cards = cards
     shown = CardSelection(all: cards)
@@ -144,7 +144,7 @@ package struct BrowserState: Equatable {
 
   /// The card style these options ask for on this terminal.
   package var cardStyle: CardStyle {
-    var style = layout.cardStyle
+    var style = layoutOptions.cardStyle
     style.cellShape = capabilities.cellShape
     return style
   }
@@ -207,7 +207,7 @@ package struct BrowserState: Equatable {
   /// animation, or the end of a key held down (`nil`: none).
   package var deadline: Int? {
     if transition != nil { return time + 16 }
-    return placeholdersUntil
+    return keysRepeatUntil
   }
 
   /// The next job number.

@@ -59,7 +59,7 @@ extension BrowserReducer {
   /// is held down, and pictures stay placeholders until the keys pause.
   private static func noteMovement(_ state: inout BrowserState) {
     if let last = state.lastMovement, state.time - last <= keyRepeatGap {
-      state.placeholdersUntil = state.time + keyRepeatSettle
+      state.keysRepeatUntil = state.time + keyRepeatSettle
     }
     state.lastMovement = state.time
   }
@@ -139,20 +139,21 @@ extension BrowserReducer {
         return ([.quit], true)
       }
     case .switchLayout(let kind):
-      guard kind != state.layout.kind else { return ([], true) }
-      relayout(&state, caches: caches, animated: true) { $0.layout.kind = kind }
+      guard kind != state.layoutOptions.kind else { return ([], true) }
+      relayout(&state, caches: caches, animated: true) { $0.layoutOptions.kind = kind }
     case .moreColumns, .fewerColumns:
       let current = caches.layout(for: state).columnCount
       let count = Swift.min(12, Swift.max(1, current + (command == .moreColumns ? 1 : -1)))
-      relayout(&state, caches: caches, animated: false) { $0.layout.columns = count }
+      relayout(&state, caches: caches, animated: false) { $0.layoutOptions.columns = count }
       state.message = Counted.phrase(caches.layout(for: state).columnCount, "column")
     case .adaptiveColumns:
-      relayout(&state, caches: caches, animated: false) { $0.layout.columns = nil }
+      relayout(&state, caches: caches, animated: false) { $0.layoutOptions.columns = nil }
       state.message = "adaptive columns"
     case .nextPlacement:
       let cycle = MasonryLayoutPlacement.cycle
-      let following = cycle[((cycle.firstIndex(of: state.layout.placement) ?? 0) + 1) % cycle.count]
-      relayout(&state, caches: caches, animated: true) { $0.layout.placement = following }
+      let following = cycle[
+        ((cycle.firstIndex(of: state.layoutOptions.placement) ?? 0) + 1) % cycle.count]
+      relayout(&state, caches: caches, animated: true) { $0.layoutOptions.placement = following }
       state.message = "placement: " + MasonryLayoutPlacement.name(following)
     case .narrowViewport: moveViewport(.narrower, &state, caches: caches)
     case .widenViewport: moveViewport(.wider, &state, caches: caches)

@@ -101,7 +101,7 @@ extension BrowserReducer {
     else {
       return
     }
-    if state.layout.kind.showsCardsAsChips && (direction == .left || direction == .right) {
+    if state.layoutOptions.kind.showsCardsAsChips && (direction == .left || direction == .right) {
       // Chips flow like text: sideways is the previous or next chip.
       let next = selected + (direction == .left ? -1 : 1)
       if next >= 0 && next < state.shown.count { state.selected = next }

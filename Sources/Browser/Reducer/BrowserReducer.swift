@@ -19,7 +19,7 @@ package enum BrowserReducer {
     if !state.animation.isPaused { state.animation.time += Swift.max(0, time - state.time) }
     state.time = time
     if let transition = state.transition, transition.isFinished(at: time) { state.transition = nil }
-    if let until = state.placeholdersUntil, time >= until { state.placeholdersUntil = nil }
+    if let until = state.keysRepeatUntil, time >= until { state.keysRepeatUntil = nil }
     let geometry = caches.geometry(for: state)
     let before = Position(state)
     let layoutBefore = LayoutIdentity(state)
@@ -174,7 +174,7 @@ package enum BrowserReducer {
     var cellShape: CellShape
 
     init(_ state: BrowserState) {
-      options = state.layout
+      options = state.layoutOptions
       size = state.size
       shown = state.shown.identity
       cellShape = state.capabilities.cellShape

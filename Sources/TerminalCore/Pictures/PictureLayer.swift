@@ -25,7 +25,7 @@ import LayoutEngine
 /// with transparent pixels has its cells erased first (its pixels would keep the last
 /// frame's under them).
 ///
-/// While keys repeat, kitty is sent no new picture (`PicturePlacement.holdsNewPictures`):
+/// While keys repeat, kitty is sent no new picture (`PicturePlacement.keysRepeat`):
 /// the pictures it holds move, the others come when the keys pause.
 ///
 /// After a clear (the first frame, a resize, a resume) the terminal holds nothing: every
@@ -102,7 +102,7 @@ package struct PictureLayer {
     }
     // A terminal that keeps pictures, while keys repeat: only pictures it holds already.
     if protocolKind.keepsPictures {
-      wanted.removeAll { $0.holdsNewPictures && stored[$0.image.id] == nil }
+      wanted.removeAll { $0.keysRepeat && stored[$0.image.id] == nil }
     }
     var plan = Plan()
     switch protocolKind {

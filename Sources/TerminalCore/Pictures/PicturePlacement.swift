@@ -8,7 +8,7 @@ package struct PicturePlacement: Hashable, Sendable {
   package var visible: Rect
   /// Keys are repeating: a picture the terminal does not hold yet waits (its cells stay
   /// blank) until they pause, so that each step stays a small frame; one it holds moves.
-  package var holdsNewPictures: Bool
+  package var keysRepeat: Bool
   /// An animated picture's frame to show (sixel, iTerm2: each frame is sent as it comes;
   /// kitty plays the frames it holds by itself, as `motion` says).
   package var frame: Int
@@ -25,13 +25,13 @@ package struct PicturePlacement: Hashable, Sendable {
   }
 
   package init(
-    image: PixelImage, box: Rect, visible: Rect, holdsNewPictures: Bool = false, frame: Int = 0,
+    image: PixelImage, box: Rect, visible: Rect, keysRepeat: Bool = false, frame: Int = 0,
     motion: Motion = .first
   ) {
     self.image = image
     self.box = box
     self.visible = visible
-    self.holdsNewPictures = holdsNewPictures
+    self.keysRepeat = keysRepeat
     self.frame = frame
     self.motion = motion
   }
