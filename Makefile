@@ -4,7 +4,7 @@ SWIFT ?= swift
 FORMATTED = Sources Tests Package.swift
 PREFIX ?= /usr/local
 
-.PHONY: setup run test lint format build bench man install fuzz fuzz-replay sanitize
+.PHONY: setup run test check lint format build bench man install fuzz fuzz-replay sanitize
 
 setup:
 	@./scripts/setup.sh
@@ -29,6 +29,14 @@ test: setup lint
 	  || { ./scripts/test-failures.sh .build/test-report-swift-testing.xml; exit 1; }
 	$(MAKE) fuzz-replay
 	FUZZ_RUNS=$(FUZZ_CI_RUNS) ./scripts/fuzz.sh
+
+# While changing code: lint, build and the tests that take no terminal and no sweep of
+# thousands of random cases (those marked `.slow` or `.terminal` are left out and listed
+# as skipped). `make test` is the whole suite, and what CI runs.
+check: setup lint
+	$(SWIFT) build
+	MASONRY_CHECK=1 $(SWIFT) test --xunit-output .build/check-report.xml \
+	  || { ./scripts/test-failures.sh .build/check-report-swift-testing.xml; exit 1; }
 
 # Every fuzz target replays its committed corpus (Tests/FuzzCorpus): each input once
 # found by the fuzzer stays a regression test. Built by `swift build`, no libFuzzer.

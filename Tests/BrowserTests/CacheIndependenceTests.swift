@@ -25,7 +25,7 @@ import Testing
     }
   }
 
-  @Test(arguments: 0..<4)
+  @Test(.slow, arguments: 0..<4)
   func framesDoNotDependOnTheCaches(batch: Int) {
     var random = SeededGenerator(seed: UInt64(9_100 + batch))
     for sequence in 0..<20 {

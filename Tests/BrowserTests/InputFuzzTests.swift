@@ -49,7 +49,7 @@ import Testing
   }
 
   /// 8 × 125 sequences of 10 to 40 events.
-  @Test(arguments: 0..<8)
+  @Test(.slow, arguments: 0..<8)
   func randomInputNeverBreaksTheBrowser(batch: Int) {
     let sample = BundledSample.collection()
     var random = SeededGenerator(seed: UInt64(4_000 + batch))

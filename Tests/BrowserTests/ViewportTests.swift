@@ -5,6 +5,7 @@ import TerminalCore
 import TerminalScreen
 import TerminalTesting
 import TerminalText
+import TestSupport
 import Testing
 import Widgets
 
@@ -21,7 +22,7 @@ import Widgets
     BrowserSessionTests.session(size, script)
   }
 
-  @Test func narrowingDropsColumnsAtTheBreakpointsTheRulerNames() {
+  @Test(.slow) func narrowingDropsColumnsAtTheBreakpointsTheRulerNames() {
     let size = Size(width: 100, height: 30)
     var columns: [Int] = []
     var lastRuler: ViewportRuler?
@@ -57,7 +58,7 @@ import Widgets
     #expect(columns == columns.sorted(by: >), "columns only drop as the viewport narrows")
   }
 
-  @Test func equalsRestoresTheExactFrameAndKeepsTheSelection() {
+  @Test(.slow) func equalsRestoresTheExactFrameAndKeepsTheSelection() {
     let size = Size(width: 120, height: 36)
     let start: [Step] = [
       .event(.key(.pageDown)), .event(.key(.shiftDown)), .event(.key(.right)),

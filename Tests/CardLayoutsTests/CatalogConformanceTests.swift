@@ -36,7 +36,7 @@ import Testing
   }
 
   /// 800 random problems per layout of the catalogue (4,000 for the five).
-  @Test(arguments: LayoutCatalog.standard.kinds)
+  @Test(.slow, arguments: LayoutCatalog.standard.kinds)
   func everyKindKeepsTheContract(kind: LayoutKind) {
     let found = Self.violations(in: LayoutCatalog(checked: [kind])!, cases: 800)[kind.name]!
     #expect(found.isEmpty, "\(kind): \(found.prefix(3))")
@@ -46,7 +46,7 @@ import Testing
   /// the kind laying out the sections at once, prepared at once, lazily, and with the
   /// cards streaming into the sections in random interleavings, the invariants holding
   /// at every step; 300 problems per kind.
-  @Test(arguments: LayoutCatalog.standard.kinds)
+  @Test(.slow, arguments: LayoutCatalog.standard.kinds)
   func everyKindGroupedKeepsTheContract(kind: LayoutKind) {
     let found = LayoutConformance.groupedViolations(cases: 300, seed: 91_000) { random in
       kind.makeLayout(Self.randomOptions(for: kind, using: &random))

@@ -212,7 +212,7 @@ import Testing
     #expect(collection.cards.chunks.allSatisfy { !$0.hasASCIIText($0.count - 1) })
   }
 
-  @Test func aLineOverTheLimitIsAnErrorAtItsLine() {
+  @Test(.slow) func aLineOverTheLimitIsAnErrorAtItsLine() {
     var bytes = Array("{\"caption\": \"a\"}\n{\"caption\": \"b\"}\n".utf8)
     bytes += [UInt8](repeating: UInt8(ascii: "x"), count: RecordReader.maximumRecordBytes + 10)
     let path = TemporaryFiles.write(bytes, named: "huge.jsonl")

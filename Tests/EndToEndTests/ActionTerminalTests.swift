@@ -5,7 +5,7 @@ import Testing
 /// `o`, `!` and `y` in the real program inside tmux: the opener gets the path as one
 /// argument, a command gets the terminal and the marked files and gives the terminal
 /// back, `y` fills tmux's paste buffer, and a missing opener says so in the status bar.
-@Suite(.serialized) struct ActionTerminalTests {
+@Suite(.serialized, .terminal) struct ActionTerminalTests {
   /// A folder of two pictures whose names a shell would split or run.
   static func folder() throws -> String {
     let folder = TemporaryFiles.makeDirectory() + "/odd names"

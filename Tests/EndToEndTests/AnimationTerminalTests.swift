@@ -10,7 +10,7 @@ import Testing
 /// kitty plays them, so a series of screenshots shows the colours changing while masonry
 /// draws no frame at all (`MASONRY_TRACE` logs every frame it draws: none, so not a byte
 /// is written); in xterm (sixel) the selected card plays by masonry sending each frame.
-@Suite(.serialized) struct AnimationTerminalTests {
+@Suite(.serialized, .terminal) struct AnimationTerminalTests {
   /// A folder holding one GIF: red, green and blue, 400 ms each, forever.
   static func folder() throws -> String {
     let folder = TemporaryFiles.makeDirectory()

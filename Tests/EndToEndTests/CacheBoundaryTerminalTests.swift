@@ -6,7 +6,7 @@ import Testing
 /// that is a link is refused with a warning (the browser runs, nothing of the folder it
 /// points to is lost), and a thumbnail file whose sixel carries escape sequences never
 /// reaches the terminal with them.
-@Suite(.serialized) struct CacheBoundaryTerminalTests {
+@Suite(.serialized, .terminal) struct CacheBoundaryTerminalTests {
   static func status(_ screen: String) -> String { PictureTerminalTests.status(screen) }
 
   /// The reproduction: `thumbnails-1` a link to a folder of thirty old documents,

@@ -8,7 +8,7 @@ import Testing
 /// a device keeps the cards and says why, and is read again once it is a file again; a
 /// file truncated and rewritten with a first line that is no card goes on with the rest;
 /// `F` tries a halted file again at once.
-@Suite(.serialized) struct FollowResilienceTerminalTests {
+@Suite(.serialized, .terminal) struct FollowResilienceTerminalTests {
   static func status(_ screen: String) -> String { TerminalSessionTests.status(screen) }
 
   static func append(_ text: String, to path: String) throws {

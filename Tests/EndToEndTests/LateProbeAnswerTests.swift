@@ -7,7 +7,7 @@ import Testing
 /// them after the probe's window closed, or in two pieces. Late answers are never read as
 /// keys (the screen is the same as when no answer ever comes, `q` still quits), and
 /// answers still arriving keep the window open.
-@Suite(.serialized) struct LateProbeAnswerTests {
+@Suite(.serialized, .terminal) struct LateProbeAnswerTests {
   static let esc = "\u{1B}"
   /// What xterm 379 and kitty 0.26.5 answer (as `TerminalProbeTests` has them).
   static let xterm =

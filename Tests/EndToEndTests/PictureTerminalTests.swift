@@ -5,7 +5,7 @@ import Testing
 /// Pictures in a real terminal: a folder opens, thumbnails appear in colour, keys answer
 /// while pictures decode, a resize draws them again at the new size, and scrolling a
 /// screen of thumbnails stays within its byte budget.
-@Suite(.serialized) struct PictureTerminalTests {
+@Suite(.serialized, .terminal) struct PictureTerminalTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 

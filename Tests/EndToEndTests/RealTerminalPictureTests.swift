@@ -13,7 +13,7 @@ import Thumbnails
 /// than 12 a channel on average), and everything outside the pictures is the frame
 /// without pictures (at most 0.2 % of pixels differ by more than 48 in a channel: nothing
 /// is left behind).
-@Suite(.serialized) struct RealTerminalPictureTests {
+@Suite(.serialized, .terminal) struct RealTerminalPictureTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Sources read as streams by the real program in tmux: standard input with keys from the
 /// terminal, a FIFO that has no writer yet, cards arriving in pieces, and `--pick`.
-@Suite(.serialized) struct StreamingTerminalTests {
+@Suite(.serialized, .terminal) struct StreamingTerminalTests {
   static func exitCode(_ session: TmuxSession) -> String? {
     session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines)
   }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The built `masonry` through a real terminal (tmux), as a person would use it.
-@Suite(.serialized) struct TerminalSessionTests {
+@Suite(.serialized, .terminal) struct TerminalSessionTests {
   static let statusMarker = "animals.json (bundled)"
 
   /// The terminal modes from `stty -a`, without its first line (speed and window size,
@@ -351,7 +351,7 @@ import Testing
 
 /// Random bytes typed into the real program through tmux: it reads on (nothing but `q`,
 /// Ctrl-C or a signal ends it), and the screen stays a browser.
-@Suite(.serialized) struct TerminalInputFuzzTests {
+@Suite(.serialized, .terminal) struct TerminalInputFuzzTests {
   @Test func randomBytesNeverEndTheProgram() throws {
     let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")
     _ = try #require(

@@ -17,7 +17,7 @@ import Testing
     }
   }
 
-  @Test(arguments: 0..<8)
+  @Test(.slow, arguments: 0..<8)
   func invariantsHoldOnRandomCases(batch: Int) {
     var failures: [String] = []
     for case_ in 0..<300 {

@@ -73,7 +73,7 @@ import Widgets
     return report
   }
 
-  @Test(arguments: ["masonry", "grid", "tiles", "zigzag", "tags"])
+  @Test(.slow, arguments: ["masonry", "grid", "tiles", "zigzag", "tags"])
   func breakpointsAreTheWidthsWhereLayoutReportsAChange(layout: String) {
     let options = ["--layout", layout, "--height", "30"]
     let (code, output, error) = Self.run(["sweep"] + options + ["--widths", "16..130"])

@@ -133,7 +133,7 @@ import Testing
   }
 
   /// Random frames: the cards of a column scrolled, resized, filtered and cleared.
-  @Test(arguments: [PixelProtocol.kitty, .sixel, .iterm])
+  @Test(.slow, arguments: [PixelProtocol.kitty, .sixel, .iterm])
   func everyVisiblePictureIsShownOnceAndNothingOffScreen(kind: PixelProtocol) {
     var generator = SeededGenerator(seed: 0x5CE7 + UInt64(kind.rawValue.count))
     let images = (0..<40).map { _ in Self.image(kind) }

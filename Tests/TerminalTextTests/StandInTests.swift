@@ -80,7 +80,7 @@ import Testing
   /// letter, a digit, a space, opening and closing punctuation, a quotation mark, a hyphen,
   /// a slash, a wide ideograph, a comma or a percent sign, before a combining mark, and
   /// between spaces.
-  @Test func everyStandInReadsAsItsScalar() {
+  @Test(.slow) func everyStandInReadsAsItsScalar() {
     #expect(Self.twins.count > 1_000)
     for letter: Unicode.Scalar in ["é", "ж", "Ω", "ệ", "ß", "Ѐ"] {
       #expect(Self.standIn(letter) == UInt8(ascii: "a"), "\(letter)")
@@ -169,7 +169,7 @@ import Testing
   /// with stand-ins, a quarter of it with one scalar without: counted from the bytes as its
   /// shape counts, taken from the bytes (`isCountedFromBytes`, `asciiWordLineCounts`)
   /// exactly when every scalar reads as ASCII.
-  @Test(arguments: 0..<4)
+  @Test(.slow, arguments: 0..<4)
   func randomTextOfStandInsCountsAsItsShape(batch: Int) {
     var random = SeededGenerator(seed: UInt64(1_600 + batch))
     let punctuation = (0x21...0x7E).map { Unicode.Scalar(UInt8($0)) }.filter {

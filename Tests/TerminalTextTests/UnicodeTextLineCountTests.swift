@@ -75,7 +75,7 @@ import Testing
 
   /// Random punctuated ASCII, as package descriptions, paths, URLs and version numbers
   /// are written: words, digits, every punctuation mark, runs of spaces.
-  @Test(arguments: 0..<4)
+  @Test(.slow, arguments: 0..<4)
   func randomASCIICountsAsItsShape(batch: Int) {
     var random = SeededGenerator(seed: UInt64(1_400 + batch))
     let punctuation = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter {
@@ -145,7 +145,7 @@ import Testing
 
   /// Long runs of the classes a step passes over, so that the rules' windows must reach
   /// back past many scalars (and to the text's start) to find where a step starts.
-  @Test func longRunsCountAsTheirShape() {
+  @Test(.slow) func longRunsCountAsTheirShape() {
     var random = SeededGenerator(seed: 1_500)
     let runs = [
       " ", "1", "1.", "(", ")", "-", "/", ",", "\u{301}", "\u{2010}", "|", "1-", "(1)", "%",
