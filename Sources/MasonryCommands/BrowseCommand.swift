@@ -265,6 +265,9 @@ package struct BrowseCommand {
       if sources.count == 1, ByteSource.isStream(sources[0]) {
         throw UsageError("a stream cannot be read again")
       }
+      if let list = options.list, ByteSource.isStream(list.path) {
+        throw UsageError("a list read from a stream cannot be read again")
+      }
       return try options.load(sources)
     }
   }

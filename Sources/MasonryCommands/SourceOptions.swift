@@ -14,9 +14,12 @@ struct SourceOptions {
   /// Folders' headers kept between runs (the browser's, unless `--no-cache`).
   var headers: PictureHeaderCache?
   var reading = CardReadOptions()
+  /// `--files LIST` or `--files0 LIST`: the pictures are the paths the list holds.
+  var list: (path: String, separator: PathList.Separator)?
 
   static let fieldOptions = FieldMapping.Field.allCases.map { "--\($0.rawValue)" }
-  static let valueOptions: Set<String> = Set(["--sort", "--sections"] + fieldOptions)
+  static let valueOptions: Set<String> = Set(
+    ["--sort", "--sections", "--files", "--files0"] + fieldOptions)
   static let flagOptions: Set<String> = ["--recursive", "--flat"]
 
   /// What SOURCE may be, for every command that reads cards.
@@ -24,10 +27,18 @@ struct SourceOptions {
     SOURCE is a file of cards (JSON, JSON Lines or an XML property list; - or a pipe or \
     FIFO streams in), one or more pictures (\(PictureFormat.names()): a card each), or a \
     folder of pictures (-r: its sub-folders too, each a section); without it, the bundled \
-    sample.
+    sample. --files and --files0 read the pictures' paths from a list instead.
     """
 
   static let documentation = [
+    OptionHelp(
+      "--files LIST",
+      "The pictures are the paths in LIST, one a line (- reads standard input: find DIR -name '*.jpg' | masonry --files -), each as if named as SOURCE, grouped by the folder the list names; paths that are not there are left out and counted."
+    ),
+    OptionHelp(
+      "--files0 LIST",
+      "The same for paths each ended by a NUL byte (fd -0, find -print0), for names that hold a line feed."
+    ),
     OptionHelp(
       "-r, --recursive",
       "With a folder of pictures: its sub-folders too, each a section of its own."),
@@ -82,6 +93,17 @@ struct SourceOptions {
     if let sort = try arguments.choice("--sort", of: PictureFolder.Sort.allCases.map(\.rawValue)) {
       self.sort = PictureFolder.Sort(rawValue: sort)!
     }
+    switch (arguments.values["--files"], arguments.values["--files0"]) {
+    case (nil, nil): break
+    case (let lines?, nil): list = (lines, .lineFeed)
+    case (nil, let nuls?): list = (nuls, .nul)
+    case (_?, _?): throw UsageError("--files and --files0 are two ways to give one list")
+    }
+    if let list, !arguments.positionals.isEmpty {
+      throw UsageError(
+        "--files\(list.separator == .nul ? "0" : "") reads the pictures from its list; give no SOURCE as well"
+      )
+    }
   }
 
   /// The cards of `sources`: none gives the bundled sample; one card source (a JSON, JSON
@@ -90,6 +112,17 @@ struct SourceOptions {
   ///
   /// - Throws: `DataError` (65 bad data, 66 missing input).
   func load(_ sources: [String]) throws(DataError) -> CardCollection {
+    if let list {
+      if list.path == "-" && isatty(0) == 1 {
+        throw DataError(
+          .missingInput, path: "-", position: nil,
+          message: "standard input is this terminal; pipe a list in (find DIR | masonry --files -)")
+      }
+      let paths = try PathList.read(list.path, separator: list.separator)
+      return try PictureCards.load(
+        list: paths, source: list.path == "-" ? "standard input" : list.path,
+        sections: reading.sections, headers: headers)
+    }
     guard let first = sources.first else { return BundledSample.collection() }
     if sources.count == 1 && !Self.isPictureOrFolder(first) {
       return try CardLoader.load(path: first, options: reading)

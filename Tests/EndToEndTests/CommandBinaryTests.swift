@@ -69,6 +69,40 @@ import Testing
     #expect(output.contains("64"))
   }
 
+  /// A list of paths from `find` (`--files -`) and from `find -print0` (`--files0 -`), piped
+  /// in: a card for each picture, grouped by folder, a name holding a line feed kept whole
+  /// by --files0, and the mistakes a user can make each a one-line error with its code.
+  @Test func listsOfPathsFromFindArePictureCards() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    try FileManager.default.createDirectory(
+      atPath: "\(folder)/Trips/Kyoto", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "\(Self.pictures)/cat.jpg", toPath: "\(folder)/Trips/Kyoto/temple.jpg")
+    try FileManager.default.copyItem(
+      atPath: "\(Self.pictures)/frog.png", toPath: "\(folder)/Trips/two\nlines.png")
+    let masonry = TmuxSession.binary
+    let render = "'\(masonry)' render --size 60x20 --images none"
+    let lines = try ProgramRun.shell(
+      "cd '\(folder)' && find . -name '*.jpg' | \(render) --files -")
+    #expect(lines.status == 0, "\(lines.errors)")
+    #expect(lines.output.contains("── Trips/Kyoto · 1"), "\(lines.output)")
+    #expect(lines.output.contains("temple.jpg") && lines.output.contains("standard input"))
+    let nuls = try ProgramRun.shell(
+      "cd '\(folder)' && find . -type f -print0 | \(render) --files0 - --flat")
+    #expect(nuls.status == 0, "\(nuls.errors)")
+    #expect(nuls.output.contains("1–2 of 2") || nuls.output.contains("of 2"), "\(nuls.output)")
+    #expect(nuls.output.contains("two"))
+    // Mistakes: both options, a list and a SOURCE, a list with a NUL, a missing list.
+    let both = try ProgramRun.shell("\(render) --files a --files0 b")
+    #expect(both.status == 64 && both.errors.contains("two ways to give one list"))
+    let mixed = try ProgramRun.shell("\(render) --files a '\(folder)'")
+    #expect(mixed.status == 64 && mixed.errors.contains("give no SOURCE as well"))
+    let nul = try ProgramRun.shell("printf 'a.jpg\\0b.jpg' | \(render) --files -")
+    #expect(nul.status == 65 && nul.errors.contains("-:1:6: a NUL byte"), "\(nul.errors)")
+    let missing = try ProgramRun.shell("\(render) --files '\(folder)/no-list'")
+    #expect(missing.status == 66 && missing.errors.split(separator: "\n").count == 1)
+  }
+
   /// A folder of an icon, a TGA and a netpbm picture (gdk-pixbuf's thumbnailer takes
   /// them, as the desktop's MIME database names them) and a text note: three cards drawn
   /// by the thumbnailer, their types in their comments, the note left out and counted.

@@ -44,7 +44,8 @@ package enum KeyBindings {
       KeyBinding(
         keys: [(.character("!"), .promptCommand)], "run a command on the marked cards' files"),
       KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path (--osc52, tmux's buffer)"),
-      KeyBinding(keys: [(.character("/"), .startSearch)], "search captions, comments and tags"),
+      KeyBinding(
+        keys: [(.character("/"), .startSearch)], "search captions, comments, tags, sections"),
       KeyBinding(
         keys: [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
         "next / previous match"),

@@ -47,6 +47,46 @@ package enum PictureCards {
     return collection
   }
 
+  /// The cards of a list of paths (`--files`, `--files0`: `PathList`), in its order: each
+  /// path as if named on the command line (a folder gives its pictures), grouped by the
+  /// folder the list names it in (`Trips/Kyoto/a.jpg` in the section `Trips/Kyoto`), so
+  /// that a search finds a folder's pictures by its name. A listed path that is not there
+  /// (a list made before files moved) is left out and counted in the status bar, never
+  /// the end of the list.
+  ///
+  /// - Throws: `DataError` (66) when not one listed path is there.
+  package static func load(
+    list paths: [String], source: String, sections: SectionMode = .grouped,
+    headers: PictureHeaderCache? = nil
+  ) throws(DataError) -> CardCollection {
+    var cards: [Card] = []
+    var leftOut = PictureFolder.LeftOut()
+    var missing = 0
+    for path in paths {
+      switch PictureFolder.pictures(at: path, recursive: false, sort: .name, headers: headers) {
+      case .missing: missing += 1
+      case .entries(let entries, let left):
+        for entry in entries {
+          var listed = card(entry)
+          listed.section = PathList.folder(of: entry.path)
+          cards.append(listed)
+        }
+        leftOut = leftOut + left
+      }
+    }
+    guard !cards.isEmpty else {
+      throw DataError(
+        .missingInput, path: source, position: nil,
+        message: missing > 0 ? "not one listed path is there" : "no pictures listed")
+    }
+    var collection = CardCollection(source: source, cards: cards, sections: sections)
+    let notFound =
+      missing > 0 ? Counted.phrase(missing, "listed path") + " not found, left out" : nil
+    collection.notice = [notFound, notice(leftOut)].compactMap { $0 }.joined(separator: " · ")
+    if collection.notice?.isEmpty == true { collection.notice = nil }
+    return collection
+  }
+
   /// What the status bar says a listing left out: never nothing silently.
   static func notice(_ leftOut: PictureFolder.LeftOut) -> String? {
     var parts: [String] = []

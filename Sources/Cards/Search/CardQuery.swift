@@ -29,14 +29,17 @@ package struct CardQuery: Hashable, Sendable {
     var result: [Int] = []
     let tagged: [Bool]? = tag.map { tag in chunk.tagNames.map { Sanitizer.sanitize($0) == tag } }
     if let tagged, !tagged.contains(true) { return ([], chunk.count) }
-    // Which of the chunk's tag names hold the needle, folded once for all its cards.
+    // Which of the chunk's tag and section names hold the needle, folded once for all
+    // its cards (a section is a folder for pictures: `kyoto` finds `Trips/Kyoto`'s).
     let tagHits: [Bool] = needle.isEmpty ? [] : chunk.tagNames.map(containsNeedle)
+    let sectionHits: [Bool] =
+      needle.isEmpty ? [] : chunk.sectionNames.map { $0.map(containsNeedle) ?? false }
     var index = start
     while index < chunk.count && result.count < limit {
       defer { index += 1 }
       if let tagged, !chunk.hasTag(index, in: tagged) { continue }
       if !needle.isEmpty && !matchesCaptionOrComment(chunk, index, text: text)
-        && !chunk.hasTag(index, in: tagHits)
+        && !chunk.hasTag(index, in: tagHits) && !chunk.isInSection(index, in: sectionHits)
       {
         continue
       }

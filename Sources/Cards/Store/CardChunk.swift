@@ -104,6 +104,12 @@ package final class CardChunk: Sendable {
 
   /// Whether card `index` carries a tag marked in `wanted` (by tag name index).
   @inline(__always)
+  /// Whether card `index`'s section is one of those `wanted` marks (indexed like
+  /// `sectionNames`).
+  package func isInSection(_ index: Int, in wanted: [Bool]) -> Bool {
+    wanted[Int(records[index].section)]
+  }
+
   package func hasTag(_ index: Int, in wanted: [Bool]) -> Bool {
     let record = records[index]
     let start = Int(record.tagStart)
