@@ -154,11 +154,12 @@ package struct BrowseCommand {
     }
     self.warnings = warnings
     self.sourceOptions = sourceOptions
-    sources = parsed.positionals
+    let probing = parsed.flags.contains("--probe")
+    sources = probing ? [] : sourceOptions.sources(parsed.positionals, environment: environment)
     pick = try PickOutput(parsed)
     allowsOSC52 = parsed.flags.contains("--osc52")
-    if !parsed.flags.contains("--probe") && sourceOptions.arePictures(parsed.positionals) {
-      let (sources, options) = (parsed.positionals, sourceOptions)
+    if !probing && sourceOptions.arePictures(sources) {
+      let (sources, options) = (sources, sourceOptions)
       folderSort = FolderSort(order: options.sort)
       resort = { sort in
         try options.loadPictures(sources, sort: sort.order, descending: sort.descending)
@@ -183,7 +184,7 @@ package struct BrowseCommand {
       follow = nil
     }
     usesDiskCache = !parsed.flags.contains("--no-cache")
-    probing = parsed.flags.contains("--probe")
+    self.probing = probing
     if probing {
       collection = CardCollection(
         source: "", store: CardStore(), sections: sourceOptions.reading.sections)

@@ -26,7 +26,8 @@ enum ManualPage {
       .PP
       A file of cards is JSON (an array of cards, or an object with a \\fBcards\\fR array),
       JSON Lines (one card per line), or an XML property list whose \\fBphotos\\fR key holds
-      an array of dictionaries. Without SOURCE, the bundled sample of 64
+      an array of dictionaries. Without SOURCE, standard input is read when it is a pipe or a
+      file; otherwise the bundled sample of 64
       animals is shown. A card has a \\fBcaption\\fR (required), a \\fBcomment\\fR, an
       \\fBid\\fR, a \\fBsection\\fR, \\fBtags\\fR and an \\fBimage\\fR (a picture's path, or its
       width and height). A picture or a folder of pictures makes a card of each picture,

@@ -62,7 +62,9 @@ enum RenderCommand {
     let size = try parseSize(sizeText)
     let scroll = try parsed.integer("--scroll", in: 0...100_000_000)
     let select = try parsed.integer("--select", in: 0...100_000_000)
-    let collection = try SourceOptions(parsed).load(parsed.positionals)
+    let sourceOptions = try SourceOptions(parsed)
+    let collection = try sourceOptions.load(
+      sourceOptions.sources(parsed.positionals, environment: environment))
     let colorChoice = try ColorOption.choice(parsed, absent: nil)
     let depth = colorChoice?.depth(environment: environment, terminfo: nil) ?? .none
 

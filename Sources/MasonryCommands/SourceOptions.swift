@@ -26,8 +26,8 @@ struct SourceOptions {
   static let sourceHelp = """
     SOURCE is a file of cards (JSON, JSON Lines or an XML property list; - or a pipe or \
     FIFO streams in), one or more pictures (\(PictureFormat.names()): a card each), or a \
-    folder of pictures (-r: its sub-folders too, each a section); without it, the bundled \
-    sample. --files and --files0 read the pictures' paths from a list instead.
+    folder of pictures (-r: its sub-folders too, each a section); without it, standard \
+    input when it is a pipe or a file, else the bundled sample. --files and --files0 read the pictures' paths from a list instead.
     """
 
   static let documentation = [
@@ -129,6 +129,15 @@ struct SourceOptions {
     }
     return try PictureCards.load(
       paths: sources, recursive: recursive, sort: sort, headers: headers)
+  }
+
+  /// The sources to read: those named; with none, no list, and standard input a pipe or
+  /// a file (`MASONRY_STANDARD_INPUT`, which only the executable sets), standard input, as
+  /// fzf reads it — never the bundled sample while data waits on a pipe.
+  func sources(_ positionals: [String], environment: [String: String]) -> [String] {
+    guard positionals.isEmpty, list == nil, environment["MASONRY_STANDARD_INPUT"] != nil
+    else { return positionals }
+    return ["-"]
   }
 
   /// Whether `sources` are read as pictures and folders (then `s` and `S` sort them).

@@ -31,6 +31,14 @@ if isatty(1) == 1 {
     environment["MASONRY_TERMINAL_COLUMNS"] = String(window.ws_col)
   }
 }
+// Standard input a pipe or a file: with no SOURCE, the cards are read from it (as fzf
+// reads its input), never the bundled sample while data waits.
+var standardInput = stat()
+if fstat(0, &standardInput) == 0,
+  [S_IFIFO, S_IFREG].contains(standardInput.st_mode & S_IFMT)
+{
+  environment["MASONRY_STANDARD_INPUT"] = "data"
+}
 // The arguments as bytes: a file name that is not UTF-8 still opens (see `FileName`).
 let arguments = (1..<Int(CommandLine.argc)).map { index in
   FileName.string(

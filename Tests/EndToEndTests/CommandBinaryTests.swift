@@ -69,6 +69,24 @@ import Testing
     #expect(output.contains("64"))
   }
 
+  /// With no SOURCE, a pipe or a file on standard input is read as fzf reads its input,
+  /// never the bundled sample while data waits; /dev/null (or a terminal) leaves the sample.
+  @Test func withNoSourceStandardInputIsReadWhenItHoldsData() throws {
+    let masonry = TmuxSession.binary
+    let render = "'\(masonry)' render --size 60x8 --images none"
+    let piped = try ProgramRun.shell("'\(masonry)' generate --count 5 | \(render)")
+    #expect(piped.status == 0 && piped.output.contains(" stdin │"), "\(piped.output)")
+    #expect(piped.output.contains(" of 5 │"), "\(piped.output)")
+    let feed = TemporaryFiles.write("{\"caption\": \"Only card\"}\n", named: "one.jsonl")
+    let file = try ProgramRun.shell("\(render) < '\(feed)'")
+    #expect(file.status == 0 && file.output.contains("Only card"), "\(file.output)")
+    let none = try ProgramRun.shell("\(render) < /dev/null")
+    #expect(none.status == 0 && none.output.contains(" of 64 │"), "\(none.output)")
+    // A named SOURCE wins over the pipe.
+    let named = try ProgramRun.shell("echo junk | \(render) '\(feed)'")
+    #expect(named.status == 0 && named.output.contains("Only card"), "\(named.errors)")
+  }
+
   /// A list of paths from `find` (`--files -`) and from `find -print0` (`--files0 -`), piped
   /// in: a card for each picture, grouped by folder, a name holding a line feed kept whole
   /// by --files0, and the mistakes a user can make each a one-line error with its code.
