@@ -8,7 +8,7 @@ import Testing
 /// picture card grouped by its folder, a path that went missing counted and left out,
 /// and a search that finds a folder's pictures by the folder's name.
 @Suite struct PathListTests {
-  static let pictures = PictureCardsTests.repository.appendingPathComponent("Data/pictures").path
+  static let pictures = Repository.url.appendingPathComponent("Data/pictures").path
 
   @Test func linesAndNULsSplitAsFindWritesThem() throws {
     let lines = Array("a.jpg\n\n./Trips/b.png\nc d.gif\n".utf8)

@@ -8,10 +8,8 @@ import Testing
 /// every file named like a picture, with the reason when it is not one; `-r` through
 /// links to folders, once each, to a bounded depth.
 @Suite struct PictureCardsTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let cat = repository.appendingPathComponent("Data/pictures/cat.jpg").path
-  static let frog = repository.appendingPathComponent("Data/pictures/frog.png").path
+  static let cat = Repository.url.appendingPathComponent("Data/pictures/cat.jpg").path
+  static let frog = Repository.url.appendingPathComponent("Data/pictures/frog.png").path
 
   static func badFolder() throws -> String { try BadPictureFolder.make() }
 

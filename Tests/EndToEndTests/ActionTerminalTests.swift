@@ -10,15 +10,13 @@ import Testing
   static func folder() throws -> String {
     let folder = TemporaryFiles.makeDirectory() + "/odd names"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let pictures = PictureTerminalTests.repository.appendingPathComponent("Data/pictures")
+    let pictures = Repository.url.appendingPathComponent("Data/pictures")
     for (source, name) in [("cat.jpg", "a b.jpg"), ("owl.png", "$(touch pwned);x.png")] {
       try FileManager.default.copyItem(
         atPath: pictures.appendingPathComponent(source).path, toPath: "\(folder)/\(name)")
     }
     return folder
   }
-
-  static func status(_ screen: String) -> String { PictureTerminalTests.status(screen) }
 
   @Test func openRunAndCopy() throws {
     let folder = try Self.folder()
@@ -30,7 +28,7 @@ import Testing
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none \"\(folder)\"",
       environment: "MASONRY_OPENER=\"\(opener) --new-window\"")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("of 2") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
 
     // o: the opener, with its own argument and the path as one more.
     try session.send("o")
@@ -55,19 +53,19 @@ import Testing
     #expect(shown.contains("[exit 0 · Enter: back to masonry]"))
     try session.send("Enter")
     _ = try #require(
-      session.waitForScreen { Self.status($0).contains("!printf '<%s>\\n': exit 0") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("!printf '<%s>\\n': exit 0") })
     #expect(!FileManager.default.fileExists(atPath: "pwned"))
     #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
 
     // y: into tmux's paste buffer (no --osc52).
     try session.send("y")
     _ = try #require(
-      session.waitForScreen { Self.status($0).contains("copied to tmux's paste buffer") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("copied to tmux's paste buffer") })
     let buffer = try session.tmux(["show-buffer"])
     #expect(buffer.hasSuffix(".png") || buffer.hasSuffix(".jpg"))
     #expect(buffer.hasPrefix(folder + "/"))
     try session.send("q")
-    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 
   @Test func aMissingOpenerSaysSo() throws {
@@ -75,14 +73,15 @@ import Testing
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none \"\(folder)\"",
       environment: "MASONRY_OPENER=/nonexistent/opener")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("of 2") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
     try session.send("o")
     _ = try #require(
       session.waitForScreen {
-        Self.status($0).contains("/nonexistent/opener: cannot start: No such file or directory")
+        ScreenText.statusLine($0).contains(
+          "/nonexistent/opener: cannot start: No such file or directory")
       })
     try session.send("q")
-    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 
   /// The names a feed or a folder may give a picture to make `tar` run a command or take
@@ -96,7 +95,7 @@ import Testing
   static func hostileFolder() throws -> (folder: String, opener: String) {
     let folder = TemporaryFiles.makeDirectory() + "/hostile"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let picture = PictureTerminalTests.repository.appendingPathComponent("Data/pictures/cat.jpg")
+    let picture = Repository.url.appendingPathComponent("Data/pictures/cat.jpg")
     var lines = ""
     for name in hostileNames {
       try FileManager.default.copyItem(atPath: picture.path, toPath: "\(folder)/\(name)")
@@ -124,7 +123,7 @@ import Testing
       width: 100, height: 30,
       arguments: "--images none --columns 4 --placement ltr --sections none \(source)",
       environment: "MASONRY_OPENER=\(opener)", workingDirectory: folder)
-    _ = try #require(session.waitForScreen { Self.status($0).contains("of 4") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 4") })
     try session.send("M")
     try session.send("!")
     _ = try #require(session.waitForScreen { $0.contains("a command to run on 4 files") })
@@ -132,7 +131,8 @@ import Testing
     try session.send("Enter")
     _ = try #require(session.waitForScreen { $0.contains("Enter: back to masonry") })
     try session.send("Enter")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("!tar cf keep.tar") })
+    _ = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("!tar cf keep.tar") })
     // o on each card (one row, in order): the opener gets the path as a file.
     try session.send("g")
     for _ in 0..<4 {
@@ -147,7 +147,7 @@ import Testing
       usleep(25_000)
     }
     try session.send("q")
-    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
     #expect(
       !FileManager.default.fileExists(atPath: folder + "/PWNED"), "tar ran the feed's command")
     let opened = try String(contentsOfFile: folder + "/../opened", encoding: .utf8)

@@ -48,7 +48,7 @@ import Testing
     let folder = try Self.folder()
     let trace = folder + ".trace"
     let session = try EmulatorSession(
-      emulator, arguments: [folder], in: RealTerminalPictureTests.repository,
+      emulator, arguments: [folder], in: Repository.path,
       environment: ["MASONRY_TRACE": trace])
     _ = try session.window()
     session.waitForQuietLog(quiet: 1.5)

@@ -7,7 +7,6 @@ import Testing
 /// points to is lost), and a thumbnail file whose sixel carries escape sequences never
 /// reaches the terminal with them.
 @Suite(.serialized, .terminal) struct CacheBoundaryTerminalTests {
-  static func status(_ screen: String) -> String { PictureTerminalTests.status(screen) }
 
   /// The reproduction: `thumbnails-1` a link to a folder of thirty old documents,
   /// then the sample opened. The browser warns (stderr and the status bar), runs, and
@@ -31,12 +30,12 @@ import Testing
       width: 120, height: 40, arguments: "--images symbols",
       environment: "XDG_CACHE_HOME=\(cache)")
     let shown = try #require(
-      session.waitForScreen { Self.status($0).contains("no disk cache:") })
-    #expect(Self.status(shown).contains("no disk cache: thumbnails-1 is a symbolic link"))
+      session.waitForScreen { ScreenText.statusLine($0).contains("no disk cache:") })
+    #expect(ScreenText.statusLine(shown).contains("no disk cache: thumbnails-1 is a symbolic link"))
     // Every picture of the sample drawn, from decoding alone.
     _ = try #require(session.waitForScreen(seconds: 15) { !$0.contains("░") })
     try session.send("q")
-    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
     let errors = try String(contentsOfFile: session.directory + "/stderr", encoding: .utf8)
     #expect(errors.contains("masonry: warning: cache folder refused:"))
     #expect(errors.contains("thumbnails-1 is a symbolic link; running without a disk cache"))
@@ -91,7 +90,7 @@ import Testing
   @Test func escapesInACacheFileNeverReachTheTerminal() throws {
     let folder = TemporaryFiles.makeDirectory() + "/pictures"
     try FileManager.default.copyItem(
-      atPath: PictureTerminalTests.repository.appendingPathComponent("Data/pictures").path,
+      atPath: Repository.url.appendingPathComponent("Data/pictures").path,
       toPath: folder)
     let cache = TemporaryFiles.makeDirectory() + "/cache"
     let thumbnails = cache + "/masonry/thumbnails-1"
@@ -106,7 +105,7 @@ import Testing
     for _ in 0..<300 where kept().count < 4 { usleep(50_000) }
     usleep(300_000)
     try first.send("q")
-    _ = StreamingTerminalTests.exitCode(first)
+    _ = first.exitStatus()
     var poisonedCount = 0
     for name in kept() {
       let path = thumbnails + "/" + name
@@ -126,7 +125,7 @@ import Testing
       "-l",
       "XDG_CACHE_HOME=\(cache) \(TmuxSession.binary) --images sixel \"\(folder)\"")
     try second.send("Enter")
-    _ = try #require(second.waitForScreen { Self.status($0).contains("of ") })
+    _ = try #require(second.waitForScreen { ScreenText.statusLine($0).contains("of ") })
     // The refused files are made again: none of them holds the hostile bytes any more.
     var clean = false
     for _ in 0..<300 {

@@ -109,7 +109,7 @@ import Testing
       usleep(200_000)
     }
     try session.send("q")
-    let exit = StreamingTerminalTests.exitCode(session)
+    let exit = session.exitStatus()
     // Every key the browser read (`MASONRY_TRACE`: `<time> key <key>` lines).
     let keys = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "")
       .split(separator: "\n").filter { $0.contains(" key ") }
@@ -159,7 +159,7 @@ import Testing
         #expect((250.0..<1_500).contains(waited ?? 0), "\(screen)")
         #expect(!pixels.hasPrefix("pixels: kitty"))
       }
-      #expect(StreamingTerminalTests.exitCode(session) == "0")
+      #expect(session.exitStatus() == "0")
     }
   }
 }

@@ -6,8 +6,6 @@ import Testing
 /// while pictures decode, a resize draws them again at the new size, and scrolling a
 /// screen of thumbnails stays within its byte budget.
 @Suite(.serialized, .terminal) struct PictureTerminalTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 
   /// A folder of the sample's pictures, each `copies` times (named photo-1-cat.jpg …),
   /// plus a damaged one.
@@ -15,7 +13,7 @@ import Testing
     let folder = TemporaryFiles.root + "/pictures-\(copies)"
     try? FileManager.default.removeItem(atPath: folder)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let pictures = repository.appendingPathComponent("Data/pictures")
+    let pictures = Repository.url.appendingPathComponent("Data/pictures")
     let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted()
     for copy in 1...copies {
       for name in names {
@@ -37,11 +35,6 @@ import Testing
     }.count
   }
 
-  static func status(_ screen: String) -> String {
-    screen.split(separator: "\n").last { $0.contains("│") && $0.contains("of ") }.map(String.init)
-      ?? ""
-  }
-
   /// Marks in the real program: `m` on two cards, `/` and `M` on a search's matches, then
   /// Enter with `--pick=path --print0` prints exactly those files, in the folder's order,
   /// NUL-terminated, and exits 0.
@@ -51,16 +44,16 @@ import Testing
     unlink(picked)
     let session = try TmuxSession(
       width: 120, height: 40, arguments: "--images none --pick=path --print0 \(folder) > \(picked)")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("of 17") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 17") })
     try session.send("m")
     try session.send("l")
     try session.send("m")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("2 marked") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("2 marked") })
     for key in ["/", "o", "w", "l", "Enter", "M"] { try session.send(key) }
-    _ = try #require(session.waitForScreen { Self.status($0).contains("3 marked") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("3 marked") })
     try session.send("Escape")
     try session.send("Enter")
-    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
     let output = try Data(contentsOf: URL(fileURLWithPath: picked))
     let paths = output.split(separator: 0, omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
@@ -89,12 +82,12 @@ import Testing
     var last = ""
     if end {
       try session.send("G")
-      _ = session.waitForScreen { status($0).contains("100%") }
+      _ = session.waitForScreen { ScreenText.statusLine($0).contains("100%") }
       usleep(600_000)
       last = session.screen()
     }
     try session.send("q")
-    #expect(StreamingTerminalTests.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
     return (first, last)
   }
 
@@ -160,9 +153,9 @@ import Testing
         session.waitForScreen { $0.contains("truncated") && Self.symbolCount($0) > 150 })
       usleep(400_000)
       let settled = session.screen()
-      #expect(Self.status(settled).contains("1–9 of 9"), "\(screen)")
+      #expect(ScreenText.statusLine(settled).contains("1–9 of 9"), "\(screen)")
       try session.send("q")
-      #expect(StreamingTerminalTests.exitCode(session) == "0")
+      #expect(session.exitStatus() == "0")
       return settled
     }
     let screen = try open()
@@ -183,7 +176,7 @@ import Testing
     #expect(screen.contains("671×538"), "comments give the size")
     let styled = session.styledScreen()
     #expect(styled.contains("\u{1B}[48;5;"), "thumbnails in palette colours (tmux-256color)")
-    #expect(Self.status(screen).contains("of 17"))
+    #expect(ScreenText.statusLine(screen).contains("of 17"))
     // The damaged file keeps its card, with the reason inside its image box.
     try session.send("G")
     _ = try #require(session.waitForScreen { $0.contains("corrupt JPEG") })
@@ -203,19 +196,21 @@ import Testing
   @Test func keysAnswerWhilePicturesDecodeAndAResizeDrawsThemAgain() throws {
     let folder = try Self.folder(copies: 12)
     let session = try TmuxSession(width: 120, height: 40, arguments: folder)
-    let first = try #require(session.waitForScreen { Self.status($0).contains("of 193") })
+    let first = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 193") })
     // Straight away, while the first screen's pictures decode: the keys are answered.
     try session.send("G")
     _ = try #require(
       session.waitForScreen(seconds: 3) {
-        Self.status($0).contains("193 of 193") || $0.contains("zz-broken")
+        ScreenText.statusLine($0).contains("193 of 193") || $0.contains("zz-broken")
       })
     try session.send("g")
     _ = try #require(session.waitForScreen { $0 == first || Self.symbolCount($0) > 300 })
     _ = try #require(session.waitForScreen { Self.symbolCount($0) > 300 })
     try session.resize(width: 70, height: 30)
     let narrow = try #require(
-      session.waitForScreen { Self.status($0).contains("2 cols") && Self.symbolCount($0) > 200 })
+      session.waitForScreen {
+        ScreenText.statusLine($0).contains("2 cols") && Self.symbolCount($0) > 200
+      })
     #expect(!narrow.isEmpty)
     try session.send("q")
     #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")

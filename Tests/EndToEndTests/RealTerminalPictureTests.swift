@@ -14,8 +14,6 @@ import Thumbnails
 /// without pictures (at most 0.2 % of pixels differ by more than 48 in a channel: nothing
 /// is left behind).
 @Suite(.serialized, .terminal) struct RealTerminalPictureTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
 
   /// What a step does to both terminals.
   enum Step: String, CaseIterable {
@@ -48,9 +46,9 @@ import Thumbnails
     let missing = EmulatorSession.missingTools
     try #require(missing.isEmpty, "scripts/setup.sh installs \(missing.joined(separator: ", "))")
     let withPictures = try EmulatorSession(
-      emulator, arguments: options + ["Data/pictures"], in: Self.repository)
+      emulator, arguments: options + ["Data/pictures"], in: Repository.path)
     let without = try EmulatorSession(
-      emulator, arguments: ["--images", "none", "Data/pictures"], in: Self.repository)
+      emulator, arguments: ["--images", "none", "Data/pictures"], in: Repository.path)
     _ = try withPictures.window()
     _ = try without.window()
     // A key sent while a terminal starts can be lost: wait for the first frames.
@@ -105,7 +103,7 @@ import Thumbnails
     let missing = EmulatorSession.missingTools
     try #require(missing.isEmpty, "scripts/setup.sh installs \(missing.joined(separator: ", "))")
     let folder = TemporaryFiles.makeDirectory()
-    let fixtures = Self.repository + "/Tests/PicturesTests/Fixtures/"
+    let fixtures = Repository.path + "/Tests/PicturesTests/Fixtures/"
     for name in [
       "gradient.heic", "rotated.avif", "gradient.jxl", "rotated.tif", "gradient-lzw.tif",
       "alpha.bmp", "gradient.svg", "rotated.pdf", "gradient.mp4", "gradient.webm",
@@ -113,9 +111,9 @@ import Thumbnails
     ] {
       try FileManager.default.copyItem(atPath: fixtures + name, toPath: folder + "/" + name)
     }
-    let withPictures = try EmulatorSession(emulator, arguments: [folder], in: Self.repository)
+    let withPictures = try EmulatorSession(emulator, arguments: [folder], in: Repository.path)
     let without = try EmulatorSession(
-      emulator, arguments: ["--images", "none", folder], in: Self.repository)
+      emulator, arguments: ["--images", "none", folder], in: Repository.path)
     _ = try withPictures.window()
     _ = try without.window()
     withPictures.waitForQuietLog(quiet: 2)
@@ -156,7 +154,7 @@ import Thumbnails
       self.box = (box[0], box[1], box[2], box[3])
       self.visible = (visible[0], visible[1], visible[2], visible[3])
       self.cell = (cell[0], cell[1])
-      let file = path.hasPrefix("/") ? path : RealTerminalPictureTests.repository + "/" + path
+      let file = path.hasPrefix("/") ? path : Repository.path + "/" + path
       let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: file)))
       if let format = PictureFormat.sniff(Array(bytes.prefix(PictureFormat.sniffBytes))),
         format.decodesInHelper

@@ -6,9 +6,6 @@ import Testing
 /// Sources read as streams by the real program in tmux: standard input with keys from the
 /// terminal, a FIFO that has no writer yet, cards arriving in pieces, and `--pick`.
 @Suite(.serialized, .terminal) struct StreamingTerminalTests {
-  static func exitCode(_ session: TmuxSession) -> String? {
-    session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines)
-  }
 
   static func feed(count: Int) -> String {
     let path = TemporaryFiles.root + "/feed-\(count).jsonl"
@@ -24,12 +21,12 @@ import Testing
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none - < \(Self.feed(count: 500))")
     let first = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("of 500") })
-    #expect(TerminalSessionTests.status(first).hasPrefix(" stdin │"), "standard input is named so")
+      session.waitForScreen { ScreenText.statusLine($0).contains("of 500") })
+    #expect(ScreenText.statusLine(first).hasPrefix(" stdin │"), "standard input is named so")
     try session.send("j")
     _ = try #require(session.waitForScreen { $0 != first }, "j scrolls: keys come from the tty")
     try session.send("q")
-    #expect(Self.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 
   /// A FIFO nobody writes to yet: the browser says it waits, and q still quits.
@@ -44,7 +41,7 @@ import Testing
     try session.send("?")
     _ = try #require(session.waitForScreen { $0.contains("Keys") }, "keys work while waiting")
     try session.send("q", "q")
-    #expect(Self.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 
   /// Cards written into a FIFO in pieces, with pauses: each piece shows up, and the cards
@@ -67,10 +64,10 @@ import Testing
     }
     write(0..<100)
     let early = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("of 100") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("of 100") })
     write(100..<400)
     let later = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("of 400") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("of 400") })
     // Everything between the tag strip and the status row is the same frame (the strip
     // keeps its tags in place while loading; at the end they are ranked by use), but for
     // the counts in the section headers, which follow the cards that join.
@@ -83,18 +80,18 @@ import Testing
       }
     }
     #expect(cards(early) == cards(later))
-    #expect(TerminalSessionTests.status(later).contains("loading"))
+    #expect(ScreenText.statusLine(later).contains("loading"))
     write(400..<900)
     close(writer)
     let done = try #require(
       session.waitForScreen {
-        TerminalSessionTests.status($0).contains("of 900") && !$0.contains("loading")
+        ScreenText.statusLine($0).contains("of 900") && !$0.contains("loading")
       })
     #expect(cards(done) == cards(early))
     // The feed's five sections come in runs of 40: grouped, the first holds 5 runs of 900.
     #expect(done.contains("── mammals · 200 ──"))
     try session.send("q")
-    #expect(Self.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 
   /// `--pick`: Enter prints the selected card as one JSON line and exits 0; q and Esc exit
@@ -106,10 +103,10 @@ import Testing
     unlink(picked)
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none --pick - < \(feed) > \(picked)")
-    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 200") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 200") })
     try session.send("l")
     try session.send(key)
-    #expect(Self.exitCode(session) == code)
+    #expect(session.exitStatus() == code)
     let output = (try? String(contentsOfFile: picked, encoding: .utf8)) ?? ""
     if code == "0" {
       #expect(output.hasSuffix("}\n") && output.filter { $0 == "\n" }.count == 1)
@@ -139,25 +136,25 @@ import Testing
     let session = try TmuxSession(
       width: 100, height: 30, arguments: "--images none --follow \(path)")
     _ = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("following the end") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("following the end") })
     try append("{\"id\":\"c2\",\"caption\":\"second\"}\n{\"caption\":\"thi")
-    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 2") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
     try append("rd card\"}\n")
     let three = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("of 3") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("of 3") })
     #expect(three.contains("third card"))
     try session.send("k")
     _ = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("│ following │") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("│ following │") })
     try append("{\"caption\":\"fourth\"}\n")
-    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 4") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 4") })
     try session.send("F")
     _ = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("following the end") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("following the end") })
     _ = truncate(path, 0)
     try append("{\"caption\":\"anew\"}\n")
     let again = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("1 of 1") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("1 of 1") })
     #expect(again.contains("anew"))
     // Rotated as logrotate does it: renamed away, a new file made in its place, which is
     // read from its start and followed on.
@@ -165,14 +162,14 @@ import Testing
     try "{\"caption\":\"rotated one\"}\n{\"caption\":\"rotated two\"}\n".write(
       toFile: path, atomically: false, encoding: .utf8)
     let rotated = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("2 of 2") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("2 of 2") })
     #expect(rotated.contains("rotated two") && !rotated.contains("anew"))
     try append("{\"caption\":\"after rotation\"}\n")
     let after = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("3 of 3") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("3 of 3") })
     #expect(after.contains("after rotation"))
     try session.send("q")
-    #expect(Self.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 
   /// `F` after a file was read to its end: what is appended next shows.
@@ -181,18 +178,18 @@ import Testing
     try "{\"caption\":\"one\"}\n{\"caption\":\"two\"}\n".write(
       toFile: path, atomically: true, encoding: .utf8)
     let session = try TmuxSession(width: 100, height: 30, arguments: "--images none \(path)")
-    _ = try #require(session.waitForScreen { TerminalSessionTests.status($0).contains("of 2") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
     try session.send("F")
     _ = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("following the end") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("following the end") })
     let handle = try #require(FileHandle(forWritingAtPath: path))
     handle.seekToEndOfFile()
     handle.write(Data("{\"caption\":\"three\"}\n".utf8))
     try handle.close()
     let screen = try #require(
-      session.waitForScreen { TerminalSessionTests.status($0).contains("of 3") })
+      session.waitForScreen { ScreenText.statusLine($0).contains("of 3") })
     #expect(screen.contains("three"))
     try session.send("q")
-    #expect(Self.exitCode(session) == "0")
+    #expect(session.exitStatus() == "0")
   }
 }

@@ -13,17 +13,13 @@ import Testing
   }
 
   /// The status bar row of a screen.
-  static func status(_ screen: String) -> String {
-    screen.split(separator: "\n").last { $0.contains("│") && $0.contains("of ") }.map(String.init)
-      ?? ""
-  }
 
   @Test func browsingResizingSearchingAndQuitting() throws {
     // Placeholders: a thumbnail arriving must not pass for the scroll awaited below.
     let session = try TmuxSession(width: 120, height: 40, arguments: "--images none")
     let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     #expect(first.contains("── mammals"))
-    #expect(Self.status(first).contains("4 cols"))
+    #expect(ScreenText.statusLine(first).contains("4 cols"))
     #expect(first.contains("┏"), "a card is selected")
 
     // Scroll: the frame moves up a row.
@@ -34,27 +30,29 @@ import Testing
 
     // Resizes: the columns follow the width and the selected card stays on screen.
     try session.resize(width: 60, height: 20)
-    let narrow = try #require(session.waitForScreen { Self.status($0).contains("2 cols") })
+    let narrow = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("2 cols") })
     #expect(narrow.contains("┏") || narrow.contains("┃") || narrow.contains("┗"))
     try session.resize(width: 200, height: 50)
-    let wide = try #require(session.waitForScreen { Self.status($0).contains("7 cols") })
+    let wide = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("7 cols") })
     #expect(wide.contains("┃") || wide.contains("┏") || wide.contains("┗"))
 
     // Open and close a card.
     try session.send("Enter")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("Esc close") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("Esc close") })
     try session.send("Escape")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("? help") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("? help") })
 
     // Search.
     try session.send("/", "o", "c", "e", "a", "n")
-    let searched = try #require(session.waitForScreen { Self.status($0).contains("/ocean▏") })
-    #expect(Self.status(searched).contains("of 11"))
+    let searched = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("/ocean▏") })
+    #expect(ScreenText.statusLine(searched).contains("of 11"))
     try session.send("Enter")
     try session.send("Escape")
     _ = try #require(
       session.waitForScreen {
-        Self.status($0).contains("of 64") && Self.status($0).contains("? help")
+        ScreenText.statusLine($0).contains("of 64") && ScreenText.statusLine($0).contains("? help")
       })
 
     // Quit: exit code 0 and the terminal modes as they were.
@@ -70,7 +68,7 @@ import Testing
   @Test func viewportKeysNarrowTheCardsAndEqualsRestoresTheScreen() throws {
     let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")
     let first = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
-    #expect(Self.status(first).contains("3 cols"))
+    #expect(ScreenText.statusLine(first).contains("3 cols"))
     func lastRow(_ screen: String) -> String {
       String(screen.split(separator: "\n").last ?? "")
     }
@@ -79,8 +77,9 @@ import Testing
     #expect(lastRow(narrowed).contains("◂ 2 cols at 79 │ 95 wide · 3 cols"), "\(lastRow(narrowed))")
     #expect(narrowed.contains("╱"), "the margin is hatched")
     try session.tmux(["send-keys", "-t", "t", "-l", "{"])
-    let jumped = try #require(session.waitForScreen { Self.status($0).contains("79 wide") })
-    #expect(Self.status(jumped).contains("2 cols"))
+    let jumped = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("79 wide") })
+    #expect(ScreenText.statusLine(jumped).contains("2 cols"))
     try session.tmux(["send-keys", "-t", "t", "-l", String(repeating: "<", count: 27)])
     let single = try #require(session.waitForScreen { lastRow($0).contains("52 wide · 1 col") })
     #expect(single.contains("┏") || single.contains("┃"), "the selected card still shows")
@@ -315,11 +314,12 @@ import Testing
     let session = try TmuxSession(width: 100, height: 30)
     _ = try #require(session.waitForScreen { $0.contains(Self.statusMarker) })
     try session.send("/")
-    _ = try #require(session.waitForScreen { Self.status($0).contains("/▏") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("/▏") })
     try session.tmux(["set-buffer", "-b", "clip", "o\u{03}c\nq\u{1A}"])
     try session.tmux(["paste-buffer", "-p", "-b", "clip", "-t", "t"])
-    let pasted = try #require(session.waitForScreen { Self.status($0).contains("/oc q▏") })
-    #expect(Self.status(pasted).contains("of "))
+    let pasted = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("/oc q▏") })
+    #expect(ScreenText.statusLine(pasted).contains("of "))
     try session.send("Escape", "q")
     #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
   }

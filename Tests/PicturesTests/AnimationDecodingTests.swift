@@ -2,6 +2,7 @@ import Foundation
 import PictureFiles
 import TerminalCore
 import TerminalText
+import TestSupport
 import Testing
 import Thumbnails
 
@@ -10,7 +11,7 @@ import Thumbnails
 /// the file gives, damage keeping the frames before it, and a frame that claims a giant
 /// size refused before anything is decoded.
 @Suite struct AnimationDecodingTests {
-  static func bytes(_ name: String) -> [UInt8] { PictureDecoderTests.bytes(name) }
+  static func bytes(_ name: String) -> [UInt8] { PictureFixtures.bytes(name) }
 
   /// Every frame of `name` at its own size, with its delay.
   static func frames(_ name: String) throws -> (
@@ -101,7 +102,7 @@ import Thumbnails
   /// The headers count the frames without decoding: the card says `3 frames`.
   @Test(arguments: ["counter.gif", "counter.webp", "counter-apng.png"])
   func headersCountFrames(name: String) throws {
-    let info = try PictureInfo.read(.file(PictureDecoderTests.path(name)))
+    let info = try PictureInfo.read(.file(PictureFixtures.path(name)))
     #expect(info.frames == 3)
     #expect(info.extent == "3 frames")
     #expect(info.width == 32 && info.height == 24)
@@ -109,7 +110,7 @@ import Thumbnails
 
   @Test func stillHeadersCountNone() throws {
     for name in ["interlaced.gif", "palette.png", "lossy.webp"] {
-      #expect(try PictureInfo.read(.file(PictureDecoderTests.path(name))).frames == nil, "\(name)")
+      #expect(try PictureInfo.read(.file(PictureFixtures.path(name))).frames == nil, "\(name)")
     }
   }
 
@@ -122,7 +123,7 @@ import Thumbnails
   /// A thumbnail of an animation in symbols holds every frame's cells; in kitty, every
   /// frame encoded, the first as the image itself.
   @Test func thumbnailsHoldEveryFrame() throws {
-    let source = PictureSource.file(PictureDecoderTests.path("counter.gif"))
+    let source = PictureSource.file(PictureFixtures.path("counter.gif"))
     let symbols = try ThumbnailRequest(
       source: source, columns: 8, rows: 3, mode: .truecolor, animates: true
     ).make().get()

@@ -202,7 +202,7 @@ import Testing
   /// Keys name a picture by its real path: a relative name and a name through a link to
   /// its folder give the key of the absolute path.
   @Test func keysUseTheRealPath() throws {
-    let picture = PictureDecoderTests.path("gray.png")
+    let picture = PictureFixtures.path("gray.png")
     let stamp = try PictureFile(path: picture).stamp
     let link = TemporaryFiles.makeDirectory() + "/linked"
     symlink((picture as NSString).deletingLastPathComponent, link)

@@ -22,7 +22,7 @@ import Thumbnails
     ("dark-start.mp4", .mp4),
   ]
 
-  static func path(_ name: String) -> String { PictureDecoderTests.path(name) }
+  static func path(_ name: String) -> String { PictureFixtures.path(name) }
 
   @Test(arguments: files)
   func eachDecodesUprightAtItsSize(name: String, format: PictureFormat) throws {
@@ -55,7 +55,7 @@ import Thumbnails
   /// never a crash of this process and never a picture passed for whole.
   @Test(arguments: files.map(\.0))
   func damagedFilesGiveTheirReason(name: String) throws {
-    let whole = PictureDecoderTests.bytes(name)
+    let whole = PictureFixtures.bytes(name)
     let format = try #require(Self.files.first { $0.0 == name }?.1)
     var generator = SeededGenerator(seed: UInt64(whole.count))
     let damaged: [[UInt8]] = [

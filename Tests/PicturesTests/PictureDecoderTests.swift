@@ -7,8 +7,6 @@ import Thumbnails
 
 /// Each decoder on valid, truncated, corrupt, zero-byte and bomb files.
 @Suite struct PictureDecoderTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
   static let valid = [
     ("gradient.jpg", PictureFormat.jpeg), ("progressive.jpg", .jpeg), ("cmyk.jpg", .jpeg),
     ("rotated.jpg", .jpeg), ("alpha.png", .png), ("interlaced.png", .png), ("gray.png", .png),
@@ -19,17 +17,12 @@ import Thumbnails
     ("gradient-tiled.tif", .tiff), ("rotated.tif", .tiff),
   ]
 
-  static func path(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
-  static func bytes(_ name: String) -> [UInt8] {
-    Array(FileManager.default.contents(atPath: path(name)) ?? Data())
-  }
-
   @Test(arguments: valid)
   func validPicturesDecodeUprightAtTheirSize(name: String, format: PictureFormat) throws {
-    let info = try PictureInfo.read(.file(Self.path(name)))
+    let info = try PictureInfo.read(.file(PictureFixtures.path(name)))
     #expect(info.format == format)
     #expect(info.width == 64 && info.height == 48, "\(name) shows 64×48")
-    let picture = try DecodedPicture.decode(.file(Self.path(name)))
+    let picture = try DecodedPicture.decode(.file(PictureFixtures.path(name)))
     #expect(picture.width == 64 && picture.height == 48)
     // The red square is at the top left, whatever way the file stores the picture.
     let corner = Array(picture.pixels[(4 * 64 + 4) * 4..<(4 * 64 + 4) * 4 + 4])
@@ -43,15 +36,15 @@ import Thumbnails
   }
 
   @Test func exifGivesTheOrientationAndTheDateTaken() throws {
-    let info = try PictureInfo.read(.file(Self.path("rotated.jpg")))
+    let info = try PictureInfo.read(.file(PictureFixtures.path("rotated.jpg")))
     #expect(info.dateTaken == "2021:07:04 10:30:00")
-    #expect(try PictureInfo.read(.file(Self.path("gradient.jpg"))).dateTaken == nil)
+    #expect(try PictureInfo.read(.file(PictureFixtures.path("gradient.jpg"))).dateTaken == nil)
   }
 
   @Test func transparentPixelsStayTransparent() throws {
-    let picture = try DecodedPicture.decode(.file(Self.path("alpha.png")))
+    let picture = try DecodedPicture.decode(.file(PictureFixtures.path("alpha.png")))
     #expect(picture.pixels[(10 * 64 + 60) * 4 + 3] == 0, "the right half is transparent")
-    let gif = try DecodedPicture.decode(.file(Self.path("interlaced.gif")))
+    let gif = try DecodedPicture.decode(.file(PictureFixtures.path("interlaced.gif")))
     #expect(gif.pixels.count == 64 * 48 * 4)
   }
 
@@ -60,7 +53,7 @@ import Thumbnails
   /// cut short passes for whole.
   @Test(arguments: valid.map(\.0))
   func truncatedFilesShowWhatDecodedOrAreCorrupt(name: String) {
-    let whole = Self.bytes(name)
+    let whole = PictureFixtures.bytes(name)
     for keep in [whole.count / 2, whole.count - 9] {
       do {
         let picture = try DecodedPicture.decode(bytes: Array(whole.prefix(keep)))
@@ -79,9 +72,9 @@ import Thumbnails
   /// rows transparent.
   @Test(arguments: ["cmyk.jpg", "gray.png", "palette.png"])
   func theTopOfAHalfFileDecodes(name: String) throws {
-    let whole = try DecodedPicture.decode(bytes: Self.bytes(name))
+    let whole = try DecodedPicture.decode(bytes: PictureFixtures.bytes(name))
     let half = try DecodedPicture.decode(
-      bytes: Array(Self.bytes(name).prefix(Self.bytes(name).count / 2)))
+      bytes: Array(PictureFixtures.bytes(name).prefix(PictureFixtures.bytes(name).count / 2)))
     #expect(half.isTruncated && !whole.isTruncated)
     #expect(half.width == whole.width && half.height == whole.height)
     #expect(half.pixels[3] == 255, "the first row came")
@@ -94,7 +87,7 @@ import Thumbnails
   /// (a large one made small from its first DC scan alone needs nothing that was cut).
   @Test(arguments: ["progressive.jpg", "progressive-large.jpg"])
   func aCutProgressiveJPEGShowsTheWholePicture(name: String) throws {
-    let whole = Self.bytes(name)
+    let whole = PictureFixtures.bytes(name)
     let cut = try DecodedPicture.decode(bytes: Array(whole.prefix(whole.count * 6 / 10)))
     #expect(cut.isTruncated == (name == "progressive.jpg"))
     #expect(cut.pixels[cut.pixels.count - 1] == 255, "the last row came too")
@@ -112,10 +105,10 @@ import Thumbnails
   }
 
   @Test func aDamagedHeaderIsCorrupt() {
-    var png = Self.bytes("alpha.png")
+    var png = PictureFixtures.bytes("alpha.png")
     png[14] ^= 0xFF  // inside IHDR: its CRC no longer matches
     #expect(throws: PictureFailure.corrupt(.png)) { try DecodedPicture.decode(bytes: png) }
-    var jpeg = Self.bytes("gradient.jpg")
+    var jpeg = PictureFixtures.bytes("gradient.jpg")
     jpeg[3] = 0x00  // FF 00 where a marker must be
     #expect(throws: PictureFailure.corrupt(.jpeg)) { try DecodedPicture.decode(bytes: jpeg) }
   }
@@ -124,7 +117,7 @@ import Thumbnails
   /// value still held back): the same picture as decoding every scan, within what that bit
   /// is worth. Stopping a scan too early (before the chroma's DC) would tint it.
   @Test func aLargeProgressiveJPEGFromItsFirstDCScanMatchesTheFullDecode() throws {
-    let bytes = Self.bytes("progressive-large.jpg")
+    let bytes = PictureFixtures.bytes("progressive-large.jpg")
     let quick = try DecodedPicture.decode(bytes: bytes)
     let full = try DecodedPicture.decode(bytes: bytes, accurate: true)
     #expect(quick.width == 400 && quick.height == 300, "decoded at 1/8")
@@ -193,7 +186,7 @@ import Thumbnails
     var random = SeededGenerator(seed: 99)
     var decoded = 0
     for (name, _) in Self.valid {
-      let original = Self.bytes(name)
+      let original = PictureFixtures.bytes(name)
       for _ in 0..<300 {
         var bytes = original
         for _ in 0..<Int.random(in: 1...8, using: &random) {

@@ -13,7 +13,7 @@ import Thumbnails
   static let cell = CellShape(width: 9, height: 18)
 
   static func picture() throws -> DecodedPicture {
-    try DecodedPicture.decode(.file(PictureDecoderTests.path("gradient.jpg")))
+    try DecodedPicture.decode(.file(PictureFixtures.path("gradient.jpg")))
   }
 
   @Test func kittyPicturesAreExactlyTheirCellsPixelsAndDecodeBack() throws {

@@ -13,7 +13,7 @@ import Testing
 /// are written whole or not at all, and stay within the budget; the file managers' fresh
 /// thumbnails stand in for decoding.
 @Suite struct ThumbnailDiskCacheTests {
-  static let picture = PictureDecoderTests.path("gradient.jpg")
+  static let picture = PictureFixtures.path("gradient.jpg")
 
   static func requests() -> [ThumbnailRequest] {
     let source = PictureSource.file(picture)
@@ -106,7 +106,7 @@ import Testing
         default:
           // Sound, but made under another key.
           let other = ThumbnailRequest(
-            source: .file(PictureDecoderTests.path("gray.png")), columns: 20, rows: 8,
+            source: .file(PictureFixtures.path("gray.png")), columns: 20, rows: 8,
             mode: .truecolor)
           bytes = ThumbnailFile.encode(made, key: ThumbnailDiskCache.key(for: other, stamp: stamp)!)
         }

@@ -1,5 +1,6 @@
 import PictureFiles
 import Synchronization
+import TestSupport
 import Testing
 import Thumbnails
 
@@ -13,7 +14,7 @@ import Thumbnails
       delivered.withLock { $0[request] = result }
       done.signal()
     }
-    let path = PictureDecoderTests.path("gradient.jpg")
+    let path = PictureFixtures.path("gradient.jpg")
     let info = try PictureInfo.read(.file(path))
     let requests = (1...4).map {
       ThumbnailRequest(source: .file(path), columns: 10 * $0, rows: 4, mode: .truecolor)
@@ -45,7 +46,7 @@ import Thumbnails
     }
     service.want([
       ThumbnailRequest(
-        source: .file(PictureDecoderTests.path("no-such-file.png")), columns: 8, rows: 4,
+        source: .file(PictureFixtures.path("no-such-file.png")), columns: 8, rows: 4,
         mode: .palette240)
     ])
     #expect(done.wait(seconds: 10))

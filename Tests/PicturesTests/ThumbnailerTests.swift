@@ -147,7 +147,7 @@ import Thumbnails
       registry.thumbnailer(forName: "x.ico") != nil,
       "libgdk-pixbuf2.0-bin and shared-mime-info (scripts/setup.sh)")
     let folder = TemporaryFiles.makeDirectory()
-    let gradient = PictureDecoderTests.path("gradient.jpg")
+    let gradient = PictureFixtures.path("gradient.jpg")
     for name in ["icon.ico", "picture.tga"] {
       #expect(try ProgramRun.run("/usr/bin/convert", [gradient, folder + "/" + name]).status == 0)
       let picture = try DecodedPicture.decode(

@@ -27,7 +27,7 @@ import Testing
 
   /// Scalars of the pool `UnicodeTextTests` draws from that are not ASCII and have no
   /// stand-in (marks, emoji, scalars the readers refuse).
-  static let withoutStandIn = UnicodeTextTests.pool.joined().filter {
+  static let withoutStandIn = TextSamples.pool.joined().filter {
     $0.value >= 0x80 && standIn($0) == nil
   }
 
@@ -113,10 +113,10 @@ import Testing
       for (before, after) in contexts {
         let text = "xy " + before + String(scalar) + after + " z"
         let ascii = "xy " + before + standIn + after + " z"
-        let fast = UnicodeTextTests.fastShape(text)
-        #expect(fast != nil && fast == UnicodeTextTests.fastShape(ascii), "\(scalar.value)")
+        let fast = TextSamples.fastShape(text)
+        #expect(fast != nil && fast == TextSamples.fastShape(ascii), "\(scalar.value)")
         #expect(PreparedText.icuShape(of: text) == PreparedText.icuShape(of: ascii))
-        if fast == nil || fast != UnicodeTextTests.fastShape(ascii) { return }
+        if fast == nil || fast != TextSamples.fastShape(ascii) { return }
       }
     }
   }
@@ -159,7 +159,7 @@ import Testing
           }
         }
         #expect(counted, "\(text.debugDescription) not counted from its bytes")
-        guard UnicodeTextLineCountTests.check(text, taken: &taken) else { return }
+        guard TextSamples.check(text, taken: &taken) else { return }
       }
     }
     #expect(taken == Self.proxied.count * contexts.count)
@@ -197,16 +197,16 @@ import Testing
         scalars.insert(Self.withoutStandIn.randomElement(using: &random)!, at: index)
       }
       let text = String(scalars)
-      guard UnicodeTextLineCountTests.check(text, taken: &taken) else { return }
+      guard TextSamples.check(text, taken: &taken) else { return }
       let bytes = Array(text.utf8)
       let readsAsASCII = Self.readsAsASCII(text)
-      let widths = UnicodeTextLineCountTests.widths
+      let widths = TextSamples.widths
       let (counted, counts) = Self.asciiCounts(bytes, widths: widths, scratch: &scratch)
       #expect(counted == readsAsASCII, "\(text.debugDescription)")
       #expect(bytes.withUnsafeBufferPointer(UnicodeText.isCountedFromBytes) == readsAsASCII)
       if counted {
         asASCII += 1
-        #expect(counts == UnicodeTextLineCountTests.shapeCounts(text), "\(text.debugDescription)")
+        #expect(counts == TextSamples.shapeCounts(text), "\(text.debugDescription)")
       }
     }
     #expect(taken > 2_500)
@@ -232,16 +232,16 @@ import Testing
     for text in texts {
       #expect(Self.readsAsASCII(text), "\(text.debugDescription)")
       let bytes = Array(text.utf8)
-      let widths = UnicodeTextLineCountTests.widths
+      let widths = TextSamples.widths
       let (counted, counts) = Self.asciiCounts(bytes, widths: widths, scratch: &scratch)
       #expect(counted, "\(text.debugDescription)")
-      #expect(counts == UnicodeTextLineCountTests.shapeCounts(text), "\(text.debugDescription)")
+      #expect(counts == TextSamples.shapeCounts(text), "\(text.debugDescription)")
       let icu = PreparedText.icuShape(of: text)
       let icuCounts = icu.withUnsafeBufferPointer { icu in
         widths.map { PreparedText.lineCount(of: icu, width: $0, mode: .word) }
       }
       #expect(counts == icuCounts, "\(text.debugDescription)")
-      _ = UnicodeTextLineCountTests.check(text, taken: &taken)
+      _ = TextSamples.check(text, taken: &taken)
     }
     for text in ["🇫🇷 flag: France", "a\u{301} mark"] {
       #expect(!Self.readsAsASCII(text))

@@ -10,43 +10,7 @@ import Testing
 /// punctuated ASCII, and on long runs of what a step of the rules passes over (spaces,
 /// numbers, marks), where the windows it runs the rules over must reach back furthest.
 @Suite struct UnicodeTextLineCountTests {
-  static let widths = Array(1...40) + [47, 80, 200]
-
-  /// The counts straight from the text, or `nil` when it is left to ICU.
-  static func counts(_ text: String) -> [Int]? {
-    var scratch = UnicodeText.Scratch()
-    var counts = [Int](repeating: -1, count: widths.count)
-    let taken = Array(text.utf8).withUnsafeBufferPointer { bytes in
-      widths.withUnsafeBufferPointer { widths in
-        counts.withUnsafeMutableBufferPointer {
-          UnicodeText.wordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
-        }
-      }
-    }
-    return taken ? counts : nil
-  }
-
-  /// The counts of the text's shape, as every other path counts.
-  static func shapeCounts(_ text: String) -> [Int]? {
-    guard let shape = UnicodeTextTests.fastShape(text) else { return nil }
-    return shape.withUnsafeBufferPointer { shape in
-      widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
-    }
-  }
-
-  static func check(_ text: String, taken: inout Int) -> Bool {
-    let direct = counts(text)
-    let shaped = shapeCounts(text)
-    #expect((direct == nil) == (shaped == nil), "\(text.debugDescription) taken by one only")
-    guard let direct, let shaped else { return direct == nil && shaped == nil }
-    taken += 1
-    #expect(
-      direct == shaped,
-      "\(text.unicodeScalars.map { String($0.value, radix: 16) }): \(direct) against \(shaped)")
-    return direct == shaped
-  }
-
-  /// Random text a class at a time, from the pool `UnicodeTextTests` draws from, with
+  /// Random text a class at a time, from the pool of `TextSamples`, with
   /// spaces, line feeds and marks often, and long enough to wrap.
   @Test(arguments: 0..<4)
   func randomTextCountsAsItsShape(batch: Int) {
@@ -57,18 +21,18 @@ import Testing
       for _ in 0..<Int.random(in: 1...60, using: &random) {
         switch Int.random(in: 0..<13, using: &random) {
         case 12:
-          scalars.append(UnicodeTextTests.rewritten.randomElement(using: &random)!)
+          scalars.append(TextSamples.rewritten.randomElement(using: &random)!)
         case 0, 1: scalars.append(" ")
         case 2: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : " ")
         case 3...5:
           scalars.append(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random)))
         default:
-          let members = UnicodeTextTests.pool[
-            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+          let members = TextSamples.pool[
+            Int.random(in: 0..<TextSamples.pool.count, using: &random)]
           scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
         }
       }
-      guard Self.check(String(scalars), taken: &taken) else { return }
+      guard TextSamples.check(String(scalars), taken: &taken) else { return }
     }
     #expect(taken > 2_000)
   }
@@ -95,7 +59,7 @@ import Testing
           text.append(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random))))
         }
       }
-      guard Self.check(text, taken: &taken) else { return }
+      guard TextSamples.check(text, taken: &taken) else { return }
     }
     #expect(taken == 5_000)
   }
@@ -158,7 +122,7 @@ import Testing
         let run = runs.randomElement(using: &random)!
         text += String(repeating: run, count: Int.random(in: 1...30, using: &random))
       }
-      guard Self.check(text, taken: &taken) else { return }
+      guard TextSamples.check(text, taken: &taken) else { return }
     }
     #expect(taken > 3_000)
   }
@@ -168,7 +132,7 @@ import Testing
   /// before it decide (`LineBreakRules.breakAfterSpace`) is the rules' own, and so are
   /// the runs across spaces it leaves to them (LB8, LB14 to LB17).
   @Test func everyPairAroundASpaceCountsAsItsShape() {
-    let members = UnicodeTextTests.pool.map { $0[0] }
+    let members = TextSamples.pool.map { $0[0] }
     var taken = 0
     for before in members {
       for after in members {
@@ -181,7 +145,7 @@ import Testing
           scalars.append(" ")
           scalars.append(after)
           scalars.append(contentsOf: " bc".unicodeScalars)
-          guard Self.check(String(scalars), taken: &taken) else { return }
+          guard TextSamples.check(String(scalars), taken: &taken) else { return }
         }
       }
     }

@@ -9,16 +9,6 @@ import Testing
 /// line-break conformance test, on seeded random text over every line-break class, and
 /// grapheme clusters as Swift makes them for every scalar it takes.
 @Suite struct UnicodeTextTests {
-  /// The fast path's shape of `text`, or `nil` when it leaves the text to ICU.
-  static func fastShape(_ text: String) -> [UInt8]? {
-    var shape: [UInt8] = []
-    var scratch = UnicodeText.Scratch()
-    let done = Array(text.utf8).withUnsafeBufferPointer {
-      UnicodeText.shape($0, into: &shape, scratch: &scratch)
-    }
-    return done ? shape : nil
-  }
-
   /// ICU's break opportunities (UTF-16 offsets) in `text`, as the slow path asks for them.
   static func icuBreaks(_ text: String) -> Set<Int> {
     let utf16 = Array(text.utf16)
@@ -33,7 +23,7 @@ import Testing
   /// sanitiser replaces (the table gives that one the replacement's class).
   static func ruleBreaks(_ scalars: [Unicode.Scalar]) -> Set<Int>? {
     let classes = scalars.map { ScalarTable.info($0.value).lineBreakClass }
-    guard !classes.contains(.unsupported), !scalars.contains(where: Self.isReplaced) else {
+    guard !classes.contains(.unsupported), !scalars.contains(where: TextSamples.isReplaced) else {
       return nil
     }
     var breaks = [Bool](repeating: false, count: classes.count)
@@ -101,42 +91,6 @@ import Testing
 }
 
 extension UnicodeTextTests {
-  /// Whether the sanitiser replaces `scalar` with U+FFFD (the readers read it so).
-  static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
-    !["\t", "\n", "\r"].contains(scalar) && !Sanitizer.isSafe(scalar)
-  }
-
-  /// Scalars of every class the rules take, to draw random text from: a few of each.
-  static let pool: [[Unicode.Scalar]] = {
-    var byClass: [LineBreakClass: [Unicode.Scalar]] = [:]
-    var random = SeededGenerator(seed: 5)
-    for value in stride(from: UInt32(0x20), to: 0x2_0000, by: 1) {
-      let info = ScalarTable.info(value)
-      guard info.lineBreakClass != .unsupported, let scalar = Unicode.Scalar(value),
-        !isReplaced(scalar)
-      else {
-        continue
-      }
-      // Every scalar of a rare class, a random few thousand of the common ones.
-      let kept = byClass[info.lineBreakClass, default: []].count
-      if kept < 40 || Int.random(in: 0..<200, using: &random) == 0 {
-        byClass[info.lineBreakClass, default: []].append(scalar)
-      }
-    }
-    return byClass.keys.sorted { $0.rawValue < $1.rawValue }.map { byClass[$0]! }
-  }()
-
-  /// The joiners the sanitiser drops, which the fast path leaves out as it does.
-  static let droppedJoiners: [Unicode.Scalar] = ["\u{200D}", "\u{FE0F}"]
-  /// What the sanitiser replaces with U+FFFD, which the fast path reads as that: C0 and
-  /// C1 controls (a gettext context's U+0004, escape, CSI, DEL, NEL), bidirectional
-  /// controls and marks.
-  static let replaced: [Unicode.Scalar] = [
-    "\u{0}", "\u{4}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{202E}", "\u{2066}",
-    "\u{200E}", "\u{61C}",
-  ]
-  /// What the sanitiser drops or rewrites and the fast path reads as it does.
-  static let rewritten: [Unicode.Scalar] = droppedJoiners + ["\t", "\r"] + replaced
 
   /// Emoji sequences as people write them (a family, a profession with a skin tone, a
   /// heart with its presentation selector, a flag made of a ZWJ sequence), among words and
@@ -183,7 +137,7 @@ extension UnicodeTextTests {
   /// The fast path takes `text`, and its shape and the text drawn are the reference
   /// path's (the sanitiser and ICU).
   static func checkTakenAsTheSanitiserRewritesIt(_ text: String) {
-    let fast = Self.fastShape(text)
+    let fast = TextSamples.fastShape(text)
     #expect(fast != nil, "\(text.debugDescription) left to ICU")
     #expect(fast == PreparedText.icuShape(of: text), "\(text.debugDescription)")
     let prepared = PreparedText(text)
@@ -192,7 +146,8 @@ extension UnicodeTextTests {
     #expect(prepared.clusters == reference.1, "\(text.debugDescription)")
     #expect(
       !prepared.string.unicodeScalars.contains {
-        Self.droppedJoiners.contains($0) || $0 == "\t" || $0 == "\r" || Self.isReplaced($0)
+        TextSamples.droppedJoiners.contains($0) || $0 == "\t" || $0 == "\r"
+          || TextSamples.isReplaced($0)
       }, "\(text.debugDescription)")
   }
 
@@ -227,14 +182,14 @@ extension UnicodeTextTests {
         switch Int.random(in: 0..<11, using: &random) {
         case 0: scalars.append(space)
         case 1: scalars.append(Int.random(in: 0..<4, using: &random) == 0 ? "\n" : space)
-        case 2: scalars.append(Self.rewritten.randomElement(using: &random)!)
+        case 2: scalars.append(TextSamples.rewritten.randomElement(using: &random)!)
         default:
-          let members = Self.pool[Int.random(in: 0..<Self.pool.count, using: &random)]
+          let members = TextSamples.pool[Int.random(in: 0..<TextSamples.pool.count, using: &random)]
           scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
         }
       }
       let text = String(scalars)
-      guard let fast = Self.fastShape(text) else { continue }
+      guard let fast = TextSamples.fastShape(text) else { continue }
       taken += 1
       let slow = PreparedText.icuShape(of: text)
       #expect(fast == slow, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
@@ -268,7 +223,7 @@ extension UnicodeTextTests {
           text.append(Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &random))))
         }
       }
-      guard let fast = Self.fastShape(text) else {
+      guard let fast = TextSamples.fastShape(text) else {
         Issue.record("\(text.debugDescription) left to ICU")
         continue
       }
@@ -291,7 +246,7 @@ extension UnicodeTextTests {
     var replaced = 0
     var wrong: [String] = []
     for value in UInt32(0)..<0x2_0000 {
-      guard let scalar = Unicode.Scalar(value), Self.isReplaced(scalar) else { continue }
+      guard let scalar = Unicode.Scalar(value), TextSamples.isReplaced(scalar) else { continue }
       replaced += 1
       let info = ScalarTable.info(value)
       if info.bits & ~(1 << 14) != replacement.bits || !info.isReplaced
@@ -301,11 +256,11 @@ extension UnicodeTextTests {
       }
     }
     // Text of scalars the rules take as they are reads as it is written.
-    for members in Self.pool {
+    for members in TextSamples.pool {
       let text = String(String.UnicodeScalarView(members))
       #expect(!UnicodeText.readsRewritten(text), "\(text.debugDescription)")
     }
-    for scalar in Self.droppedJoiners + ["\t", "\r"] {
+    for scalar in TextSamples.droppedJoiners + ["\t", "\r"] {
       #expect(UnicodeText.readsRewritten("a" + String(scalar)))
     }
     #expect(wrong.isEmpty, "\(wrong.prefix(40))")
@@ -325,7 +280,7 @@ extension UnicodeTextTests {
       let info = ScalarTable.info(value)
       // A scalar the sanitiser replaces is clustered as its replacement.
       guard info.lineBreakClass != .unsupported, let scalar = Unicode.Scalar(value),
-        !Self.isReplaced(scalar)
+        !TextSamples.isReplaced(scalar)
       else {
         continue
       }

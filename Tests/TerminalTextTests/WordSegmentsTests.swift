@@ -15,7 +15,7 @@ import Testing
     return fits ? units : nil
   }
 
-  /// Up to fourteen draws, each a scalar of any class (`UnicodeTextTests.pool`) one time
+  /// Up to fourteen draws, each a scalar of any class (`TextSamples.pool`) one time
   /// in `poolOneIn`, else one of `pieces` — of the first `common` of them but one time in
   /// four, when given.
   static func randomText(
@@ -24,8 +24,8 @@ import Testing
     var text = ""
     for _ in 0..<Int.random(in: 0...14, using: &random) {
       if Int.random(in: 0..<poolOneIn, using: &random) == 0 {
-        let members = UnicodeTextTests.pool[
-          Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+        let members = TextSamples.pool[
+          Int.random(in: 0..<TextSamples.pool.count, using: &random)]
         text.unicodeScalars.append(members[Int.random(in: 0..<members.count, using: &random)])
       } else {
         let limit =
@@ -51,8 +51,8 @@ import Testing
         case 3: scalars.append(contentsOf: "word".unicodeScalars)
         case 4: scalars.append("\u{3042}")  // あ, two cells
         default:
-          let members = UnicodeTextTests.pool[
-            Int.random(in: 0..<UnicodeTextTests.pool.count, using: &random)]
+          let members = TextSamples.pool[
+            Int.random(in: 0..<TextSamples.pool.count, using: &random)]
           scalars.append(members[Int.random(in: 0..<members.count, using: &random)])
         }
       }

@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 
 /// The real `masonry` in a private tmux server: keys in, screens out. Each session has its
 /// own socket, so tests never share a server.
-final class TmuxSession {
+package final class TmuxSession {
   /// The `masonry` built with these tests: the test target depends on the executable, so
   /// `swift test` (and `make test`) builds it into the same folder as the test bundle.
-  static let binary: String = {
+  package static let binary: String = {
     let tests =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]
@@ -16,8 +15,8 @@ final class TmuxSession {
   }()
   nonisolated(unsafe) private static var counter = 0
 
-  let socket: String
-  let directory: String
+  package let socket: String
+  package let directory: String
 
   /// Starts `masonry arguments` in a `width`×`height` pane under `term`. The pane's shell
   /// records `stty -a` before and after, the exit code, and masonry's process id.
@@ -26,7 +25,7 @@ final class TmuxSession {
   /// suspending): the test types the command line itself. `workingDirectory`: where the
   /// pane's shell starts (else the test's own). `wrapper`: a command masonry runs under
   /// (its arguments, then masonry's path and `arguments`).
-  init(
+  package init(
     width: Int = 120, height: Int = 40, arguments: String = "", term: String = "tmux-256color",
     environment: String = "", interactiveShell: Bool = false, workingDirectory: String? = nil,
     wrapper: String = ""
@@ -60,7 +59,7 @@ final class TmuxSession {
   /// Runs tmux on this session's server with `posix_spawn` and `waitpid`; the output goes
   /// to a file (a pipe would be inherited by the server that new-session starts).
   @discardableResult
-  func tmux(_ arguments: [String]) throws -> String {
+  package func tmux(_ arguments: [String]) throws -> String {
     let outputPath = "\(directory)/tmux-output"
     let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
     var actions = posix_spawn_file_actions_t()
@@ -87,20 +86,22 @@ final class TmuxSession {
     return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
-  func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? "" }
+  package func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? "" }
 
   /// The screen with its colour and attribute escapes, as the terminal holds it.
-  func styledScreen() -> String { (try? tmux(["capture-pane", "-e", "-p", "-t", "t"])) ?? "" }
+  package func styledScreen() -> String {
+    (try? tmux(["capture-pane", "-e", "-p", "-t", "t"])) ?? ""
+  }
 
-  func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
+  package func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
 
-  func resize(width: Int, height: Int) throws {
+  package func resize(width: Int, height: Int) throws {
     try tmux(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// Polls the screen every 50 ms until `condition` holds; returns the screen, or `nil`
   /// after `seconds`.
-  func waitForScreen(seconds: Double = 10, _ condition: (String) -> Bool) -> String? {
+  package func waitForScreen(seconds: Double = 10, _ condition: (String) -> Bool) -> String? {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       let text = screen()
@@ -111,7 +112,7 @@ final class TmuxSession {
   }
 
   /// The contents of a file the pane's shell wrote, once it exists.
-  func waitForFile(_ name: String, seconds: Double = 10) -> String? {
+  package func waitForFile(_ name: String, seconds: Double = 10) -> String? {
     let path = "\(directory)/\(name)"
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
@@ -124,20 +125,20 @@ final class TmuxSession {
   }
 
   /// Starts recording every byte the program sends to the terminal.
-  func startRecording() throws -> String {
+  package func startRecording() throws -> String {
     let path = "\(directory)/bytes"
     _ = FileManager.default.createFile(atPath: path, contents: nil)
     try tmux(["pipe-pane", "-t", "t", "-o", "cat >> \(path)"])
     return path
   }
 
-  static func size(of path: String) -> Int {
+  package static func size(of path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
   }
 
   /// The size of the recording at `path` once it stops growing (the same size over three
   /// polls 50 ms apart, after the screen already showed what was awaited).
-  static func settledSize(of path: String, seconds: Double = 5) -> Int {
+  package static func settledSize(of path: String, seconds: Double = 5) -> Int {
     let deadline = Date().addingTimeInterval(seconds)
     var last = size(of: path)
     var steady = 0
@@ -151,13 +152,19 @@ final class TmuxSession {
   }
 
   /// The process id of the program in the pane.
-  func programID() -> Int32? {
+  package func programID() -> Int32? {
     waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
   /// Whether the program in the pane is still running.
-  func isRunning() -> Bool {
+  package func isRunning() -> Bool {
     guard let pid = programID() else { return false }
     return kill(pid, 0) == 0 && waitForFile("exit", seconds: 0) == nil
+  }
+
+  /// The exit status the wrapper wrote once the program ended (`nil`: not within the
+  /// wait).
+  package func exitStatus(seconds: Double = 10) -> String? {
+    waitForFile("exit", seconds: seconds)?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
