@@ -98,12 +98,12 @@ extension FastCardParser {
       case UInt8(ascii: "r"): scratch.append(0x0D)
       case UInt8(ascii: "t"): scratch.append(0x09)
       case UInt8(ascii: "u"):
-        var value = try Self.hex4(bytes, &index, end)
+        var value = try Self.hexValue(bytes, &index, end, digits: 4)
         if (0xD800..<0xDC00).contains(value), index + 2 <= end,
           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
         {
           var next = index + 2
-          let low = try Self.hex4(bytes, &next, end)
+          let low = try Self.hexValue(bytes, &next, end, digits: 4)
           if (0xDC00..<0xE000).contains(low) {
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             index = next
@@ -133,12 +133,14 @@ extension FastCardParser {
     return (zeroQuote | zeroBackslash | control) & high
   }
 
-  static func hex4(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int)
-    throws(GiveUp) -> UInt32
-  {
-    guard index + 4 <= end else { throw GiveUp() }
+  /// `count` hexadecimal digits from `index` on (moved past them) as a number: a `\u`
+  /// escape's four, a colour's six.
+  static func hexValue(
+    _ bytes: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, digits count: Int
+  ) throws(GiveUp) -> UInt32 {
+    guard index + count <= end else { throw GiveUp() }
     var value: UInt32 = 0
-    for _ in 0..<4 {
+    for _ in 0..<count {
       let byte = bytes[index]
       let digit: UInt8
       switch byte {
@@ -194,49 +196,20 @@ extension FastCardParser {
       _ = try readString(&cursor)
       scratch.removeSubrange(mark...)
     case UInt8(ascii: "{"):
-      cursor.index += 1
-      cursor.skipWhitespace()
-      guard !cursor.atEnd else { throw GiveUp() }
-      if cursor.current == UInt8(ascii: "}") {
-        cursor.index += 1
-        return
-      }
-      while true {
+      guard try cursor.enterContainer(closer: UInt8(ascii: "}")) else { return }
+      repeat {
         guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
         let mark = scratch.count
         _ = try readString(&cursor)
         scratch.removeSubrange(mark...)
-        cursor.skipWhitespace()
-        guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
-        cursor.index += 1
-        cursor.skipWhitespace()
+        try cursor.passColon()
         try skipValue(&cursor, depth: depth + 1)
-        cursor.skipWhitespace()
-        guard !cursor.atEnd else { throw GiveUp() }
-        let byte = cursor.current
-        cursor.index += 1
-        if byte == UInt8(ascii: "}") { return }
-        guard byte == UInt8(ascii: ",") else { throw GiveUp() }
-        cursor.skipWhitespace()
-      }
+      } while try cursor.afterElement(closer: UInt8(ascii: "}"))
     case UInt8(ascii: "["):
-      cursor.index += 1
-      cursor.skipWhitespace()
-      guard !cursor.atEnd else { throw GiveUp() }
-      if cursor.current == UInt8(ascii: "]") {
-        cursor.index += 1
-        return
-      }
-      while true {
+      guard try cursor.enterContainer(closer: UInt8(ascii: "]")) else { return }
+      repeat {
         try skipValue(&cursor, depth: depth + 1)
-        cursor.skipWhitespace()
-        guard !cursor.atEnd else { throw GiveUp() }
-        let byte = cursor.current
-        cursor.index += 1
-        if byte == UInt8(ascii: "]") { return }
-        guard byte == UInt8(ascii: ",") else { throw GiveUp() }
-        cursor.skipWhitespace()
-      }
+      } while try cursor.afterElement(closer: UInt8(ascii: "]"))
     case UInt8(ascii: "t"): try expect(&cursor, "true")
     case UInt8(ascii: "f"): try expect(&cursor, "false")
     case UInt8(ascii: "n"): try expect(&cursor, "null")

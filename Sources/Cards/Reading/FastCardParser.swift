@@ -42,6 +42,41 @@ struct FastCardParser {
         index += 1
       }
     }
+
+    /// Past the `[` or `{` at the cursor: whether the container holds anything (an empty
+    /// one is passed over whole, up to its `closer`).
+    @inline(__always) mutating func enterContainer(closer: UInt8) throws(GiveUp) -> Bool {
+      index += 1
+      skipWhitespace()
+      guard !atEnd else { throw GiveUp() }
+      guard current != closer else {
+        index += 1
+        return false
+      }
+      return true
+    }
+
+    /// After an element of a container: past the `,` (true: another follows, the cursor
+    /// at it) or the `closer` (false).
+    @inline(__always) mutating func afterElement(closer: UInt8) throws(GiveUp) -> Bool {
+      skipWhitespace()
+      guard !atEnd else { throw GiveUp() }
+      let byte = current
+      index += 1
+      if byte == closer { return false }
+      guard byte == UInt8(ascii: ",") else { throw GiveUp() }
+      skipWhitespace()
+      return true
+    }
+
+    /// After an object's key: past the `:`, at its value.
+    @inline(__always) mutating func passColon() throws(GiveUp) {
+      skipWhitespace()
+      guard !atEnd, current == UInt8(ascii: ":") else { throw GiveUp() }
+      index += 1
+      skipWhitespace()
+      guard !atEnd else { throw GiveUp() }
+    }
   }
 
   struct GiveUp: Error {}
@@ -273,14 +308,8 @@ struct FastCardParser {
   // MARK: Values
 
   private mutating func readObject(_ cursor: inout Cursor, node: Int, depth: Int) throws(GiveUp) {
-    cursor.index += 1  // {
-    cursor.skipWhitespace()
-    guard !cursor.atEnd else { throw GiveUp() }
-    if cursor.current == UInt8(ascii: "}") {
-      cursor.index += 1
-      return
-    }
-    while true {
+    guard try cursor.enterContainer(closer: UInt8(ascii: "}")) else { return }
+    repeat {
       guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
       let found: Int?
       if let (length, node) = shortKey(cursor, node: node) {
@@ -290,11 +319,7 @@ struct FastCardParser {
         let key = try readString(&cursor)
         found = child(of: node, key: key, cursor.bytes, end: cursor.end)
       }
-      cursor.skipWhitespace()
-      guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
-      cursor.index += 1
-      cursor.skipWhitespace()
-      guard !cursor.atEnd else { throw GiveUp() }
+      try cursor.passColon()
       if let child = found {
         // A key a field lives under: repeated, the careful reader decides (it keeps the
         // last).
@@ -311,14 +336,7 @@ struct FastCardParser {
       } else {
         try skipValue(&cursor, depth: depth + 1)
       }
-      cursor.skipWhitespace()
-      guard !cursor.atEnd else { throw GiveUp() }
-      let byte = cursor.current
-      cursor.index += 1
-      if byte == UInt8(ascii: "}") { return }
-      guard byte == UInt8(ascii: ",") else { throw GiveUp() }
-      cursor.skipWhitespace()
-    }
+    } while try cursor.afterElement(closer: UInt8(ascii: "}"))
   }
 
   /// The key at the cursor (its opening quote) when it is one to seven bytes whose closing
@@ -410,26 +428,16 @@ struct FastCardParser {
       }
     case .tags:
       if isNull { break }
-      guard byte == UInt8(ascii: "[") else { throw GiveUp() }
-      cursor.index += 1
-      cursor.skipWhitespace()
-      guard !cursor.atEnd else { throw GiveUp() }
-      if cursor.current == UInt8(ascii: "]") {
-        cursor.index += 1
+      guard byte == UInt8(ascii: "["), try cursor.enterContainer(closer: UInt8(ascii: "]"))
+      else {
+        guard byte == UInt8(ascii: "[") else { throw GiveUp() }
         break
       }
-      while true {
+      repeat {
         let tag = try readStringValue(&cursor)
         if tagCount < tags.count { tags[tagCount] = tag } else { tags.append(tag) }
         tagCount += 1
-        cursor.skipWhitespace()
-        guard !cursor.atEnd else { throw GiveUp() }
-        let next = cursor.current
-        cursor.index += 1
-        if next == UInt8(ascii: "]") { break }
-        guard next == UInt8(ascii: ",") else { throw GiveUp() }
-        cursor.skipWhitespace()
-      }
+      } while try cursor.afterElement(closer: UInt8(ascii: "]"))
     case .image:
       if isNull { break }
       if byte == UInt8(ascii: "\"") {
@@ -445,25 +453,16 @@ struct FastCardParser {
 
   /// An image object: `path`, `width`, `height`, `color`, other keys ignored.
   private mutating func readImage(_ cursor: inout Cursor, depth: Int) throws(GiveUp) {
-    cursor.index += 1
     var width: Int?
     var height: Int?
     var color: UInt32?
     var seen = 0
-    cursor.skipWhitespace()
-    guard !cursor.atEnd else { throw GiveUp() }
-    if cursor.current == UInt8(ascii: "}") {
-      cursor.index += 1
-    } else {
-      while true {
+    if try cursor.enterContainer(closer: UInt8(ascii: "}")) {
+      repeat {
         guard !cursor.atEnd, cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
         let key = try readString(&cursor)
         guard !key.inScratch else { throw GiveUp() }
-        cursor.skipWhitespace()
-        guard !cursor.atEnd, cursor.current == UInt8(ascii: ":") else { throw GiveUp() }
-        cursor.index += 1
-        cursor.skipWhitespace()
-        guard !cursor.atEnd else { throw GiveUp() }
+        try cursor.passColon()
         let name = Self.imageKey(cursor.bytes + key.start, key.count)
         if name != 0 {
           guard seen & name == 0 else { throw GiveUp() }
@@ -482,14 +481,7 @@ struct FastCardParser {
         case 8: color = try readColor(&cursor)
         default: try skipValue(&cursor, depth: depth + 1)
         }
-        cursor.skipWhitespace()
-        guard !cursor.atEnd else { throw GiveUp() }
-        let byte = cursor.current
-        cursor.index += 1
-        if byte == UInt8(ascii: "}") { break }
-        guard byte == UInt8(ascii: ",") else { throw GiveUp() }
-        cursor.skipWhitespace()
-      }
+      } while try cursor.afterElement(closer: UInt8(ascii: "}"))
     }
     // As the careful reader: without a path, or with either size, both sizes are needed.
     if path == nil || width != nil || height != nil {
@@ -536,20 +528,7 @@ struct FastCardParser {
     guard cursor.current == UInt8(ascii: "\"") else { throw GiveUp() }
     var index = cursor.index + 1
     if index < cursor.end && cursor.bytes[index] == UInt8(ascii: "#") { index += 1 }
-    var value: UInt32 = 0
-    for _ in 0..<6 {
-      guard index < cursor.end else { throw GiveUp() }
-      let byte = cursor.bytes[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw GiveUp()
-      }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
+    let value = try Self.hexValue(cursor.bytes, &index, cursor.end, digits: 6)
     guard index < cursor.end, cursor.bytes[index] == UInt8(ascii: "\"") else { throw GiveUp() }
     cursor.index = index + 1
     return value
