@@ -74,7 +74,7 @@ format:
 # PART=pixels-real times the first screen of pictures against timg in kitty and xterm
 # under Xvfb (scripts/pixels-vs-timg.sh), once the folder it makes is written back (its
 # 1,000 new files would otherwise be flushed during the first round, which masonry runs
-# first: 426 ms against timg's 378 in one such round, 200-250 in every other).
+# first, and that round would time the disk rather than either program).
 # PART=pixels-mixed does the same on a folder of 200 files of every format.
 bench:
 	@./scripts/setup.sh bench

@@ -18,11 +18,10 @@ package enum BackgroundPriority {
 
   /// How much nicer than the process reading and parsing a source runs: well below
   /// measuring, which must keep up with the cards as they come (`G` the moment the load
-  /// ends needs every card counted) and leaves parsing the cores it does not need. At 14
-  /// parsing took enough of two cores that, once it got faster, up to 16 of the real 1M
-  /// feed's 91 chunks were left to count at the load's end (`G` 86–129 ms as root,
-  /// 109–157 ms as a user whose pool threads cannot go back up); at 19, 2 to 8 (83–107
-  /// and 82–119 ms), the load a few per cent longer.
+  /// ends needs every card counted) and leaves parsing the cores it does not need. Less
+  /// nice, parsing takes enough of two cores to leave a sixth of a million-card feed's
+  /// chunks uncounted when the load ends, which `G` then waits for; at 19 a few are left,
+  /// and the load takes a few per cent longer.
   package static let loadingNiceness: Int32 = 19
 
   /// Makes the calling thread `nice` by `level` (10: `niceness`), unless it is the main
