@@ -111,6 +111,25 @@ package final class TmuxSession {
     return nil
   }
 
+  /// Polls the screen until it has not changed for `quiet` seconds (the last thumbnails
+  /// of a screen drawn, nothing more arriving); returns it, or `nil` after `seconds`.
+  /// What replaces a fixed sleep after a screen first shows.
+  package func waitForSteadyScreen(quiet: Double = 0.5, seconds: Double = 10) -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = screen()
+    var since = Date()
+    while Date() < deadline {
+      usleep(50_000)
+      let now = screen()
+      if now != last {
+        (last, since) = (now, Date())
+      } else if Date().timeIntervalSince(since) >= quiet {
+        return now
+      }
+    }
+    return nil
+  }
+
   /// The contents of a file the pane's shell wrote, once it exists.
   package func waitForFile(_ name: String, seconds: Double = 10) -> String? {
     let path = "\(directory)/\(name)"

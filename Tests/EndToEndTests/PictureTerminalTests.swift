@@ -77,14 +77,12 @@ import Testing
       environment: "XDG_CACHE_HOME=\(cache)")
     _ = try #require(session.waitForScreen { symbolCount($0) > 300 })
     // Settled: the first screen's last thumbnails in too.
-    usleep(600_000)
-    let first = session.screen()
+    let first = try #require(session.waitForSteadyScreen())
     var last = ""
     if end {
       try session.send("G")
       _ = session.waitForScreen { ScreenText.statusLine($0).contains("100%") }
-      usleep(600_000)
-      last = session.screen()
+      last = try #require(session.waitForSteadyScreen())
     }
     try session.send("q")
     #expect(session.exitStatus() == "0")
@@ -151,8 +149,7 @@ import Testing
         environment: "XDG_CACHE_HOME=\(cache)")
       let screen = try #require(
         session.waitForScreen { $0.contains("truncated") && Self.symbolCount($0) > 150 })
-      usleep(400_000)
-      let settled = session.screen()
+      let settled = try #require(session.waitForSteadyScreen())
       #expect(ScreenText.statusLine(settled).contains("1–9 of 9"), "\(screen)")
       try session.send("q")
       #expect(session.exitStatus() == "0")
