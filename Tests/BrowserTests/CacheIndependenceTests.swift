@@ -15,16 +15,6 @@ import Testing
   /// A feed in small pieces, so that many arrive during a session.
   static let pieces = StreamingSessionTests.chunks(count: 2_400, chunkCards: 300)
 
-  static func event(_ random: inout SeededGenerator, size: inout Size) -> BrowserEvent {
-    switch InputFuzzTests.randomEvent(&random, size: &size) {
-    case .key(let key): return .key(key)
-    case .mouse(let mouse): return .mouse(mouse)
-    case .paste(let text): return .paste(text)
-    case .resized(let size): return .resized(size)
-    case .wakeUp, .endOfInput: return .tick
-    }
-  }
-
   @Test(.slow, arguments: 0..<4)
   func framesDoNotDependOnTheCaches(batch: Int) {
     var random = SeededGenerator(seed: UInt64(9_100 + batch))
@@ -42,7 +32,7 @@ import Testing
       dropped.send(.started(size))
       var next = 1
       for step in 0..<40 {
-        var event = Self.event(&random, size: &size)
+        var event = RandomInput.browserEvent(&random, size: &size)
         if Int.random(in: 0..<4, using: &random) == 0 && next <= Self.pieces.count {
           event =
             next < Self.pieces.count

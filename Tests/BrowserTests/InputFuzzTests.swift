@@ -14,40 +14,6 @@ import Testing
 /// every frame's rows are exactly the terminal's width, and a card stays selected
 /// whenever cards are shown.
 @Suite struct InputFuzzTests {
-  static let keys: [Key] = [
-    .up, .down, .left, .right, .shiftUp, .shiftDown, .pageUp, .pageDown, .home, .end, .enter,
-    .escape, .backspace, .tab, .character("j"), .character("k"), .character("h"),
-    .character("l"), .character("g"), .character("G"), .character("/"), .character("n"),
-    .character("N"), .character("t"), .character("?"), .character("1"), .character("2"),
-    .character("3"), .character("4"), .character("5"), .character("+"), .character("-"),
-    .character("="), .character("p"), .character("w"), .character("x"), .character("é"),
-    .character("猫"), .character("\u{1B}"), .character(" "), .control("d"), .control("u"),
-    .control("l"), .character("b"), .character("<"), .character(">"), .character("{"),
-    .character("}"),
-  ]
-
-  static func randomEvent(_ random: inout SeededGenerator, size: inout Size) -> TerminalEvent {
-    switch Int.random(in: 0..<20, using: &random) {
-    case 0:
-      size = Size(
-        width: Int.random(in: 1...160, using: &random),
-        height: Int.random(in: 1...60, using: &random))
-      return .resized(size)
-    case 1:
-      let texts = ["fox", "ねこ", "a\nb", "\u{1B}[2J", "", String(repeating: "x", count: 300), "🦊‍🔥"]
-      return .paste(texts[Int.random(in: 0..<texts.count, using: &random)])
-    case 2, 3:
-      let kinds: [MouseEvent.Kind] = [.click, .doubleClick, .wheelUp, .wheelDown]
-      return .mouse(
-        MouseEvent(
-          kinds[Int.random(in: 0..<kinds.count, using: &random)],
-          x: Int.random(in: -2...size.width + 2, using: &random),
-          y: Int.random(in: -2...size.height + 2, using: &random)))
-    default:
-      return .key(keys[Int.random(in: 0..<keys.count, using: &random)])
-    }
-  }
-
   /// 8 × 125 sequences of 10 to 40 events.
   @Test(.slow, arguments: 0..<8)
   func randomInputNeverBreaksTheBrowser(batch: Int) {
@@ -60,7 +26,7 @@ import Testing
       let start = size
       var steps: [InMemoryTerminal.Step] = []
       for _ in 0..<Int.random(in: 10...40, using: &random) {
-        steps.append(.event(Self.randomEvent(&random, size: &size)))
+        steps.append(.event(RandomInput.event(&random, size: &size)))
       }
       var app = BrowserApp(collection: sample, options: LayoutOptions(), measuresAhead: false) {
         sample

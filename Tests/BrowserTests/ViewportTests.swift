@@ -49,7 +49,7 @@ import Widgets
             ? lastRuler.narrower!.columns : lastRuler.columns
           #expect(app.caches.layout(for: app.state).columnCount == expected, "at \(expectedWidth)")
         }
-        lastRuler = BrowserScene.ruler(for: app.state)
+        lastRuler = ViewQueries.ruler(for: app.state)
       }
       columns.append(app.caches.layout(for: app.state).columnCount)
     }

@@ -71,7 +71,7 @@ package struct BrowserScene {
     } else {
       let regions = geometry.regions
       if regions.tagStrip.height > 0 {
-        add(BrowserReducer.tagStrip(state, geometry: geometry), regions.tagStrip)
+        add(ViewQueries.tagStrip(state, geometry: geometry), regions.tagStrip)
       }
       let measurer = caches.drawingMeasurer(for: state)
       let selected = state.selected
@@ -89,9 +89,9 @@ package struct BrowserScene {
           add(chip, frame, clip: regions.content)
           return
         }
-        let request = Self.thumbnailRequest(
+        let request = ViewQueries.thumbnailRequest(
           forShown: index, size: frame.size, state, measurer: measurer)
-        let shown = Self.picture(
+        let shown = ViewQueries.picture(
           for: request, in: state,
           plays: state.animation.plays(isSelectedOrOpen: index == selected))
         nextStep = [nextStep, shown.nextStep].compactMap { $0 }.min()
@@ -101,18 +101,14 @@ package struct BrowserScene {
           picture: shown.picture)
         widget.isMarked = isMarked
         add(widget, frame, clip: regions.content)
-        if widget.metrics.imageRows > 0 {
-          let inside = CardStyle.contentArea(of: frame)
-          let box = Rect(
-            x: inside.minX, y: inside.minY, width: inside.width,
-            height: Swift.min(widget.metrics.imageRows, inside.height))
-          if let clip = box.intersection(regions.content) {
-            boxes.append(
-              PictureBoxPlacement(
-                frame: box, clip: clip, card: index, request: request,
-                pixels: Self.pixelPlacement(
-                  shown, in: box, clip: clip, keysRepeat: state.keysRepeatUntil != nil)))
-          }
+        if let (box, clip) = ViewQueries.cardPictureBox(
+          frame: frame, imageRows: widget.metrics.imageRows, content: regions.content)
+        {
+          boxes.append(
+            PictureBoxPlacement(
+              frame: box, clip: clip, card: index, request: request,
+              pixels: Self.pixelPlacement(
+                shown, in: box, clip: clip, keysRepeat: state.keysRepeatUntil != nil)))
         }
       }
       if let transition = state.transition {
@@ -140,8 +136,9 @@ package struct BrowserScene {
       add(Self.statusBar(state, caches: caches, onScreen: visible, geometry: geometry), statusRow)
       if let scroll = state.mode.detailScroll, let selected, selected < state.shown.count {
         let cardIndex = state.shown[selected]
-        let request = Self.detailThumbnailRequest(state, geometry: geometry, measurer: measurer)
-        let shown = Self.picture(
+        let request = ViewQueries.detailThumbnailRequest(
+          state, geometry: geometry, measurer: measurer)
+        let shown = ViewQueries.picture(
           for: request, in: state, plays: state.animation.plays(isSelectedOrOpen: true))
         nextStep = [nextStep, shown.nextStep].compactMap { $0 }.min()
         var view = DetailView(
@@ -150,11 +147,9 @@ package struct BrowserScene {
           picture: shown.picture, scroll: scroll)
         view.isMarked = state.marks.contains(cardIndex)
         add(view, geometry.overlayArea)
-        let inside = CardStyle.contentArea(of: geometry.overlayArea)
-        let image = view.imageBox(in: geometry.overlayArea)
-        let box = Rect(
-          x: inside.minX, y: inside.minY - scroll, width: image.width, height: image.height)
-        if image.height > 0, let clip = box.intersection(inside) {
+        if let (box, clip) = ViewQueries.detailPictureBox(
+          view, overlay: geometry.overlayArea, scroll: scroll)
+        {
           boxes.insert(
             PictureBoxPlacement(
               frame: box, clip: clip, card: nil, request: request,
@@ -186,7 +181,7 @@ package struct BrowserScene {
         height: viewport.rulerRow)
       frameLayers.append(Layer(widget: ViewportMargin(), area: margin, clip: margin))
       let ruler = Rect(x: 0, y: viewport.rulerRow, width: state.terminalSize.width, height: 1)
-      frameLayers.append(Layer(widget: Self.ruler(for: state), area: ruler, clip: ruler))
+      frameLayers.append(Layer(widget: ViewQueries.ruler(for: state), area: ruler, clip: ruler))
     }
     self.frameLayers = frameLayers
   }
@@ -194,7 +189,7 @@ package struct BrowserScene {
   /// Where a pixel picture goes in an image box at `box` cut by `clip`: its own cells
   /// (letterboxed inside the box), and their part inside the clip.
   static func pixelPlacement(
-    _ shown: ShownPicture, in box: Rect, clip: Rect, keysRepeat: Bool
+    _ shown: ViewQueries.ShownPicture, in box: Rect, clip: Rect, keysRepeat: Bool
   ) -> PicturePlacement? {
     guard case .thumbnail(let thumbnail) = shown.picture, let image = thumbnail.image else {
       return nil
@@ -208,19 +203,6 @@ package struct BrowserScene {
     return PicturePlacement(
       image: image, box: cells, visible: visible, keysRepeat: keysRepeat,
       frame: shown.frame, motion: shown.motion)
-  }
-
-  /// The ruler under a viewport: its width, its columns and the breakpoints of the
-  /// layout between the smallest useful width and the terminal's. A layout answers its
-  /// columns at any width without being prepared, so a fresh one of the options does.
-  package static func ruler(for state: BrowserState) -> ViewportRuler {
-    let layout = state.layoutOptions.makeLayout()
-    return ViewportRuler(
-      viewportWidth: state.size.width, minimumWidth: ScreenRegions.minimumSize.width,
-      maximumWidth: state.terminalSize.width
-    ) { width in
-      Swift.max(1, layout.columnWidths(atContainerWidth: width).count)
-    }
   }
 
   /// Says why no card shows.

@@ -120,7 +120,7 @@ extension BrowserReducer {
     case .nextMatch: jumpToMatch(1, &state, caches: caches)
     case .previousMatch: jumpToMatch(-1, &state, caches: caches)
     case .focusTags:
-      let strip = tagStrip(state, geometry: geometry)
+      let strip = ViewQueries.tagStrip(state, geometry: geometry)
       if let first = strip.readingOrder.first {
         let focused = state.tagFilter.flatMap { state.stripTags.firstIndex(of: $0) } ?? first
         state.mode = .tags(focused: focused)

@@ -91,7 +91,7 @@ extension BrowserReducer {
     relayout(&state, caches: caches, animated: false, change: change)
     let size = state.size
     let geometry = caches.geometry(for: state)
-    let strip = tagStrip(state, geometry: geometry)
+    let strip = ViewQueries.tagStrip(state, geometry: geometry)
     if let focused = state.mode.focusedTag {
       state.tagStripOffset = strip.offset(revealing: focused, width: size.width)
     } else {

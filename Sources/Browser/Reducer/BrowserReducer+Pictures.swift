@@ -3,7 +3,7 @@ import Thumbnails
 
 extension BrowserReducer {
   /// The thumbnails to make, most urgent first: the open card's, the picture boxes on
-  /// screen from the top (as the scene has them), then the cards of the next screen in the
+  /// screen from the top (`ViewQueries`, as the scene places them), then the cards of the next screen in the
   /// direction of the last scroll. Those already received are left out.
   static func wantedThumbnails(_ state: BrowserState, caches: BrowserCaches) -> [ThumbnailRequest] {
     guard case .thumbnails = state.pictures, state.transition == nil else { return [] }
@@ -17,17 +17,12 @@ extension BrowserReducer {
       else { return }
       wanted.append(request)
     }
-    let scene = caches.scene(for: state)
-    let boxes = scene.pictureBoxes.sorted { a, b in
-      (a.card == nil ? 0 : 1, a.frame.minY, a.frame.minX)
-        < (b.card == nil ? 0 : 1, b.frame.minY, b.frame.minX)
-    }
-    for box in boxes { add(box.request) }
+    for request in ViewQueries.pictureRequestsOnScreen(state, caches: caches) { add(request) }
     let view = geometry.viewport(scrolledTo: state.scrollOffset)
     let ahead = view.offsetBy(dx: 0, dy: state.thumbnails.scrollsDown ? view.height : -view.height)
     if ahead.maxY > 0 {
       caches.prepare(through: ahead.maxY, for: state)
-      for request in BrowserScene.thumbnailRequests(in: ahead, state, caches: caches) {
+      for request in ViewQueries.thumbnailRequests(in: ahead, state, caches: caches) {
         add(request)
       }
     }

@@ -9,7 +9,7 @@ extension BrowserReducer {
     _ state: inout BrowserState, caches: BrowserCaches
   ) {
     let geometry = caches.geometry(for: state)
-    let strip = tagStrip(state, geometry: geometry)
+    let strip = ViewQueries.tagStrip(state, geometry: geometry)
     let order = strip.readingOrder
     switch command {
     case .widen:
@@ -79,7 +79,7 @@ extension BrowserReducer {
     let tags = state.stripTags
     // The tag focused before, when it still shows; else the first that does.
     let focused = focusedTag.flatMap { tags.firstIndex(of: $0) }
-    let strip = tagStrip(state, geometry: caches.geometry(for: state))
+    let strip = ViewQueries.tagStrip(state, geometry: caches.geometry(for: state))
     let next = focused ?? strip.readingOrder.first ?? 0
     state.mode = .tags(focused: next)
     state.tagStripOffset = tags.isEmpty ? 0 : strip.offset(revealing: next, width: state.size.width)

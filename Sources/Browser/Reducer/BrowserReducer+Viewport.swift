@@ -29,7 +29,7 @@ extension BrowserReducer {
     case .previousBreakpoint, .nextBreakpoint:
       var probe = state
       probe.viewportWidth = current
-      let ruler = BrowserScene.ruler(for: probe)
+      let ruler = ViewQueries.ruler(for: probe)
       let breakpoint = move == .previousBreakpoint ? ruler.narrower : ruler.wider
       target = breakpoint?.width
       if target == nil { state.message = "no breakpoint that way" }

@@ -219,11 +219,4 @@ package enum BrowserReducer {
     }
     return effects
   }
-
-  /// The tag strip of `state` at `geometry`'s width.
-  static func tagStrip(_ state: BrowserState, geometry: FrameGeometry) -> TagStripWidget {
-    TagStripWidget(
-      tags: state.stripTags, layout: geometry.tagStrip, horizontalOffset: state.tagStripOffset,
-      activeTag: state.tagFilter, focusedIndex: state.mode.focusedTag)
-  }
 }

@@ -4,7 +4,12 @@ import TerminalCore
 import Thumbnails
 import Widgets
 
-extension BrowserScene {
+/// The questions about what a state's view shows that both the reducer and the scene
+/// ask: the tag strip, the ruler, the thumbnail each picture box needs and the picture it
+/// shows now, and the requests for the picture boxes on screen. Read-only: the reducer
+/// asks here, never the scene, and the scene builds on the same answers, so neither calls
+/// the other.
+package enum ViewQueries {
   /// The thumbnail shown card `index` needs in a frame of `size`, or `nil` when it shows
   /// none (pictures off, no picture, a picture known to be unreadable, chips).
   static func thumbnailRequest(
@@ -99,5 +104,97 @@ extension BrowserScene {
     }.compactMap {
       thumbnailRequest(forShown: $0.index, size: $0.frame.size, state, measurer: measurer)
     }
+  }
+
+  /// The tag strip of `state` at `geometry`'s width.
+  static func tagStrip(_ state: BrowserState, geometry: FrameGeometry) -> TagStripWidget {
+    TagStripWidget(
+      tags: state.stripTags, layout: geometry.tagStrip, horizontalOffset: state.tagStripOffset,
+      activeTag: state.tagFilter, focusedIndex: state.mode.focusedTag)
+  }
+
+  /// The ruler under a viewport: its width, its columns and the breakpoints of the
+  /// layout between the smallest useful width and the terminal's. A layout answers its
+  /// columns at any width without being prepared, so a fresh one of the options does.
+  package static func ruler(for state: BrowserState) -> ViewportRuler {
+    let layout = state.layoutOptions.makeLayout()
+    return ViewportRuler(
+      viewportWidth: state.size.width, minimumWidth: ScreenRegions.minimumSize.width,
+      maximumWidth: state.terminalSize.width
+    ) { width in
+      Swift.max(1, layout.columnWidths(atContainerWidth: width).count)
+    }
+  }
+
+  /// Where a card's picture box lies in its frame on screen — the top `imageRows` rows
+  /// inside its border — and the part of it inside `content`; `nil` when none shows.
+  static func cardPictureBox(frame: Rect, imageRows: Int, content: Rect) -> (
+    box: Rect, clip: Rect
+  )? {
+    guard imageRows > 0 else { return nil }
+    let inside = CardStyle.contentArea(of: frame)
+    let box = Rect(
+      x: inside.minX, y: inside.minY, width: inside.width,
+      height: Swift.min(imageRows, inside.height))
+    guard let clip = box.intersection(content) else { return nil }
+    return (box, clip)
+  }
+
+  /// Where the open card's picture box lies in the overlay, its view scrolled by `scroll`,
+  /// and the part of it inside the overlay's border; `nil` when none shows.
+  static func detailPictureBox(_ view: DetailView, overlay: Rect, scroll: Int) -> (
+    box: Rect, clip: Rect
+  )? {
+    let inside = CardStyle.contentArea(of: overlay)
+    let image = view.imageBox(in: overlay)
+    let box = Rect(
+      x: inside.minX, y: inside.minY - scroll, width: image.width, height: image.height)
+    guard image.height > 0, let clip = box.intersection(inside) else { return nil }
+    return (box, clip)
+  }
+
+  /// The thumbnails the picture boxes on screen need, as the scene places those boxes:
+  /// the open card's first, then the cards' from the top, left to right. For a state that
+  /// is not mid-transition (one then wants no thumbnails; the scene draws its moves).
+  package static func pictureRequestsOnScreen(_ state: BrowserState, caches: BrowserCaches)
+    -> [ThumbnailRequest]
+  {
+    let geometry = caches.geometry(for: state)
+    guard !geometry.isTooSmall, state.transition == nil else { return [] }
+    let measurer = caches.drawingMeasurer(for: state)
+    var requests: [ThumbnailRequest] = []
+    if let scroll = state.mode.detailScroll, let selected = state.selected,
+      selected < state.shown.count,
+      let request = detailThumbnailRequest(state, geometry: geometry, measurer: measurer)
+    {
+      let cardIndex = state.shown[selected]
+      let view = DetailView(
+        card: state.shownCard(selected), caption: measurer.caption(ofCard: cardIndex),
+        comment: measurer.comment(ofCard: cardIndex), style: state.cardStyle, scroll: scroll)
+      if detailPictureBox(view, overlay: geometry.overlayArea, scroll: scroll) != nil {
+        requests.append(request)
+      }
+    }
+    let content = geometry.regions.content
+    let shift = content.minY - state.scrollOffset
+    var cards: [(box: Rect, request: ThumbnailRequest)] = []
+    let view = geometry.viewport(scrolledTo: state.scrollOffset)
+    for attributes in caches.layout(for: state).attributes(in: view)
+    where attributes.kind != .sectionHeader {
+      let frame = attributes.frame.offsetBy(dx: 0, dy: shift)
+      guard
+        let request = thumbnailRequest(
+          forShown: attributes.index, size: frame.size, state, measurer: measurer)
+      else { continue }
+      let metrics = measurer.metrics(
+        ofCard: state.shown[attributes.index], width: frame.width, height: frame.height)
+      guard
+        let placed = cardPictureBox(
+          frame: frame, imageRows: metrics.imageRows, content: content)
+      else { continue }
+      cards.append((placed.box, request))
+    }
+    cards.sort { ($0.box.minY, $0.box.minX) < ($1.box.minY, $1.box.minX) }
+    return requests + cards.map(\.request)
   }
 }
