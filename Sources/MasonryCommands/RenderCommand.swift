@@ -116,6 +116,9 @@ enum RenderCommand {
         capabilities: TerminalCapabilities(colorDepth: .none, symbols: symbols))
       // One frame: an animation shows its first, and no other frame is made.
       state.animation = AnimationPlayback(choice: .off)
+      // What the source's reading left out or read differently, as the browser's first
+      // frame says it.
+      state.message = collection.notice
       var browser = HeadlessBrowser(state)
       browser.send(.started(size))
       if let viewport { browser.send(.asked(.viewport(width: viewport))) }

@@ -110,6 +110,19 @@ import Testing
     #expect(nuls.status == 0, "\(nuls.errors)")
     #expect(nuls.output.contains("1–2 of 2") || nuls.output.contains("of 2"), "\(nuls.output)")
     #expect(nuls.output.contains("two"))
+    // Piped without --files: a first line naming a file that is there makes it a list,
+    // and the status bar says so; NUL-ended names are found the same way.
+    let sniffed = try ProgramRun.shell("cd '\(folder)' && find . -name '*.jpg' | \(render)")
+    #expect(sniffed.status == 0, "\(sniffed.errors)")
+    #expect(sniffed.output.contains("read as a list of 1 path"), "\(sniffed.output)")
+    #expect(sniffed.output.contains("── Trips/Kyoto · 1"), "\(sniffed.output)")
+    let sniffedNUL = try ProgramRun.shell(
+      "cd '\(folder)' && find . -type f -print0 | \(render) -")
+    #expect(sniffedNUL.output.contains("read as a list of 2 paths"), "\(sniffedNUL.output)")
+    // Cards stay cards, and a card file named as SOURCE is never read as a list.
+    let listFile = TemporaryFiles.write("\(folder)/Trips/Kyoto/temple.jpg\n", named: "l.jsonl")
+    let named = try ProgramRun.shell("\(render) '\(listFile)'")
+    #expect(named.status == 65, "\(named.output)")
     // Mistakes: both options, a list and a SOURCE, a list with a NUL, a missing list.
     let both = try ProgramRun.shell("\(render) --files a --files0 b")
     #expect(both.status == 64 && both.errors.contains("two ways to give one list"))

@@ -74,6 +74,7 @@ package struct CardFeed: Sendable {
               LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
         }
         if let skipped = reader.takeSkipped() { mailbox.post(.recordsSkipped(skipped)) }
+        if let notice = reader.takeNotice() { mailbox.post(.sourceSaid(notice)) }
         guard let reopen, let error else {
           if finished {
             mailbox.post(.loadFinished(error))

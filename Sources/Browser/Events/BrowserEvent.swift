@@ -34,6 +34,9 @@ package enum BrowserEvent: Hashable, Sendable {
   case sourceRestarted(String)
   /// The source is read to its end, or reading stopped at this error.
   case loadFinished(DataError?)
+  /// What the reader says of the source once it knows (standard input read as a list of
+  /// paths, and what the list left out): the status bar's message.
+  case sourceSaid(String)
   /// A followed file held records that could not be read: skipped, and following goes on.
   case recordsSkipped(SkippedRecords)
   /// A followed file cannot be read now (rotated to a file the person cannot read,
@@ -69,7 +72,7 @@ extension BrowserEvent {
     switch self {
     case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
     case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .loadFinished,
-      .recordsSkipped, .followHalted, .measured,
+      .recordsSkipped, .sourceSaid, .followHalted, .measured,
       .searchFound,
       .thumbnailReady, .actionFinished:
       return false

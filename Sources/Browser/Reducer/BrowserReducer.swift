@@ -64,6 +64,8 @@ package enum BrowserReducer {
       sourceRestarted(reason, &state, caches: caches)
     case .recordsSkipped(let skipped):
       state.message = skipped.summary
+    case .sourceSaid(let notice):
+      state.message = notice
     case .followHalted(let error):
       // The cards stay; the status bar says why until the file reads again.
       state.load = .followHalted(error)

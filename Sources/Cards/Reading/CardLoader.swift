@@ -52,7 +52,9 @@ package enum CardLoader {
       if let error { throw error }
       if finished { break }
     }
-    return CardCollection(source: source, store: store, sections: sections)
+    var collection = CardCollection(source: source, store: store, sections: sections)
+    collection.notice = reader.takeNotice()
+    return collection
   }
 
   /// The cards in `bytes`, read as `format` (or the format their content suggests),

@@ -30,8 +30,18 @@ package final class CardStreamReader: @unchecked Sendable {
     path: String, options: CardReadOptions, follow: Bool = false, offset: Int = 0
   ) throws(DataError) {
     let source = try ByteSource(path: path, follow: follow, offset: offset)
-    self.init(source: source, options: options, pictureBase: CardPictures.base(forCardFile: path))
+    self.init(
+      source: source, options: options, pictureBase: CardPictures.base(forCardFile: path),
+      readsPathLists: !follow && (path == "-" || ByteSource.isStream(path)))
   }
+
+  /// What the reader said of the source since the last call (read as a list of paths,
+  /// and what that list left out), if anything.
+  package func takeNotice() -> String? {
+    defer { notice = nil }
+    return notice
+  }
+  private var notice: String?
 
   /// The records skipped since the last call (a followed file goes on past a bad one).
   package func takeSkipped() -> SkippedRecords? {
@@ -43,15 +53,17 @@ package final class CardStreamReader: @unchecked Sendable {
     return total
   }
 
-  /// Reads `bytes` as the source `path` (`format`, or what the name or content says).
+  /// Reads `bytes` as the source `path` (`format`, or what the name or content says);
+  /// `readsPathLists`: a stream whose first line names a file that is there is a list of
+  /// paths (`RecordReader`).
   package init(
     source: ByteSource, options: CardReadOptions, pictureBase: CardPictures.Base?,
-    format: CardLoader.Format? = nil
+    format: CardLoader.Format? = nil, readsPathLists: Bool = false
   ) {
     path = source.path
     reader = RecordReader(
       source: source, format: format ?? CardLoader.format(forPath: source.path),
-      mapping: options.mapping)
+      mapping: options.mapping, readsPathLists: readsPathLists)
     let workers = Swift.max(1, Swift.min(4, CardStreamReader.coreCount))
     // A followed file goes on past a bad record (it is skipped and said).
     parsers = (0..<workers).map { _ in
@@ -99,6 +111,8 @@ package final class CardStreamReader: @unchecked Sendable {
     reader.recycle(&spentBuffers)
     var read = readPieces(first: pieces == 0)
     pieces += 1
+    // Said while reading the first piece, before any thread of the pipeline reads.
+    if let said = reader.takeNotice() { notice = said }
     bytesRead = read.bytesRead
     if read.ended { finished = true }
     if !finished && readsAhead {

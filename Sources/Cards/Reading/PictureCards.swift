@@ -59,6 +59,17 @@ package enum PictureCards {
     list paths: [String], source: String, sections: SectionMode = .grouped,
     headers: PictureHeaderCache? = nil
   ) throws(DataError) -> CardCollection {
+    let (cards, notice) = try listed(paths, source: source, headers: headers)
+    var collection = CardCollection(source: source, cards: cards, sections: sections)
+    collection.notice = notice
+    return collection
+  }
+
+  /// The cards of a list of paths (see `load(list:)`) and what the status bar says of
+  /// what was left out, if anything.
+  static func listed(_ paths: [String], source: String, headers: PictureHeaderCache? = nil)
+    throws(DataError) -> (cards: [Card], notice: String?)
+  {
     var cards: [Card] = []
     var leftOut = PictureFolder.LeftOut()
     var missing = 0
@@ -79,12 +90,10 @@ package enum PictureCards {
         .missingInput, path: source, position: nil,
         message: missing > 0 ? "not one listed path is there" : "no pictures listed")
     }
-    var collection = CardCollection(source: source, cards: cards, sections: sections)
     let notFound =
       missing > 0 ? Counted.phrase(missing, "listed path") + " not found, left out" : nil
-    collection.notice = [notFound, notice(leftOut)].compactMap { $0 }.joined(separator: " · ")
-    if collection.notice?.isEmpty == true { collection.notice = nil }
-    return collection
+    let said = [notFound, notice(leftOut)].compactMap { $0 }.joined(separator: " · ")
+    return (cards, said.isEmpty ? nil : said)
   }
 
   /// What the status bar says a listing left out: never nothing silently.

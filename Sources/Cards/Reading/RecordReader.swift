@@ -1,3 +1,6 @@
+import PictureFiles
+import TerminalText
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -38,12 +41,21 @@ package final class RecordReader {
     case lines(JSONLinesSplitter)
     case document(JSONDocumentSplitter)
     case propertyList
+    /// A list of paths on a stream (`PathList`), read whole.
+    case pathList(PathList.Separator)
     case finished
   }
 
   package let source: ByteSource
   private let format: CardLoader.Format?
   private let mapping: FieldMapping
+  /// Whether a source whose first line names a file that is there is read as a list of
+  /// paths: only for standard input and other streams (`find … | masonry`), never for a
+  /// file named as a card file (nor for the bytes the fuzzers make).
+  private let readsPathLists: Bool
+  /// What the reader says of the source once it knows (a list of paths: how many, and
+  /// what it left out); taken by `takeNotice`.
+  private var notice: String?
   private var mode = Mode.undetermined
   private var pending: [UInt8] = []
   /// How far the splitter has scanned `pending`.
@@ -79,10 +91,20 @@ package final class RecordReader {
     }
   }
 
-  package init(source: ByteSource, format: CardLoader.Format?, mapping: FieldMapping) {
+  package init(
+    source: ByteSource, format: CardLoader.Format?, mapping: FieldMapping,
+    readsPathLists: Bool = false
+  ) {
     self.source = source
     self.format = format
     self.mapping = mapping
+    self.readsPathLists = readsPathLists
+  }
+
+  /// What the reader said of the source since the last call, if anything.
+  package func takeNotice() -> String? {
+    defer { notice = nil }
+    return notice
   }
 
   private var path: String { source.path }
@@ -105,6 +127,9 @@ package final class RecordReader {
         case .propertyList:
           mode = .finished
           return (try readPropertyList(), nil)
+        case .pathList(let separator):
+          mode = .finished
+          return (try readPathList(separator), nil)
         case .lines, .document:
           break
         }
@@ -278,6 +303,10 @@ package final class RecordReader {
       while first < limit && [0x20, 0x0A, 0x0D, 0x09].contains(pending[first]) { first += 1 }
       let decided = first < limit && (pending[first] != UInt8(ascii: "b") || limit - first >= 6)
       if decided || atEnd || nulOffset != nil {
+        if readsPathLists, first < limit, let separator = try pathListSeparator() {
+          mode = .pathList(separator)
+          return
+        }
         if first < limit
           && (pending[first] == UInt8(ascii: "<")
             || pending[first...].starts(with: Array("bplist".utf8)))
@@ -345,6 +374,52 @@ package final class RecordReader {
       }
     }
     return nul
+  }
+
+  /// How a list of paths separates them, when the source's first line (or its first
+  /// NUL-ended name) names a file or folder that is there and does not start as a card
+  /// source would (`{`, `[`, `<`); `nil` otherwise.
+  private func pathListSeparator() throws(DataError) -> PathList.Separator? {
+    let bom = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard bom < pending.count,
+      ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")]
+        .contains(pending[bom])
+    else { return nil }
+    // The whole first name, within a bound (a path is at most PATH_MAX bytes).
+    var end: Int?
+    while true {
+      end = pending[bom...].firstIndex { $0 == 0x0A || $0 == 0 }
+      if end != nil || atEnd || pending.count > Int(PATH_MAX) { break }
+      try readMore()
+    }
+    let stop = end ?? pending.count
+    guard stop > bom, stop - bom <= Int(PATH_MAX) else { return nil }
+    let name = FileName.string(fromBytes: pending[bom..<stop])
+    var status = stat()
+    guard FileName.withCString(name, { lstat($0, &status) }) == 0 else { return nil }
+    return end.map { pending[$0] == 0 } == true ? .nul : .lineFeed
+  }
+
+  /// A list of paths read whole (at most `PathList.maximumBytes`): a card for each
+  /// picture as `PictureCards` makes them, and a notice that the source was read so.
+  private func readPathList(_ separator: PathList.Separator) throws(DataError) -> Piece {
+    while !atEnd {
+      if pending.count > PathList.maximumBytes {
+        throw DataError(
+          .badData, path: path, position: nil,
+          message: "a list of paths larger than \(PathList.maximumBytes >> 20) MB")
+      }
+      try readMore()
+    }
+    let bytes = pending
+    pending = []
+    nulOffset = nil
+    let paths = try PathList.paths(in: bytes, separator: separator, path: path)
+    let (cards, leftOut) = try PictureCards.listed(paths, source: path)
+    notice =
+      "read as a list of \(Counted.phrase(paths.count, "path"))"
+      + (leftOut.map { " · " + $0 } ?? "")
+    return .cards(cards, sourceBytes: bytes.count)
   }
 
   private func readPropertyList() throws(DataError) -> Piece {
