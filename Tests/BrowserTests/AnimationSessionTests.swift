@@ -40,7 +40,7 @@ import Thumbnails
 
   /// The background colours of a row of the first card's picture, as a word per colour.
   static func colours(_ browser: HeadlessBrowser, card: Int) -> Set<TerminalColor> {
-    let scene = browser.caches.scene(for: browser.state)
+    let scene = BrowserScene(browser.state, caches: browser.caches)
     guard let box = scene.pictureBoxes.first(where: { $0.card == card })?.frame else { return [] }
     let frame = browser.frame
     return Set((box.minX..<box.maxX).map { frame[$0, box.minY + box.height / 2].style.background })
@@ -67,7 +67,7 @@ import Thumbnails
     browser.send(.tick, after: 100)
     #expect(Self.colours(browser, card: webp).contains(Self.blue))
     // The scene says when its next frame is due, in playing time.
-    let scene = browser.caches.scene(for: browser.state)
+    let scene = BrowserScene(browser.state, caches: browser.caches)
     #expect(scene.nextAnimationStep == browser.state.animation.time + 100)
     // The card left: back to its first frame.
     browser.send(.key(.character("h")), after: 300)
@@ -81,7 +81,8 @@ import Thumbnails
     #expect(Self.colours(browser, card: webp).contains(Self.green))
     browser.send(.key(.character("a")), after: 0)
     #expect(browser.state.animation.isPaused)
-    #expect(browser.caches.scene(for: browser.state).nextAnimationStep == nil, "no wake-ups")
+    #expect(
+      BrowserScene(browser.state, caches: browser.caches).nextAnimationStep == nil, "no wake-ups")
     browser.send(.tick, after: 1_000)
     #expect(Self.colours(browser, card: webp).contains(Self.green), "held")
     browser.send(.key(.character("a")), after: 0)
@@ -100,19 +101,19 @@ import Thumbnails
       Self.colours(browser, card: gif).contains(TerminalColor.rgb(red: 255, green: 255, blue: 0)))
     browser.send(.tick, after: 4 * 350)
     #expect(Self.colours(browser, card: gif) == [Self.blue])
-    let scene = browser.caches.scene(for: browser.state)
+    let scene = BrowserScene(browser.state, caches: browser.caches)
     #expect(
       scene.nextAnimationStep == nil || scene.nextAnimationStep! > browser.state.animation.time)
   }
 
   @Test func offMakesFirstFramesAlone() throws {
     let browser = try Self.browser(.off)
-    let thumbnails = browser.caches.scene(for: browser.state).pictureBoxes.compactMap {
+    let thumbnails = BrowserScene(browser.state, caches: browser.caches).pictureBoxes.compactMap {
       $0.request.flatMap { try? browser.state.thumbnails.result(for: $0)?.get() }
     }
     #expect(thumbnails.count == 3)
     #expect(thumbnails.allSatisfy { $0.animation == nil })
-    #expect(browser.caches.scene(for: browser.state).nextAnimationStep == nil)
+    #expect(BrowserScene(browser.state, caches: browser.caches).nextAnimationStep == nil)
   }
 
   /// The app wakes when the next frame is due: a session of one animated card in symbols

@@ -30,7 +30,7 @@ import Testing
         time += 40
         _ = BrowserReducer.reduce(&state, event, at: time, caches: caches)
         guard state.transition == nil else { continue }
-        let drawn = caches.scene(for: state).pictureBoxes.sorted { a, b in
+        let drawn = BrowserScene(state, caches: caches).pictureBoxes.sorted { a, b in
           (a.card == nil ? 0 : 1, a.frame.minY, a.frame.minX)
             < (b.card == nil ? 0 : 1, b.frame.minY, b.frame.minX)
         }.compactMap(\.request)

@@ -18,6 +18,8 @@ package struct BrowserApp {
   package private(set) var state: BrowserState
   /// What is derived from the state and kept (dropping it changes no frame).
   package let caches = BrowserCaches()
+  /// The scene of the state last drawn or asked about.
+  private let scenes = SceneMemo()
   private let mailbox: EventMailbox<BrowserEvent>
   private let runner: EffectRunner
   /// The opener, the shell and the clipboard's ways.
@@ -164,7 +166,7 @@ package struct BrowserApp {
 
   /// Whether every picture box on screen has its thumbnail, or the reason it has none.
   private func screenPicturesAreIn() -> Bool {
-    caches.scene(for: state).pictureBoxes.allSatisfy { box in
+    scenes.scene(for: state, caches: caches).pictureBoxes.allSatisfy { box in
       box.request.map { state.thumbnails.result(for: $0) != nil } ?? true
     }
   }
@@ -173,7 +175,7 @@ package struct BrowserApp {
   /// the picture layer asked for another frame).
   private mutating func show(on terminal: inout some TerminalDevice) {
     drawnWithoutSomePictures = state.pictures != .placeholders && !screenPicturesAreIn()
-    let scene = caches.scene(for: state)
+    let scene = scenes.scene(for: state, caches: caches)
     let screen = FrameComposer.compose(scene)
     let followUp = pictureFollowUp.map { terminal.now() >= $0 } ?? false
     guard screen != drawn || scene.picturePlacements != drawnPictures || followUp else { return }
@@ -194,7 +196,7 @@ package struct BrowserApp {
     // animated picture's next frame, or the picture layer's follow-up ends the wait with a
     // tick.
     let now = terminal.now()
-    let nextFrame = caches.scene(for: state).nextAnimationStep.map {
+    let nextFrame = scenes.scene(for: state, caches: caches).nextAnimationStep.map {
       // Playing time runs on from the last event's time.
       $0 - state.animation.time - (now - state.time)
     }

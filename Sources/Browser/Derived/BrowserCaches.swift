@@ -43,7 +43,6 @@ package final class BrowserCaches {
   private var searchTexts: [ChunkSearchText?] = []
 
   private var geometryMemo: (key: GeometryKey, geometry: FrameGeometry)?
-  private var sceneMemo: (state: BrowserState, scene: BrowserScene)?
 
   package init() {}
 
@@ -411,16 +410,5 @@ package final class BrowserCaches {
       var folded = SearchFolding.folded(tag)
       return folded.withUTF8 { SearchFolding.contains($0, cardQuery.needle) }
     }
-  }
-
-  // MARK: The scene
-
-  /// The scene of `state`: what is on screen, computed once per state (the reducer asks
-  /// for the thumbnails it needs, the app composes the frame from the same value).
-  package func scene(for state: BrowserState) -> BrowserScene {
-    if let memo = sceneMemo, memo.state == state { return memo.scene }
-    let scene = BrowserScene(state, caches: self)
-    sceneMemo = (state, scene)
-    return scene
   }
 }

@@ -53,7 +53,7 @@ package struct BrowserScene {
   package let nextAnimationStep: Int?
 
   /// The scene of `state`, with the layout and text of `caches` (brought in step with it).
-  init(_ state: BrowserState, caches: BrowserCaches) {
+  package init(_ state: BrowserState, caches: BrowserCaches) {
     terminalSize = state.terminalSize
     browserSize = state.size
     let geometry = caches.geometry(for: state)

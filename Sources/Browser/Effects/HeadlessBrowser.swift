@@ -45,7 +45,7 @@ package struct HeadlessBrowser {
     switch effect {
     case .makeThumbnails(let requests):
       // Only what the frame shows: nothing scrolls here, so the next screen never comes.
-      let shown = Set(caches.scene(for: state).pictureBoxes.compactMap(\.request))
+      let shown = Set(BrowserScene(state, caches: caches).pictureBoxes.compactMap(\.request))
       let wanted = requests.filter { shown.contains($0) }
       let results = Mutex<[Result<Thumbnail, PictureFailure>?]>(
         Array(repeating: nil, count: wanted.count))

@@ -27,6 +27,6 @@ package enum FrameComposer {
 
   /// The frame of `state`, from the scene its caches make.
   package static func compose(_ state: BrowserState, caches: BrowserCaches) -> Screen {
-    compose(caches.scene(for: state))
+    compose(BrowserScene(state, caches: caches))
   }
 }
