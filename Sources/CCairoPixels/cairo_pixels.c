@@ -45,3 +45,12 @@ void fitted_size(double width, double height, int max_side, int *out_width, int 
   if (*out_width < 1) *out_width = 1;
   if (*out_height < 1) *out_height = 1;
 }
+
+void cairo_surface_deliver(cairo_surface_t *surface, int max_side, decoded *out) {
+  masonry_pixels pixels = cairo_surface_to_rgba(surface);
+  if (pixels.pixels == NULL) {
+    decoded_fail(out, MASONRY_PICTURE_LIMIT, "out of memory");
+  } else {
+    decoded_take(out, pixels, max_side);
+  }
+}

@@ -46,12 +46,7 @@ void decode_pdf(const char *path, int max_side, decoded *out) {
   cairo_paint(cairo);
   cairo_scale(cairo, box_width / width, box_height / height);
   poppler_page_render(page, cairo);
-  masonry_pixels pixels = cairo_surface_to_rgba(surface);
-  if (pixels.pixels == NULL) {
-    decoded_fail(out, MASONRY_PICTURE_LIMIT, "out of memory");
-  } else {
-    decoded_take(out, pixels, max_side);
-  }
+  cairo_surface_deliver(surface, max_side, out);
   cairo_destroy(cairo);
   cairo_surface_destroy(surface);
   g_object_unref(page);

@@ -49,12 +49,7 @@ void decode_svg(const char *path, int max_side, decoded *out) {
     decoded_fail(out, MASONRY_PICTURE_CORRUPT, "%s", error ? error->message : "cannot draw");
     if (error) g_error_free(error);
   } else {
-    masonry_pixels pixels = cairo_surface_to_rgba(surface);
-    if (pixels.pixels == NULL) {
-      decoded_fail(out, MASONRY_PICTURE_LIMIT, "out of memory");
-    } else {
-      decoded_take(out, pixels, max_side);
-    }
+    cairo_surface_deliver(surface, max_side, out);
   }
   cairo_destroy(cairo);
   cairo_surface_destroy(surface);

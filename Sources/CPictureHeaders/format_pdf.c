@@ -84,37 +84,17 @@ static size_t keyword_end(const uint8_t *bytes, size_t length, size_t at, const 
   return at + count < length && is_regular(bytes[at + count]) ? 0 : at + count;
 }
 
-/// A number ("612", "-0.5", ".5", "+3") at `*at` after white space, moving `*at` past it;
-/// 0 when there is none. PDF numbers have no exponent. Not strtod: its decimal point
-/// follows the locale.
+/// A number after white space at `*at` (`masonry_read_decimal`, no exponent: PDF has
+/// none), moving `*at` past it; 0 when there is none.
 static int read_number(const uint8_t *bytes, size_t length, size_t *at, double *number) {
   size_t index = *at;
   while (index < length && is_space(bytes[index])) {
     index++;
   }
-  double sign = 1;
-  if (index < length && (bytes[index] == '-' || bytes[index] == '+')) {
-    sign = bytes[index] == '-' ? -1 : 1;
-    index++;
-  }
-  double value = 0;
-  int digits = 0;
-  for (; index < length && bytes[index] >= '0' && bytes[index] <= '9'; index++, digits++) {
-    value = value * 10 + (bytes[index] - '0');
-  }
-  if (index < length && bytes[index] == '.') {
-    double scale = 0.1;
-    for (index++; index < length && bytes[index] >= '0' && bytes[index] <= '9'; index++) {
-      value += (bytes[index] - '0') * scale;
-      scale *= 0.1;
-      digits++;
-    }
-  }
-  if (digits == 0) {
+  if (!masonry_read_decimal(bytes, length, &index, number, 0)) {
     return 0;
   }
   *at = index;
-  *number = sign * (value > 1e15 ? 1e15 : value);  // never infinite, whatever the digits
   return 1;
 }
 

@@ -102,59 +102,6 @@ int masonry_sniff_svg(const uint8_t *bytes, size_t length) {
   return svg_root(bytes, length) != 0;
 }
 
-/// A number ("12", "-3.5", ".5", "1e3") at `*at`, moving `*at` past it; 0 when there is
-/// none. Parsed here rather than with strtod, whose decimal point follows the locale.
-static int read_number(const uint8_t *bytes, size_t length, size_t *at, double *number) {
-  size_t index = *at;
-  double sign = 1;
-  if (index < length && (bytes[index] == '-' || bytes[index] == '+')) {
-    sign = bytes[index] == '-' ? -1 : 1;
-    index++;
-  }
-  double value = 0;
-  int digits = 0;
-  for (; index < length && bytes[index] >= '0' && bytes[index] <= '9'; index++, digits++) {
-    value = value * 10 + (bytes[index] - '0');
-  }
-  if (index < length && bytes[index] == '.') {
-    double scale = 0.1;
-    for (index++; index < length && bytes[index] >= '0' && bytes[index] <= '9'; index++) {
-      value += (bytes[index] - '0') * scale;
-      scale *= 0.1;
-      digits++;
-    }
-  }
-  if (digits == 0) {
-    return 0;
-  }
-  // An exponent only when digits follow ("1em" and "1ex" are units, not exponents).
-  if (index + 1 < length && (bytes[index] == 'e' || bytes[index] == 'E')) {
-    size_t exponent_at = index + 1;
-    int exponent_sign = 1;
-    if (bytes[exponent_at] == '-' || bytes[exponent_at] == '+') {
-      exponent_sign = bytes[exponent_at] == '-' ? -1 : 1;
-      exponent_at++;
-    }
-    if (exponent_at < length && bytes[exponent_at] >= '0' && bytes[exponent_at] <= '9') {
-      int exponent = 0;
-      for (; exponent_at < length && bytes[exponent_at] >= '0' && bytes[exponent_at] <= '9';
-           exponent_at++) {
-        if (exponent < 1000) {  // beyond any double: stop counting, keep consuming
-          exponent = exponent * 10 + (bytes[exponent_at] - '0');
-        }
-      }
-      for (int step = 0; step < exponent && step < 400; step++) {
-        value = exponent_sign > 0 ? value * 10 : value / 10;
-      }
-      index = exponent_at;
-    }
-  }
-  *at = index;
-  // Far beyond any picture, and never infinite (so later products stay finite).
-  *number = sign * (value > 1e15 ? 1e15 : value);
-  return 1;
-}
-
 /// The pixels a length attribute ("200", "210mm", "3in") comes to at CSS's 96 per inch,
 /// or -1 when it has none of its own (a percentage, "auto", a zero or negative length,
 /// junk). An em is taken as 16 px, an ex as half that (as librsvg does). librsvg 2.54 itself
@@ -172,7 +119,7 @@ static double length_pixels(const uint8_t *value, size_t length) {
     at++;
   }
   double number;
-  if (!read_number(value, length, &at, &number) || !(number > 0)) {
+  if (!masonry_read_decimal(value, length, &at, &number, 1) || !(number > 0)) {
     return -1;
   }
   size_t unit_start = at;
@@ -214,7 +161,7 @@ static int viewbox_size(const uint8_t *value, size_t length, double *width, doub
     while (at < length && (is_space(value[at]) || value[at] == ',')) {
       at++;
     }
-    if (!read_number(value, length, &at, &numbers[index])) {
+    if (!masonry_read_decimal(value, length, &at, &numbers[index], 1)) {
       return 0;
     }
   }

@@ -23,6 +23,12 @@ typedef struct {
 extern const masonry_header_format masonry_header_formats[];
 extern const size_t masonry_header_format_count;
 
+/// A number ("12", "-3.5", ".5", "+3"; with `exponents`, "1e3" too, but "1em" is a number
+/// and a unit) at `*at`, moving `*at` past it; 0 when there is none. Parsed here rather than
+/// with strtod, whose decimal point follows the locale; never infinite (held at 1e15).
+int masonry_read_decimal(const uint8_t *bytes, size_t length, size_t *at, double *number,
+                         int exponents);
+
 /// Little- or big-endian fields.
 static inline uint16_t masonry_read16(const uint8_t *bytes, int little) {
   return little ? (uint16_t)(bytes[0] | bytes[1] << 8) : (uint16_t)(bytes[0] << 8 | bytes[1]);

@@ -3,11 +3,16 @@
 
 #include <cairo.h>
 
+#include "decoder.h"
 #include "pictures.h"
 
 /// A cairo image surface (premultiplied ARGB32) as straight RGBA; no pixels when it has
 /// none or memory runs out.
 masonry_pixels cairo_surface_to_rgba(cairo_surface_t *surface);
+
+/// What a drawing decoder hands back once it has drawn into `surface`: its pixels as
+/// straight RGBA, taken into `out` (at most `max_side`), or "out of memory".
+void cairo_surface_deliver(cairo_surface_t *surface, int max_side, decoded *out);
 
 /// The size `width` × `height` takes with its longer side `max_side` (drawings are drawn
 /// at the box's size, never made small after).
