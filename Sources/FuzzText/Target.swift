@@ -2,9 +2,9 @@ import FuzzSupport
 import TerminalText
 
 /// Text: sanitising, line breaking and widths never crash; sanitised text holds no
-/// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`, counting
-/// in word mode straight from the bytes at one width or several, checked or not, folding
-/// into words from the bytes) shape and count exactly as the sanitiser and ICU; message
+/// control; the fast paths (plain ASCII, CJK, the table-driven `UnicodeText`, the line
+/// counter's every route, folding into words from the bytes) shape and count exactly as
+/// the sanitiser and ICU; message
 /// text holds no control; search folding never crashes.
 enum Target {
   static func test(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -38,57 +38,31 @@ enum Target {
         }
       }
     }
-    // Counting in word mode straight from the bytes: ICU's shape's count, whenever taken.
+    // The one way to count lines, for the text's own kind and as other text (any text
+    // may be): ICU's counts at several widths at once, in no order (a narrower width may
+    // take the lines of a wider one), whenever it counts from the bytes — exactly when it
+    // says it does.
     var scratch = UnicodeText.Scratch()
     let icuShape = PreparedText.icuShape(of: text)
-    for width in [1, 2, 3, 7, 20, 80] {
-      if let count = UnicodeText.wordLineCount(bytes, width: width, scratch: &scratch),
-        count
-          != icuShape.withUnsafeBufferPointer({
-            PreparedText.lineCount(of: $0, width: width, mode: .word)
-          })
-      {
-        FuzzReplay.fail("count from the bytes differs from ICU's at \(width)")
-      }
-    }
-    // At several widths at once, in no order (a narrower width may take the lines of a
-    // wider one): each is the count at that width.
     let widths = [21, 20, 7, 80, 3, 2, 1, 20]
     var counts = [Int](repeating: -1, count: widths.count)
-    let countedTogether = widths.withUnsafeBufferPointer { widths in
-      counts.withUnsafeMutableBufferPointer {
-        UnicodeText.wordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
+    for mode in WrapMode.allCases {
+      let expected = icuShape.withUnsafeBufferPointer { shape in
+        widths.map { PreparedText.lineCount(of: shape, width: $0, mode: mode) }
       }
-    }
-    let expected = icuShape.withUnsafeBufferPointer { shape in
-      widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
-    }
-    if countedTogether && counts != expected {
-      FuzzReplay.fail("counts at several widths differ from ICU's")
-    }
-    // Counted as ASCII (its other scalars by their stand-ins): ICU's counts, and taken
-    // exactly when the store's check says a text is counted from its bytes.
-    let countedAsASCII = widths.withUnsafeBufferPointer { widths in
-      counts.withUnsafeMutableBufferPointer {
-        UnicodeText.asciiWordLineCounts(bytes, widths: widths, into: $0, scratch: &scratch)
-      }
-    }
-    if countedAsASCII && counts != expected {
-      FuzzReplay.fail("counts as ASCII differ from ICU's")
-    }
-    if countedAsASCII != UnicodeText.isCountedFromBytes(bytes) {
-      FuzzReplay.fail("counted as ASCII but not said to be, or the other way")
-    }
-    // Text a store flags printable ASCII, counted without a check of its bytes.
-    if bytes.allSatisfy({ $0 == 0x0A || (0x20...0x7E).contains($0) }) {
-      let trusted = widths.withUnsafeBufferPointer { widths in
-        counts.withUnsafeMutableBufferPointer {
-          UnicodeText.printableASCIIWordLineCounts(
-            bytes, widths: widths, into: $0, scratch: &scratch)
+      for kind in [TextKind(of: bytes), .other] {
+        let counted = widths.withUnsafeBufferPointer { widths in
+          counts.withUnsafeMutableBufferPointer {
+            LineCounter.counts(
+              of: bytes, kind: kind, widths: widths, mode: mode, into: $0, scratch: &scratch)
+          }
         }
-      }
-      if !trusted || counts != expected {
-        FuzzReplay.fail("printable ASCII counted unchecked differs from ICU's")
+        if counted && counts != expected {
+          FuzzReplay.fail("\(kind) text counted in \(mode) mode differs from ICU's")
+        }
+        if counted != LineCounter.isCountedFromBytes(bytes, kind: kind, mode: mode) {
+          FuzzReplay.fail("\(kind) text counted from its bytes in \(mode) mode but not said to be")
+        }
       }
     }
     // Folded into its words straight from the bytes: the words of ICU's shape.

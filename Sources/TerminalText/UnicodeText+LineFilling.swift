@@ -5,26 +5,12 @@
 // Filling lines of read clusters: where a line overflows, the last break before it.
 
 extension UnicodeText {
-  /// The lines of a text whose clusters are each one scalar and one cell and none a line
-  /// feed, of line-break classes `classes`, at `width` in word mode: `forEachLine`'s filling with
-  /// every cluster a cell, so that a line from `start` overflows at the first non-space at
-  /// or after `start + width` (spaces hang), and ends at the last break before the
-  /// overflow (`lastBreak`) or, when there is none, at a split of the word.
-  ///
-  /// - Complexity: O(lines) plus the spaces at line ends and a short run of the rules a
-  ///   line.
-  @inline(__always)
-  static func countOneCellLines<Classes: LineBreakClassSequence>(
-    _ classes: Classes, width: Int, buffers: Buffers, isSpace: (Int) -> Bool,
-    mayStartLine: (Int) -> Bool
-  ) -> Int {
-    var fit = LineFit()
-    return countOneCellLines(
-      classes, width: width, buffers: buffers, fit: &fit, isSpace: isSpace,
-      mayStartLine: mayStartLine, isContinuation: { _ in false })
-  }
-
-  /// `countOneCellLines`, noting in `fit` how its lines fit (`LineFit`). A position where
+  /// The lines of a text whose clusters are each one cell (ASCII and stand-ins) and none a
+  /// line feed, of line-break classes `classes`, at `width` in word mode:
+  /// `PreparedText.forEachLine`'s filling with every cluster a cell, so that a line from
+  /// `start` overflows at the first non-space at or after `start + width` (spaces hang),
+  /// and ends at the last break before the overflow (`lastBreak`) or, when there is none,
+  /// at a split of the word; how its lines fit is noted in `fit` (`LineFit`). A position where
   /// `isContinuation` holds is the second cell of a two-cell cluster (a wide scalar's
   /// stand-in, `StandInBytes.continuation`): no break comes before it (the rules read it
   /// as a mark) and no line starts with it, and an overflow on it is the cluster's, which
@@ -80,83 +66,6 @@ extension UnicodeText {
         after: start, overflow: overflow, mayStartLine: mayStartLine, isSpace: isSpace)
     }
     return count
-  }
-
-  /// The lines of the text read into `buffers` at `width` in word mode:
-  /// `PreparedText.forEachLine`'s filling, the break before an overflow found looking back
-  /// (`lastBreak`). That loop's last break is always the last one between the line's start
-  /// and the overflowing cluster: after a line ends at a break, none lies between it and
-  /// the overflow (it was the last), and after a word is split, none lies in the line.
-  ///
-  /// - Complexity: O(clusters), and a short run of the rules per line.
-  static func countLines(_ text: ReadClusters, width: Int, buffers: Buffers) -> Int {
-    typealias Info = PreparedText.ClusterInfo
-    let clusters = buffers.shape
-    let clusterCount = text.count
-    var lines = 0
-    var lineStart = 0
-    var lineWidth = 0  // clusters lineStart..<index, spaces included
-    var visibleEnd = 0  // just after the line's last non-space cluster
-    var index = 0
-
-    @inline(__always) func restart(at start: Int, upTo end: Int) {
-      lineStart = start
-      lineWidth = 0
-      visibleEnd = start
-      for position in start..<end {
-        lineWidth += Int(clusters[position] & Info.widthMask)
-        if clusters[position] & Info.space == 0 { visibleEnd = position + 1 }
-      }
-    }
-
-    while index < clusterCount {
-      let info = clusters[index]
-      if info & Info.hardBreak != 0 {
-        lines += 1
-        index += 1
-        restart(at: index, upTo: index)
-        continue
-      }
-      let clusterWidth = Int(info & Info.widthMask)
-      if info & Info.space != 0 {
-        // Spaces hang at the end of a line: they never make it overflow.
-        lineWidth += clusterWidth
-        index += 1
-        continue
-      }
-      if lineWidth + clusterWidth > width {
-        let lastBreak = Self.lastBreak(
-          after: lineStart, through: index,
-          classes: UnsafeBufferPointer(start: buffers.classes, count: text.scalars),
-          oneScalarEach: text.oneScalarEach,
-          buffers: buffers
-        ) { clusters[$0] & Info.space != 0 }
-        if lastBreak > lineStart {
-          lines += 1
-          restart(at: lastBreak, upTo: index)
-          continue
-        }
-        if index > lineStart {
-          let split = PreparedText.splitPoint(
-            after: lineStart, overflow: index,
-            mayStartLine: { clusters[$0] & Info.charBreakBefore != 0 },
-            isSpace: { clusters[$0] & Info.space != 0 })
-          lines += 1
-          restart(at: split, upTo: index)
-          continue
-        }
-        // A single cluster wider than the whole line.
-        lines += 1
-        index += 1
-        restart(at: index, upTo: index)
-        continue
-      }
-      lineWidth += clusterWidth
-      visibleEnd = index + 1
-      index += 1
-    }
-    if lineStart < clusterCount || (clusterCount > 0 && visibleEnd > lineStart) { lines += 1 }
-    return lines
   }
 
   /// The last cluster in `lineStart + 1 ... last` that is not a space (`isSpace`) and has

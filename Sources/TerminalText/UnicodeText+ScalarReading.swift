@@ -13,11 +13,7 @@ extension UnicodeText {
     var scalars: Int
     /// Every scalar is a cluster: cluster `k` is scalar `k` (`firsts` is not written).
     var oneScalarEach: Bool
-    /// The cells of the clusters, spaces included (as `shape`'s bytes give them).
-    var totalWidth: Int
     var hasLineFeed: Bool
-    /// Every cluster is one scalar one cell wide, and none is a line feed.
-    var oneCellEach = false
   }
 
   /// Reads `bytes` (trailing spaces and line feeds left out) into `scratch`, decoded and
@@ -44,7 +40,6 @@ extension UnicodeText {
       var cached = ScalarTable.Reader.Cached(table)
       var count = 0
       var clusters = 0
-      var totalWidth = 0
       var lineFeed = false
       // The cluster being read: its cells and its byte but for the width.
       var width = 0
@@ -57,9 +52,7 @@ extension UnicodeText {
       // Writes the byte of the cluster being read, when there is one.
       @inline(__always) func finishCluster() {
         guard clusters > 0 else { return }
-        let finished = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
-        totalWidth &+= Int(finished & Info.widthMask)
-        buffers.shape[clusters &- 1] = finished
+        buffers.shape[clusters &- 1] = clusterByte(width: width, flags: flags, loneSpace: loneSpace)
       }
       // Takes scalar `value` (of properties `info`) into the clusters; false for a class
       // the rules leave out.
@@ -130,7 +123,7 @@ extension UnicodeText {
       }
       finishCluster()
       return ReadClusters(
-        count: clusters, scalars: count, oneScalarEach: false, totalWidth: totalWidth,
+        count: clusters, scalars: count, oneScalarEach: false,
         hasLineFeed: lineFeed)
     }
   }
@@ -171,10 +164,8 @@ extension UnicodeText {
     let asciiClusters = asciiClusterTable
     var cached = ScalarTable.Reader.Cached(table)
     var count = 0
-    var totalWidth = 0
     var lineFeed = false
     var afterLineFeed = true  // a mark at the start or after a line feed starts a cluster
-    var oneCellEach = true
     var offset = 0
     let bytes = UnsafeBufferPointer(start: base, count: end)
     while offset < end {
@@ -190,7 +181,6 @@ extension UnicodeText {
           count &+= 1
           index &+= 1
         } while index < end && base[index] &- 0x20 < 0x5F
-        totalWidth &+= index &- offset
         afterLineFeed = false
         offset = index
         continue
@@ -211,7 +201,6 @@ extension UnicodeText {
               buffers.shape[count] = asciiClusters[0x20]
               count &+= 1
             }
-            totalWidth &+= Sanitizer.tabWidth
             afterLineFeed = false
             offset &+= 1
             continue
@@ -225,8 +214,6 @@ extension UnicodeText {
         let cluster = asciiClusters[Int(lead)]
         buffers.classes[count] = lineBreakClass
         buffers.shape[count] = cluster
-        totalWidth &+= Int(cluster & Info.widthMask)
-        if cluster & Info.widthMask != 1 { oneCellEach = false }
         afterLineFeed = lead == 0x0A
         if afterLineFeed { lineFeed = true }
         count &+= 1
@@ -273,15 +260,13 @@ extension UnicodeText {
       let cells = UInt8(truncatingIfNeeded: info.bits >> 6 & 0b11)
       let cluster = cells | (info.mayStartLine ? Info.charBreakBefore : 0)
       buffers.shape[count] = cluster
-      totalWidth &+= Int(cells)
-      if cells != 1 { oneCellEach = false }
       count &+= 1
       offset &+= length
     }
     return .read(
       ReadClusters(
-        count: count, scalars: count, oneScalarEach: true, totalWidth: totalWidth,
-        hasLineFeed: lineFeed, oneCellEach: oneCellEach && !lineFeed))
+        count: count, scalars: count, oneScalarEach: true,
+        hasLineFeed: lineFeed))
   }
 
   /// Each ASCII byte's cluster byte but for the word break (`asciiScalars`), where a tight

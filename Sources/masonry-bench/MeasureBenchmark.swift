@@ -86,7 +86,7 @@ enum MeasureBenchmark {
       for index in 0..<chunk.count {
         chunk.withText(index) { caption, comment in
           for (field, text) in [caption, comment].enumerated()
-          where chunk.textKind(index, field: field) == .other
+          where !chunk.textKind(index, field: field).isPlain
             && text.allSatisfy({ $0 < 0x80 && $0 != 0x0A }) == ascii
           {
             texts.append(Array(text))
@@ -118,7 +118,7 @@ enum MeasureBenchmark {
         for text in texts {
           directCounts.append(
             text.withUnsafeBufferPointer {
-              UnicodeText.wordLineCount($0, width: 22, scratch: &scratch)
+              LineCounter.count(of: $0, kind: .other, width: 22, mode: .word, scratch: &scratch)
             } ?? -1)
         }
       }

@@ -4,9 +4,9 @@ import TerminalText
 /// are neither simple ASCII nor plain CJK (those are counted from their bytes: `ASCIIText`,
 /// `CJKText`). In character mode each is shaped once — by the table-driven `UnicodeText`,
 /// or the sanitiser and ICU for the rare text it leaves — and kept as its clusters (a
-/// byte each). In word mode, text of printable ASCII and line feeds (most of it) is
-/// counted straight from its bytes at every count (`UnicodeText.wordLineCounts`, a few
-/// steps a line), and the rest is shaped once and kept as its words (`WordSegments`, two
+/// byte each). In word mode, text `LineCounter` counts from its bytes (printable ASCII,
+/// and text whose other scalars all have stand-ins: most of it) is not kept, and the rest
+/// is shaped once and kept as its words (`WordSegments`, two
 /// bytes a word; most texts folded into them in one pass from their bytes,
 /// `UnicodeText.appendWordSegments`), so a count at a new width is a step per word.
 ///
@@ -49,13 +49,11 @@ package final class ChunkShapes: Sendable {
   package convenience init(_ chunk: CardChunk, wrap: WrapMode) {
     var builder = Builder(cards: chunk.count, wrap: wrap)
     for index in 0..<chunk.count {
-      guard chunk.textKind(index, field: 0) == .other || chunk.textKind(index, field: 1) == .other
-      else { continue }
       chunk.withText(index) { caption, comment in
-        // Word mode keeps no text that is counted from its bytes as fast.
+        // Word mode keeps no text that is counted from its bytes.
         func shaped(_ text: UnsafeBufferPointer<UInt8>, field: Int) -> Bool {
-          chunk.textKind(index, field: field) == .other
-            && (wrap == .char || !UnicodeText.isCountedFromBytes(text))
+          !LineCounter.isCountedFromBytes(
+            text, kind: chunk.textKind(index, field: field), mode: wrap)
         }
         let (captionShaped, commentShaped) = (shaped(caption, field: 0), shaped(comment, field: 1))
         guard captionShaped || commentShaped else { return }
@@ -266,14 +264,10 @@ package final class ChunkShapes: Sendable {
     guard let place = kept.place(of: index),
       Int(starts[2 * place + field + 1]) > Int(starts[2 * place + field])
     else {
-      // Not kept (word mode keeps no text counted from its bytes as fast).
-      if wrap == .word {
-        var scratch = UnicodeText.Scratch()
-        if let count = UnicodeText.wordLineCount(text, width: width, scratch: &scratch) {
-          return count
-        }
-      }
-      return Self.lineCount(ofText: text, width: width, wrap: wrap)
+      // Not kept (word mode keeps no text counted from its bytes).
+      var scratch = UnicodeText.Scratch()
+      return LineCounter.count(of: text, kind: .other, width: width, mode: wrap, scratch: &scratch)
+        ?? Self.lineCount(ofText: text, width: width, wrap: wrap)
     }
     let start = Int(starts[2 * place + field])
     let end = Int(starts[2 * place + field + 1])

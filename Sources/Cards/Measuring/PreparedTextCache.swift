@@ -283,9 +283,9 @@ final class PreparedTextCache {
     let (chunkIndex, local) = store.locate(index)
     return store.chunks[chunkIndex].withText(local) { caption, _ in
       switch store.chunks[chunkIndex].textKind(local, field: 0) {
-      case .ascii: return PreparedText.naturalWidth(of: ASCIIText.Clusters(caption))
+      case .simpleASCII: return PreparedText.naturalWidth(of: ASCIIText.Clusters(caption))
       case .cjk: return PreparedText.naturalWidth(of: CJKText.Clusters(caption))
-      case .other: break
+      case .printableASCII, .other: break
       }
       return shapes(ofChunk: chunkIndex, wrap: wrapInUse).naturalWidth(
         ofCard: local, field: 0, text: caption)

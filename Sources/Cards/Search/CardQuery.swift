@@ -57,7 +57,7 @@ package struct CardQuery: Hashable, Sendable {
   /// Whether plain text contains the needle, compared as stored: CJK with kana folded,
   /// anything else (printable ASCII) lowercased.
   @inline(__always)
-  private func plainContains(_ text: UnsafeBufferPointer<UInt8>, kind: CardChunk.TextKind) -> Bool {
+  private func plainContains(_ text: UnsafeBufferPointer<UInt8>, kind: TextKind) -> Bool {
     kind == .cjk
       ? SearchFolding.kanaContains(text, needle) : SearchFolding.asciiContains(text, needle)
   }

@@ -169,21 +169,16 @@ package final class CardChunk: Sendable {
     }
   }
 
-  /// How card `index`'s caption (`field` 0) or comment (1) is shaped.
-  package enum TextKind {
-    /// Plain ASCII: `ASCIIText`.
-    case ascii
-    /// Plain Japanese or Chinese: `CJKText`.
-    case cjk
-    /// Anything else: ICU, once (`ChunkShapes`).
-    case other
-  }
-
+  /// What the store found of card `index`'s caption (`field` 0) or comment (1) when it
+  /// kept it: the route its lines are counted by (`LineCounter`).
   @inline(__always)
   package func textKind(_ index: Int, field: Int) -> TextKind {
     let flags = records[index].flags
-    if flags.contains(field == 0 ? .simpleCaption : .simpleComment) { return .ascii }
+    if flags.contains(field == 0 ? .simpleCaption : .simpleComment) { return .simpleASCII }
     if flags.contains(field == 0 ? .cjkCaption : .cjkComment) { return .cjk }
+    if flags.contains(field == 0 ? .printableCaption : .printableComment) {
+      return .printableASCII
+    }
     return .other
   }
 
@@ -193,8 +188,8 @@ package final class CardChunk: Sendable {
   package func isFoldedOnTheFly(_ index: Int) -> Bool {
     let flags = records[index].flags
     if flags.contains(.asciiText) { return true }
-    return flags.contains(.asciiTags) && textKind(index, field: 0) != .other
-      && textKind(index, field: 1) != .other
+    return flags.contains(.asciiTags) && textKind(index, field: 0).isPlain
+      && textKind(index, field: 1).isPlain
   }
 
   /// Whether card `index`'s caption, comment and tags are plain printable ASCII.

@@ -4,14 +4,73 @@ import Testing
 
 @testable import TerminalText
 
-/// Counting lines in word mode straight from the text (`UnicodeText.wordLineCounts`, the
-/// rules run only before each line's overflow) gives exactly the count of the text's
-/// whole shape, at every width: on seeded random text of every line-break class, on
+/// The one way to count lines (`LineCounter`) gives exactly the count of the text's whole
+/// shape by every route, in both modes; from the bytes in word mode (the rules run only
+/// before each line's overflow) at every width: on seeded random text of every
+/// line-break class, on
 /// punctuated ASCII, and on long runs of what a step of the rules passes over (spaces,
 /// numbers, marks), where the windows it runs the rules over must reach back furthest.
-@Suite struct UnicodeTextLineCountTests {
+@Suite struct LineCounterTests {
+  /// Texts of every kind, in both modes, at many widths at once: each route's counts
+  /// (or, where it leaves the text to its shape, the shape's) are ICU's, and it counts
+  /// from the bytes exactly when it says it does.
+  @Test func everyRouteCountsAsICU() {
+    var random = SeededGenerator(seed: 1_250)
+    let pieces: [[String]] = [
+      ["word", "a", "12", "x.", "it's", " ", "  ", "\n", "; "],
+      ["日本", "語", "。", "「", "」", "ー", "か", "、", "中文"],
+      ["(a)", "-", "/", "http://x.y/z?", "#1", "e.g.", " ", "!", "\n"],
+      ["é", "Ωμ", "жк", "가", "ß", "über", " ", "ł", "a"],
+      ["é", "😀", "\u{301}", "가", "ไทย", "\t", "a\u{200D}b", " ", "\u{1B}", "x"],
+    ]
+    var seen: [String: Int] = [:]
+    var scratch = UnicodeText.Scratch()
+    let widths = TextSamples.widths
+    for _ in 0..<4_000 {
+      let pool = pieces[Int.random(in: 0..<pieces.count, using: &random)]
+      var text = ""
+      for _ in 0..<Int.random(in: 1...40, using: &random) {
+        text += pool.randomElement(using: &random)!
+      }
+      let bytes = Array(text.utf8)
+      let kind = bytes.withUnsafeBufferPointer { TextKind(of: $0) }
+      let icu = PreparedText.icuShape(of: text)
+      for mode in WrapMode.allCases {
+        var counts = [Int](repeating: -1, count: widths.count)
+        let counted = bytes.withUnsafeBufferPointer { bytes in
+          widths.withUnsafeBufferPointer { widths in
+            counts.withUnsafeMutableBufferPointer {
+              LineCounter.counts(
+                of: bytes, kind: kind, widths: widths, mode: mode, into: $0, scratch: &scratch)
+            }
+          }
+        }
+        let said = bytes.withUnsafeBufferPointer {
+          LineCounter.isCountedFromBytes($0, kind: kind, mode: mode)
+        }
+        #expect(counted == said, "\(text.debugDescription) \(kind) \(mode)")
+        guard counted else { continue }
+        seen["\(kind) \(mode)", default: 0] += 1
+        let expected = icu.withUnsafeBufferPointer { icu in
+          widths.map { PreparedText.lineCount(of: icu, width: $0, mode: mode) }
+        }
+        #expect(counts == expected, "\(text.debugDescription) \(kind) \(mode)")
+        if counts != expected { return }
+      }
+    }
+    // Every route from the bytes was taken, often.
+    for route in [
+      "simpleASCII word", "simpleASCII char", "cjk word", "cjk char", "printableASCII word",
+      "other word",
+    ] {
+      #expect(seen[route, default: 0] > 100, "\(route): \(seen)")
+    }
+  }
+
   /// Random text a class at a time, from the pool of `TextSamples`, with
-  /// spaces, line feeds and marks often, and long enough to wrap.
+  /// spaces, line feeds and marks often, and long enough to wrap: the texts whose every
+  /// scalar has a stand-in (about one in seven) are counted from their bytes, as their
+  /// shape counts; the rest are left to their shape.
   @Test(arguments: 0..<4)
   func randomTextCountsAsItsShape(batch: Int) {
     var random = SeededGenerator(seed: UInt64(1_300 + batch))
@@ -34,7 +93,7 @@ import Testing
       }
       guard TextSamples.check(String(scalars), taken: &taken) else { return }
     }
-    #expect(taken > 2_000)
+    #expect(taken > 300)
   }
 
   /// Random punctuated ASCII, as package descriptions, paths, URLs and version numbers
@@ -99,7 +158,7 @@ import Testing
       #expect(taken)
       let alone = widths.map { width in
         bytes.withUnsafeBufferPointer {
-          UnicodeText.wordLineCount($0, width: width, scratch: &scratch)
+          LineCounter.count(of: $0, kind: .other, width: width, mode: .word, scratch: &scratch)
         }
       }
       #expect(together == alone.map { $0 ?? -2 }, "\(text.debugDescription) at \(widths)")
@@ -149,7 +208,8 @@ import Testing
         }
       }
     }
-    #expect(taken > members.count * members.count * 4)
+    // Both of the pair with a stand-in: most pairs.
+    #expect(taken > members.count * members.count * 3)
   }
 
   /// Each answer `LineBreakRules.breakAfterSpace` gives is the rules' own

@@ -1,0 +1,87 @@
+/// The one way to count a text's lines. It chooses the route from what the caller knows
+/// of the text (`TextKind`) and the wrap mode:
+///
+/// | kind | word mode | character mode |
+/// |---|---|---|
+/// | simple ASCII | `ASCIIText` | `ASCIIText` |
+/// | plain CJK | `CJKText` | `CJKText` |
+/// | printable ASCII | from its bytes, unchecked | from its shape |
+/// | other | from its bytes, each other scalar read as its stand-in; else its shape | from its shape |
+///
+/// A text "from its shape" is one whose caller shapes it once (`UnicodeText.shape`, ICU
+/// for what that refuses) and keeps the shape, or its words (`WordSegments`), to count it
+/// at each width: `counts` returns false for it. Callers keep only caches (tables by
+/// width, a chunk's shapes); none chooses a route.
+package enum LineCounter {
+  /// The lines `text` (UTF-8, untrusted, of kind `kind`) takes at each of `widths` in
+  /// `mode`, written to `counts`; false (`counts` unspecified) when the text is counted
+  /// only from its shape.
+  ///
+  /// - Complexity: O(*n*) to read the text, then per width O(lines) and a short run of
+  ///   the rules a line (ASCII, stand-ins), O(*n*) (CJK).
+  @inline(__always)
+  package static func counts(
+    of text: UnsafeBufferPointer<UInt8>, kind: TextKind, widths: UnsafeBufferPointer<Int>,
+    mode: WrapMode, into counts: UnsafeMutableBufferPointer<Int>,
+    scratch: inout UnicodeText.Scratch
+  ) -> Bool {
+    switch kind {
+    case .simpleASCII:
+      for slot in widths.indices {
+        counts[slot] = ASCIIText.lineCount(text, width: widths[slot], mode: mode)
+      }
+      return true
+    case .cjk:
+      for slot in widths.indices {
+        counts[slot] = CJKText.lineCount(text, width: widths[slot], mode: mode)
+      }
+      return true
+    case .printableASCII:
+      switch mode {
+      case .word:
+        return UnicodeText.printableASCIIWordLineCounts(
+          text, widths: widths, into: counts, scratch: &scratch)
+      case .char: return false
+      }
+    case .other:
+      switch mode {
+      case .word:
+        return UnicodeText.asciiWordLineCounts(
+          text, widths: widths, into: counts, scratch: &scratch)
+      case .char: return false
+      }
+    }
+  }
+
+  /// `counts(of:kind:widths:mode:into:scratch:)` at one width: `nil` when the text is
+  /// counted only from its shape.
+  package static func count(
+    of text: UnsafeBufferPointer<UInt8>, kind: TextKind, width: Int, mode: WrapMode,
+    scratch: inout UnicodeText.Scratch
+  ) -> Int? {
+    var count = 0
+    var width = width
+    let counted = withUnsafeMutablePointer(to: &count) { count in
+      withUnsafePointer(to: &width) { width in
+        counts(
+          of: text, kind: kind, widths: UnsafeBufferPointer(start: width, count: 1), mode: mode,
+          into: UnsafeMutableBufferPointer(start: count, count: 1), scratch: &scratch)
+      }
+    }
+    return counted ? count : nil
+  }
+
+  /// Whether `counts` counts `text` of kind `kind` from its bytes in `mode` (the texts a
+  /// cache keeps no shape of).
+  ///
+  /// - Complexity: O(1), O(*n*) for other text in word mode.
+  package static func isCountedFromBytes(
+    _ text: UnsafeBufferPointer<UInt8>, kind: TextKind, mode: WrapMode
+  ) -> Bool {
+    switch (kind, mode) {
+    case (.simpleASCII, _), (.cjk, _), (.printableASCII, .word): return true
+    case (.printableASCII, .char), (.other, .char): return false
+    case (.other, .word): return UnicodeText.isCountedFromBytes(text)
+    }
+  }
+}
