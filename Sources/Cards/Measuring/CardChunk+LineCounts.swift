@@ -64,30 +64,36 @@ extension CardChunk {
     let captionLines = UnsafeMutableBufferPointer(rebasing: lines[0..<widths.count])
     let commentLines = UnsafeMutableBufferPointer(rebasing: lines[widths.count...])
     flat.withUnsafeMutableBufferPointer { out in
-      widths.withUnsafeBufferPointer { widths in
-        for local in 0..<cards {
-          withText(local) { caption, comment in
-            for field in 0...1 {
-              let text = field == 0 ? caption : comment
-              let into = field == 0 ? captionLines : commentLines
-              let kind = textKind(local, field: field)
-              // A text the shapes keep is one its bytes do not give.
-              if let shapes, !kind.isPlain, shapes.keeps(card: local, field: field) {
-                for slot in widths.indices {
-                  into[slot] = shapes.lineCount(
-                    ofCard: local, field: field, text: text, width: widths[slot])
-                }
-              } else if !LineCounter.counts(
-                of: text, kind: kind, widths: widths, mode: wrap, into: into, scratch: &scratch)
-              {
-                for slot in widths.indices {
-                  into[slot] = ChunkShapes.lineCount(ofText: text, width: widths[slot], wrap: wrap)
+      records.withUnsafeBufferPointer { records in
+        text.withUnsafeBufferPointer { arena in
+          widths.withUnsafeBufferPointer { widths in
+            for local in 0..<cards {
+              let record = records[local]
+              for field in 0...1 {
+                let start = field == 0 ? Int(record.textStart) : record.commentStart
+                let length = Int(field == 0 ? record.captionLength : record.commentLength)
+                let text = UnsafeBufferPointer(rebasing: arena[start..<start + length])
+                let into = field == 0 ? captionLines : commentLines
+                let kind = Self.textKind(record.flags, field: field)
+                // A text the shapes keep is one its bytes do not give.
+                if let shapes, !kind.isPlain, shapes.keeps(card: local, field: field) {
+                  for slot in widths.indices {
+                    into[slot] = shapes.lineCount(
+                      ofCard: local, field: field, text: text, width: widths[slot])
+                  }
+                } else if !LineCounter.counts(
+                  of: text, kind: kind, widths: widths, mode: wrap, into: into, scratch: &scratch)
+                {
+                  for slot in widths.indices {
+                    into[slot] = ChunkShapes.lineCount(
+                      ofText: text, width: widths[slot], wrap: wrap)
+                  }
                 }
               }
+              for slot in widths.indices {
+                out[slot * cards + local] = Self.packed(captionLines[slot], commentLines[slot])
+              }
             }
-          }
-          for slot in widths.indices {
-            out[slot * cards + local] = Self.packed(captionLines[slot], commentLines[slot])
           }
         }
       }
@@ -119,21 +125,6 @@ extension CardChunk {
     defer { counts.deallocate() }
     let captionCounts = UnsafeMutableBufferPointer(rebasing: counts[0..<widthCount])
     let commentCounts = UnsafeMutableBufferPointer(rebasing: counts[widthCount...])
-    let simple = (CardRecord.Flags.simpleCaption.rawValue, CardRecord.Flags.simpleComment.rawValue)
-    let cjk = (CardRecord.Flags.cjkCaption.rawValue, CardRecord.Flags.cjkComment.rawValue)
-    let printable = (
-      CardRecord.Flags.printableCaption.rawValue, CardRecord.Flags.printableComment.rawValue
-    )
-    /// `textKind` from a record's flags and the field's three bits.
-    @inline(__always) func kind(
-      _ flags: UInt16, _ simple: UInt16, _ cjk: UInt16, _ printable: UInt16
-    )
-      -> TextKind
-    {
-      flags & simple != 0
-        ? .simpleASCII
-        : flags & cjk != 0 ? .cjk : flags & printable != 0 ? .printableASCII : .other
-    }
     flat.withUnsafeMutableBufferPointer { out in
       records.withUnsafeBufferPointer { records in
         text.withUnsafeBufferPointer { arena in
@@ -141,17 +132,16 @@ extension CardChunk {
             let base = arena.baseAddress
             for local in 0..<cards {
               let record = records[local]
-              let flags = record.flags.rawValue
               let commentStart = Int(record.textStart) &+ Int(record.captionLength)
               let caption = UnsafeBufferPointer(
                 start: base.map { $0 + Int(record.textStart) }, count: Int(record.captionLength))
               let comment = UnsafeBufferPointer(
                 start: base.map { $0 + commentStart }, count: Int(record.commentLength))
               let captionCounted = LineCounter.counts(
-                of: caption, kind: kind(flags, simple.0, cjk.0, printable.0), widths: widths,
+                of: caption, kind: Self.textKind(record.flags, field: 0), widths: widths,
                 mode: .word, into: captionCounts, scratch: &scratch)
               let commentCounted = LineCounter.counts(
-                of: comment, kind: kind(flags, simple.1, cjk.1, printable.1), widths: widths,
+                of: comment, kind: Self.textKind(record.flags, field: 1), widths: widths,
                 mode: .word, into: commentCounts, scratch: &scratch)
               if !captionCounted || !commentCounted {
                 // The texts the bytes do not give, shaped (each counted as it is shaped).

@@ -173,7 +173,12 @@ package final class CardChunk: Sendable {
   /// kept it: the route its lines are counted by (`LineCounter`).
   @inline(__always)
   package func textKind(_ index: Int, field: Int) -> TextKind {
-    let flags = records[index].flags
+    Self.textKind(records[index].flags, field: field)
+  }
+
+  /// `textKind(_:field:)` from a record's flags.
+  @inline(__always)
+  static func textKind(_ flags: CardRecord.Flags, field: Int) -> TextKind {
     if flags.contains(field == 0 ? .simpleCaption : .simpleComment) { return .simpleASCII }
     if flags.contains(field == 0 ? .cjkCaption : .cjkComment) { return .cjk }
     if flags.contains(field == 0 ? .printableCaption : .printableComment) {
