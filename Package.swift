@@ -58,11 +58,13 @@ let package = Package(
     .target(name: "PictureFiles", dependencies: ["CPictureHeaders", "TerminalText"]),
     // The card parser's byte scans, sixteen bytes a step (SSE2).
     .target(name: "CByteScan"),
+    // The bundled sample: Data/'s files compiled in as they are.
+    .target(name: "CSample"),
     .target(
       name: "Cards",
       dependencies: [
         "LayoutEngine", "TerminalText", "PictureFiles", "BoundedCaches", "CThreadSupport",
-        "CByteScan",
+        "CByteScan", "CSample",
       ],
       swiftSettings: hotPath),
     // The layout choices over cards, shared by every command; below the browser, so that

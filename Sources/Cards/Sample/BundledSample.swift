@@ -1,3 +1,4 @@
+import CSample
 import PictureFiles
 
 /// The sample collection compiled into the program (`Data/animals.json`): what `masonry`
@@ -9,7 +10,7 @@ package enum BundledSample {
   /// The sample's cards.
   package static func collection() -> CardCollection {
     do {
-      var cards = try CardLoader.cards(in: Array(json.utf8), path: name, format: .json)
+      var cards = try CardLoader.cards(in: Array(file("animals.json")), path: name, format: .json)
       registerPictures()
       CardPictures.resolve(&cards, base: .embedded)
       return CardCollection(source: name, cards: cards)
@@ -21,11 +22,23 @@ package enum BundledSample {
 
   /// Makes the sample's pictures (compiled in, `Data/pictures/`) readable by name.
   static func registerPictures() {
-    for (name, base64) in pictures {
-      EmbeddedPictures.register(Base64.decode(base64), named: name)
+    for (name, bytes) in files where name.hasPrefix("pictures/") {
+      EmbeddedPictures.register(Array(bytes), named: name)
     }
   }
 
   /// The sample's text (JSON), the bytes of `Data/animals.json`.
-  package static var text: String { json + "\n" }
+  package static var text: String { String(decoding: file("animals.json"), as: UTF8.self) }
+
+  /// The files of `Data/` compiled in (`CSample`), by the names the cards give them.
+  private static var files: [(name: String, bytes: UnsafeBufferPointer<UInt8>)] {
+    (0..<masonry_sample_file_count()).map { index in
+      let file = masonry_sample_file_at(index)
+      return (String(cString: file.name), UnsafeBufferPointer(start: file.bytes, count: file.count))
+    }
+  }
+
+  private static func file(_ name: String) -> UnsafeBufferPointer<UInt8> {
+    files.first { $0.name == name }!.bytes
+  }
 }
