@@ -31,7 +31,7 @@ package enum CardLoader {
   /// suggests), with pictures resolved against `pictureBase`. With `readSizes` the bytes
   /// arrive as a pipe's would, in pieces of those sizes in turn (for tests and fuzzing).
   package static func load(
-    bytes: [UInt8], path: String, format: Format? = nil, pictureBase: CardPictures.Base? = nil,
+    bytes: [UInt8], path: String, format: Format? = nil, pictureBase: PictureLinks.Base? = nil,
     options: CardReadOptions = CardReadOptions(), readSizes: [Int] = []
   ) throws(DataError) -> CardCollection {
     let reader = CardStreamReader(

@@ -31,7 +31,7 @@ package final class CardStreamReader: @unchecked Sendable {
   ) throws(DataError) {
     let source = try ByteSource(path: path, follow: follow, offset: offset)
     self.init(
-      source: source, options: options, pictureBase: CardPictures.base(forCardFile: path),
+      source: source, options: options, pictureBase: PictureLinks.base(forCardFile: path),
       readsPathLists: !follow && (path == "-" || ByteSource.isStream(path)))
   }
 
@@ -57,7 +57,7 @@ package final class CardStreamReader: @unchecked Sendable {
   /// `readsPathLists`: a stream whose first line names a file that is there is a list of
   /// paths (`RecordReader`).
   package init(
-    source: ByteSource, options: CardReadOptions, pictureBase: CardPictures.Base?,
+    source: ByteSource, options: CardReadOptions, pictureBase: PictureLinks.Base?,
     format: CardLoader.Format? = nil, readsPathLists: Bool = false
   ) {
     path = source.path
@@ -75,7 +75,7 @@ package final class CardStreamReader: @unchecked Sendable {
     mapping = options.mapping
   }
 
-  private let pictureBase: CardPictures.Base?
+  private let pictureBase: PictureLinks.Base?
   private let mapping: FieldMapping
 
   /// The source's size, when known (a regular file).

@@ -9,12 +9,12 @@ struct RecordParser {
   private var fast: FastCardParser
   private let mapping: FieldMapping
   private let path: String
-  private let pictureBase: CardPictures.Base?
+  private let pictureBase: PictureLinks.Base?
   private let skipsBadRecords: Bool
   private var skipped: SkippedRecords?
 
   init(
-    mapping: FieldMapping, path: String, pictureBase: CardPictures.Base?,
+    mapping: FieldMapping, path: String, pictureBase: PictureLinks.Base?,
     skipsBadRecords: Bool = false
   ) {
     fast = FastCardParser(mapping: mapping)
@@ -37,7 +37,7 @@ struct RecordParser {
     case .records(let batch):
       return chunk(of: batch)
     case .cards(var cards, let sourceBytes):
-      if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
+      if let pictureBase { PictureLinks.resolve(&cards, base: pictureBase) }
       var builder = CardChunkBuilder(pictureBase: pictureBase, probesPictures: false)
       for card in cards { builder.append(card) }
       return (builder.finish(sourceBytes: sourceBytes), nil)
@@ -68,7 +68,7 @@ struct RecordParser {
         var reader = JSONReader(bytes: bytes, line: span.line, depth: span.depth)
         do throws(DataError) {
           var cards = [try CardDecoder.card(from: try reader.readDocument(), mapping: mapping)]
-          if let pictureBase { CardPictures.resolve(&cards, base: pictureBase) }
+          if let pictureBase { PictureLinks.resolve(&cards, base: pictureBase) }
           builder.append(cards[0])
         } catch {
           let located = Self.locate(

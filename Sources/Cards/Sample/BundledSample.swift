@@ -12,7 +12,7 @@ package enum BundledSample {
     do {
       var cards = try CardLoader.cards(in: Array(file("animals.json")), path: name, format: .json)
       registerPictures()
-      CardPictures.resolve(&cards, base: .embedded)
+      PictureLinks.resolve(&cards, base: .embedded)
       return CardCollection(source: name, cards: cards)
     } catch {
       // The sample is checked by the tests; a broken one is a bug of the build itself.

@@ -22,14 +22,14 @@ package final class CardChunk: Sendable {
   /// The addresses of the cards that have one (`url`), by index in the chunk.
   let urls: [Int: String]
   /// Where relative picture paths point.
-  let pictureBase: CardPictures.Base?
+  let pictureBase: PictureLinks.Base?
   /// How many bytes of the source the chunk's cards came from (for progress).
   package let sourceBytes: Int
 
   init(
     records: [CardRecord], text: ChunkText, tagReferences: [UInt32], tagNames: [String],
     sectionNames: [String?], resolvedImages: [Int: CardImage], urls: [Int: String] = [:],
-    pictureBase: CardPictures.Base?, sourceBytes: Int
+    pictureBase: PictureLinks.Base?, sourceBytes: Int
   ) {
     self.records = records
     self.text = text
@@ -77,7 +77,7 @@ package final class CardChunk: Sendable {
           blue: UInt8(record.color & 0xFF)),
       path: path)
     if let path, !path.isEmpty, let pictureBase {
-      image.source = CardPictures.source(of: path, base: pictureBase)
+      image.source = PictureLinks.source(of: path, base: pictureBase)
     }
     return image
   }

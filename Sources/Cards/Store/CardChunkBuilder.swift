@@ -26,13 +26,13 @@ package struct CardChunkBuilder {
   private var resolvedImages: [Int: CardImage] = [:]
   /// The addresses of the cards that have one, by index (most cards have none).
   private var urls: [Int: String] = [:]
-  private let pictureBase: CardPictures.Base?
+  private let pictureBase: PictureLinks.Base?
   /// Whether pictures of unknown size get their size from their header as cards arrive.
   private let probesPictures: Bool
 
   /// A builder whose relative picture paths point into `pictureBase` (`nil`: pictures are
   /// not looked for).
-  package init(pictureBase: CardPictures.Base?, probesPictures: Bool = true) {
+  package init(pictureBase: PictureLinks.Base?, probesPictures: Bool = true) {
     self.pictureBase = pictureBase
     self.probesPictures = probesPictures
   }
@@ -192,7 +192,7 @@ package struct CardChunkBuilder {
   }
 
   /// A picture whose size the card left out: read from its header now, on the loading
-  /// thread, as `CardPictures.resolve` does for whole files.
+  /// thread, as `PictureLinks.resolve` does for whole files.
   private mutating func resolveUnknownSize(ofCard index: Int) {
     let record = records[index]
     let path = text.withUnsafeBufferPointer {
@@ -209,8 +209,8 @@ package struct CardChunkBuilder {
         : RGBColor(
           red: UInt8(record.color >> 16 & 0xFF), green: UInt8(record.color >> 8 & 0xFF),
           blue: UInt8(record.color & 0xFF)),
-      path: path, source: CardPictures.source(of: path, base: pictureBase))
-    CardPictures.readSize(of: &image)
+      path: path, source: PictureLinks.source(of: path, base: pictureBase))
+    PictureLinks.readSize(of: &image)
     resolvedImages[index] = image
   }
 

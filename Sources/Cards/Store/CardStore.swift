@@ -12,7 +12,7 @@ package struct CardStore: RandomAccessCollection, Sendable {
   package init() {}
 
   /// A store of `cards` (in one chunk per 4,096 cards).
-  package init(_ cards: some Sequence<Card>, pictureBase: CardPictures.Base? = nil) {
+  package init(_ cards: some Sequence<Card>, pictureBase: PictureLinks.Base? = nil) {
     var builder = CardChunkBuilder(pictureBase: pictureBase, probesPictures: false)
     for card in cards {
       builder.append(card)

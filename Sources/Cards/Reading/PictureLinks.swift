@@ -3,7 +3,7 @@ import PictureFiles
 /// Connects cards to their pictures after a card file is read: each `image.path` is
 /// resolved against the card file's folder (or names a picture compiled into the
 /// program), and a picture whose size the file left out is measured from its header.
-package enum CardPictures {
+package enum PictureLinks {
   /// Where relative picture paths of a source point.
   package enum Base: Sendable {
     /// The folder of the card file (its path's directory; the working directory for a
