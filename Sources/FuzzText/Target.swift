@@ -28,12 +28,14 @@ enum Target {
         for line in lines where DisplayWidth.of(line) > width {
           FuzzReplay.fail("a line wider than \(width): \(line.debugDescription)")
         }
-        if ASCIIText.isSimple(bytes),
-          ASCIIText.lineCount(bytes, width: width, mode: mode) != count
+        if mode == .char, ASCIIText.isSimple(bytes),
+          ASCIIText.charLineCount(bytes, width: width) != count
         {
           FuzzReplay.fail("ASCII count differs at \(width) \(mode)")
         }
-        if CJKText.isSimple(bytes), CJKText.lineCount(bytes, width: width, mode: mode) != count {
+        if mode == .char, CJKText.isSimple(bytes),
+          CJKText.charLineCount(bytes, width: width) != count
+        {
           FuzzReplay.fail("CJK count differs at \(width) \(mode)")
         }
       }

@@ -108,7 +108,8 @@ package enum ASCIIText {
     for index in 0..<clusters.count { shape.append(clusters[index]) }
   }
 
-  /// The lines simple text `bytes` takes at `width`, allocating nothing.
+  /// The lines simple text `bytes` takes at `width` in character mode, allocating nothing
+  /// (in word mode it is printable ASCII: `LineCounter`).
   ///
   /// The wrapping of `PreparedText.forEachLine`, worked out line by line rather than byte
   /// by byte, since every cluster is one cell: a line from `start` overflows at the first
@@ -116,25 +117,12 @@ package enum ASCIIText {
   /// comes first; it then ends at the last break opportunity before the overflow, found by
   /// looking back, or, when there is none, at a split of the word. A line costs about its
   /// width, not its bytes times the branches of a general loop. The seeded tests compare
-  /// it with `PreparedText` at every width and in both modes.
-  package static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, mode: WrapMode)
-    -> Int
-  {
+  /// it with `PreparedText` at every width.
+  package static func charLineCount(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
     let width = Swift.max(1, width)
     guard let base = bytes.baseAddress else { return 0 }
     var end = bytes.count
     while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
-    let wordMode = mode == .word
-
-    @inline(__always) func breaksBefore(_ index: Int) -> Bool {
-      let byte = base[index]
-      if !wordMode { return mayStartLine(byte) }
-      guard base[index - 1] == 0x20 else { return false }
-      if !isInfixSeparator(byte) { return true }
-      return index + 1 < end && base[index + 1] >= UInt8(ascii: "0")
-        && base[index + 1] <= UInt8(ascii: "9")
-    }
-
     var count = 0
     var start = 0
     while start < end {
@@ -159,7 +147,7 @@ package enum ASCIIText {
       }
       // The last break opportunity after the line's start, up to the overflow.
       var position = overflow
-      while position > start && (base[position] == 0x20 || !breaksBefore(position)) {
+      while position > start && (base[position] == 0x20 || !mayStartLine(base[position])) {
         position -= 1
       }
       count += 1

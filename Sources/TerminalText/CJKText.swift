@@ -53,25 +53,22 @@ package enum CJKText {
     return true
   }
 
-  /// The lines simple text `bytes` takes at `width`, in one pass, allocating nothing.
+  /// The lines simple text `bytes` takes at `width` in character mode, in one pass,
+  /// allocating nothing (in word mode its scalars are read as their stand-ins:
+  /// `LineCounter`).
   ///
   /// The wrapping of `PreparedText.forEachLine`, written out for clusters that are all two
   /// cells wide and never spaces; the seeded tests compare the two.
-  package static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, mode: WrapMode)
-    -> Int
-  {
+  package static func charLineCount(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
     let width = Swift.max(1, width)
     let clusterCount = bytes.count / 3
     var count = 0
     var lineStart = 0
     var lastBreak = -1
     var index = 0
-    var previousKind = Kind.ideographic
     while index < clusterCount {
       let kind = CJKText.kind(scalar(bytes, index * 3)) ?? .ideographic
-      if index > lineStart && kind != .nonStarter
-        && (mode == .char || previousKind != .opening)
-      {
+      if index > lineStart && kind != .nonStarter {
         lastBreak = index
       }
       if (index - lineStart + 1) * 2 > width {
@@ -98,10 +95,8 @@ package enum CJKText {
         index += 1
         lineStart = index
         lastBreak = -1
-        previousKind = kind
         continue
       }
-      previousKind = kind
       index += 1
     }
     return lineStart < clusterCount ? count + 1 : count

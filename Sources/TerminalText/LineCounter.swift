@@ -3,52 +3,55 @@
 ///
 /// | kind | word mode | character mode |
 /// |---|---|---|
-/// | simple ASCII | `ASCIIText` | `ASCIIText` |
-/// | plain CJK | `CJKText` | `CJKText` |
+/// | simple ASCII | printable ASCII's | `ASCIIText` |
 /// | printable ASCII | from its bytes, unchecked | from its shape |
+/// | plain CJK | other text's (every scalar has a stand-in) | `CJKText` |
 /// | other | from its bytes, each other scalar read as its stand-in; else its shape | from its shape |
 ///
-/// A text "from its shape" is one whose caller shapes it once (`UnicodeText.shape`, ICU
-/// for what that refuses) and keeps the shape, or its words (`WordSegments`), to count it
-/// at each width: `counts` returns false for it. Callers keep only caches (tables by
-/// width, a chunk's shapes); none chooses a route.
+/// In word mode every text counted from its bytes takes one route, a cell a byte
+/// (`UnicodeText.asciiWordLineCounts`): the fixed-width counters earn nothing there on the
+/// real feed (docs/benchmarks.md), and stay for character mode, where nothing else counts
+/// from the bytes. A text "from its shape" is one whose caller shapes it once
+/// (`UnicodeText.shape`, ICU for what that refuses) and keeps the shape, or its words
+/// (`WordSegments`), to count it at each width: `counts` returns false for it. Callers
+/// keep only caches (tables by width, a chunk's shapes); none chooses a route.
 package enum LineCounter {
   /// The lines `text` (UTF-8, untrusted, of kind `kind`) takes at each of `widths` in
   /// `mode`, written to `counts`; false (`counts` unspecified) when the text is counted
   /// only from its shape.
   ///
   /// - Complexity: O(*n*) to read the text, then per width O(lines) and a short run of
-  ///   the rules a line (ASCII, stand-ins), O(*n*) (CJK).
+  ///   the rules a line in word mode, O(*n*) in character mode.
   @inline(__always)
   package static func counts(
     of text: UnsafeBufferPointer<UInt8>, kind: TextKind, widths: UnsafeBufferPointer<Int>,
     mode: WrapMode, into counts: UnsafeMutableBufferPointer<Int>,
     scratch: inout UnicodeText.Scratch
   ) -> Bool {
-    switch kind {
-    case .simpleASCII:
-      for slot in widths.indices {
-        counts[slot] = ASCIIText.lineCount(text, width: widths[slot], mode: mode)
-      }
-      return true
-    case .cjk:
-      for slot in widths.indices {
-        counts[slot] = CJKText.lineCount(text, width: widths[slot], mode: mode)
-      }
-      return true
-    case .printableASCII:
-      switch mode {
-      case .word:
+    switch mode {
+    case .word:
+      switch kind {
+      case .simpleASCII, .printableASCII:
         return UnicodeText.printableASCIIWordLineCounts(
           text, widths: widths, into: counts, scratch: &scratch)
-      case .char: return false
-      }
-    case .other:
-      switch mode {
-      case .word:
+      case .cjk, .other:
         return UnicodeText.asciiWordLineCounts(
           text, widths: widths, into: counts, scratch: &scratch)
-      case .char: return false
+      }
+    case .char:
+      switch kind {
+      case .simpleASCII:
+        for slot in widths.indices {
+          counts[slot] = ASCIIText.charLineCount(text, width: widths[slot])
+        }
+        return true
+      case .cjk:
+        for slot in widths.indices {
+          counts[slot] = CJKText.charLineCount(text, width: widths[slot])
+        }
+        return true
+      case .printableASCII, .other:
+        return false
       }
     }
   }
@@ -72,7 +75,8 @@ package enum LineCounter {
   }
 
   /// Whether `counts` counts `text` of kind `kind` from its bytes in `mode` (the texts a
-  /// cache keeps no shape of).
+  /// cache keeps no shape of). Plain CJK is, in word mode: every scalar `CJKText` takes
+  /// has a stand-in (a test checks each).
   ///
   /// - Complexity: O(1), O(*n*) for other text in word mode.
   package static func isCountedFromBytes(

@@ -119,8 +119,10 @@ extension ASCIITextTests {
       let bytes = Array(text.utf8)
       for width in [1, 2, 3, 4, 5, 6, 8, 13, 24, 80] {
         for mode in WrapMode.allCases {
+          var scratch = UnicodeText.Scratch()
           let counted = bytes.withUnsafeBufferPointer {
-            ASCIIText.lineCount($0, width: width, mode: mode)
+            LineCounter.count(
+              of: $0, kind: .simpleASCII, width: width, mode: mode, scratch: &scratch)
           }
           #expect(
             counted == prepared.lineCount(width: width, mode: mode), "\(text.debugDescription)")
@@ -166,8 +168,9 @@ extension ASCIITextTests {
       if shape != expected { return }
       for width in [1, 2, 3, 4, 5, 7, 20] {
         for mode in WrapMode.allCases {
+          var scratch = UnicodeText.Scratch()
           let counted = bytes.withUnsafeBufferPointer {
-            CJKText.lineCount($0, width: width, mode: mode)
+            LineCounter.count(of: $0, kind: .cjk, width: width, mode: mode, scratch: &scratch)
           }
           #expect(
             counted == PreparedText(text).lineCount(width: width, mode: mode),

@@ -11,6 +11,22 @@ import Testing
 /// punctuated ASCII, and on long runs of what a step of the rules passes over (spaces,
 /// numbers, marks), where the windows it runs the rules over must reach back furthest.
 @Suite struct LineCounterTests {
+  /// Plain CJK is counted from its bytes in word mode without a check of its scalars
+  /// (`LineCounter.isCountedFromBytes`): every scalar `CJKText` takes has a stand-in.
+  @Test func everyPlainCJKScalarHasAStandIn() {
+    var plain = 0
+    for value in UInt32(0x3000)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let bytes = Array(String(scalar).utf8)
+      guard bytes.withUnsafeBufferPointer(CJKText.isSimple) else { continue }
+      plain += 1
+      #expect(
+        bytes.withUnsafeBufferPointer(UnicodeText.isCountedFromBytes),
+        "U+\(String(value, radix: 16)) has no stand-in")
+    }
+    #expect(plain > 20_000)
+  }
+
   /// Texts of every kind, in both modes, at many widths at once: each route's counts
   /// (or, where it leaves the text to its shape, the shape's) are ICU's, and it counts
   /// from the bytes exactly when it says it does.
