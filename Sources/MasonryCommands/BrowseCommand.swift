@@ -205,7 +205,8 @@ package struct BrowseCommand {
         try CardStreamReader(path: source, options: reading, follow: true)
       }
     } else if sources.count == 1, let source = sources.first, sourceOptions.isCardSource(source) {
-      (collection, load, feed) = try Self.startReading(source, options: sourceOptions.reading)
+      (collection, load, feed) = try Self.startReading(
+        source, options: sourceOptions.reading, headers: sourceOptions.headers)
     } else {
       collection = try sourceOptions.load(sources)
       load = .complete
@@ -231,10 +232,11 @@ package struct BrowseCommand {
 
   /// Starts reading a card source: a file's first piece now (so that a file that is bad
   /// from its first line fails before the terminal is touched), the rest in the
-  /// background; a stream (`-`, a pipe, a FIFO) wholly in the background.
-  private static func startReading(_ source: String, options: CardReadOptions) throws
-    -> (CardCollection, LoadStatus, CardFeed?)
-  {
+  /// background; a stream (`-`, a pipe, a FIFO) wholly in the background (a list of
+  /// paths on it reads the picture headers already in `headers`).
+  private static func startReading(
+    _ source: String, options: CardReadOptions, headers: PictureHeaderCache?
+  ) throws -> (CardCollection, LoadStatus, CardFeed?) {
     let empty = CardCollection(source: source, store: CardStore(), sections: options.sections)
     if ByteSource.isStream(source) {
       if source == "-" && isatty(0) == 1 {
@@ -244,7 +246,9 @@ package struct BrowseCommand {
       }
       return (
         empty, .waiting,
-        CardFeed { () throws(DataError) in try CardStreamReader(path: source, options: options) }
+        CardFeed { () throws(DataError) in
+          try CardStreamReader(path: source, options: options, headers: headers)
+        }
       )
     }
     let reader = try CardStreamReader(path: source, options: options)

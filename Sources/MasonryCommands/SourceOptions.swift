@@ -118,10 +118,10 @@ struct SourceOptions {
           .missingInput, path: "-", position: nil,
           message: "standard input is this terminal; pipe a list in (find DIR | masonry --files -)")
       }
-      let paths = try PathList.read(list.path, separator: list.separator)
-      return try PictureCards.load(
-        list: paths, source: list.path == "-" ? "standard input" : list.path,
-        sections: reading.sections, headers: headers)
+      var collection = try CardLoader.load(
+        path: list.path, options: reading, format: .pathList(list.separator), headers: headers)
+      if list.path == "-" { collection.source = "standard input" }
+      return collection
     }
     guard let first = sources.first else { return BundledSample.collection() }
     if sources.count == 1 && !Self.isPictureOrFolder(first) {

@@ -71,9 +71,18 @@ import Testing
     return (folder, list)
   }
 
+  /// The cards of `list` read as `--files` reads it, from a file, through the reader
+  /// of every source (`RecordReader`, `PathListFormat`).
+  static func load(_ list: [String]) throws(DataError) -> CardCollection {
+    let file = TemporaryFiles.makeDirectory() + "/list"
+    FileManager.default.createFile(
+      atPath: file, contents: Data(list.joined(separator: "\n").utf8) + Data([0x0A]))
+    return try CardLoader.load(path: file, format: .pathList(.lineFeed))
+  }
+
   @Test func listedPicturesAreGroupedByFolderAndAMissingOneIsCounted() throws {
     let (folder, list) = try Self.trips()
-    let collection = try PictureCards.load(list: list, source: "list")
+    let collection = try Self.load(list)
     let cards = (0..<collection.cards.count).map { collection.cards[$0] }
     // Read in the list's order, shown grouped: Kyoto's two together, in the order the
     // list first names each folder.
@@ -84,13 +93,13 @@ import Testing
     #expect(collection.notice == "1 listed path not found, left out")
     // Not one there: an error, not an empty wall.
     #expect(throws: DataError.self) {
-      try PictureCards.load(list: ["\(folder)/nothing.jpg"], source: "list")
+      try Self.load(["\(folder)/nothing.jpg"])
     }
   }
 
   @Test func aSearchFindsAFoldersPicturesByItsName() throws {
     let (_, list) = try Self.trips()
-    let collection = try PictureCards.load(list: list, source: "list")
+    let collection = try Self.load(list)
     let chunk = collection.cards.chunks[0]
     for (search, expected) in [("kyoto", [0, 2]), ("OSLO", [1]), ("trips", [0, 1, 2])] {
       let found = CardQuery(search: search, tag: nil).matches(

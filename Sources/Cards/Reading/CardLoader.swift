@@ -1,3 +1,5 @@
+import PictureFiles
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -10,20 +12,26 @@
 /// A load either gives every card of the source or throws a `DataError`: never a partial,
 /// silent load.
 package enum CardLoader {
-  package enum Format: String, Sendable {
+  package enum Format: Hashable, Sendable {
     case json
     case jsonLines
     case propertyList
+    /// A list of file paths, a picture card each (`PathList`).
+    case pathList(PathList.Separator)
   }
 
-  /// The cards of the source at `path` (`-`: standard input).
+  /// The cards of the source at `path` (`-`: standard input), read as `format` (else as
+  /// its name or content says); a list of paths reads the picture headers already in
+  /// `headers`.
   ///
   /// - Throws: `DataError` with exit code 66 when the source is missing or unreadable, 65
   ///   when its content is not a valid card source.
-  package static func load(path: String, options: CardReadOptions = CardReadOptions())
-    throws(DataError) -> CardCollection
-  {
-    let reader = try CardStreamReader(path: path, options: options)
+  package static func load(
+    path: String, options: CardReadOptions = CardReadOptions(), format: Format? = nil,
+    headers: PictureHeaderCache? = nil
+  ) throws(DataError) -> CardCollection {
+    let reader = try CardStreamReader(
+      path: path, options: options, format: format, headers: headers)
     return try readAll(reader, source: path, sections: options.sections)
   }
 

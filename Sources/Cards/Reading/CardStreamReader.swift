@@ -1,4 +1,5 @@
 import Dispatch
+import PictureFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -24,15 +25,19 @@ package final class CardStreamReader: @unchecked Sendable {
   /// The bytes of each later batch (a piece of a stream holds one a core).
   static let pieceBytes = 2 << 20
 
-  /// Opens `path` (`-`: standard input; a FIFO waits here for a writer); `follow` follows
-  /// a regular file as it grows, from byte `offset` on (see `ByteSource.follows`).
+  /// Opens `path` (`-`: standard input; a FIFO waits here for a writer) to read as
+  /// `format` (else as its name or content says); `follow` follows a regular file as it
+  /// grows, from byte `offset` on (see `ByteSource.follows`). A list of paths reads the
+  /// picture headers already in `headers`.
   package convenience init(
-    path: String, options: CardReadOptions, follow: Bool = false, offset: Int = 0
+    path: String, options: CardReadOptions, format: CardLoader.Format? = nil,
+    follow: Bool = false, offset: Int = 0, headers: PictureHeaderCache? = nil
   ) throws(DataError) {
     let source = try ByteSource(path: path, follow: follow, offset: offset)
     self.init(
       source: source, options: options, pictureBase: PictureLinks.base(forCardFile: path),
-      readsPathLists: !follow && (path == "-" || ByteSource.isStream(path)))
+      format: format, readsPathLists: !follow && (path == "-" || ByteSource.isStream(path)),
+      headers: headers)
   }
 
   /// What the reader said of the source since the last call (read as a list of paths,
@@ -58,12 +63,13 @@ package final class CardStreamReader: @unchecked Sendable {
   /// paths (`RecordReader`).
   package init(
     source: ByteSource, options: CardReadOptions, pictureBase: PictureLinks.Base?,
-    format: CardLoader.Format? = nil, readsPathLists: Bool = false
+    format: CardLoader.Format? = nil, readsPathLists: Bool = false,
+    headers: PictureHeaderCache? = nil
   ) {
     path = source.path
     reader = RecordReader(
       source: source, format: format ?? CardLoader.format(forPath: source.path),
-      mapping: options.mapping, readsPathLists: readsPathLists)
+      mapping: options.mapping, readsPathLists: readsPathLists, headers: headers)
     let workers = Swift.max(1, Swift.min(4, CardStreamReader.coreCount))
     // A followed file goes on past a bad record (it is skipped and said).
     parsers = (0..<workers).map { _ in

@@ -523,3 +523,36 @@ struct JSONDocumentSplitter {
     }
   }
 }
+
+extension JSONDocumentSplitter: StreamedRecordFormat {
+  mutating func split(
+    _ buffer: UnsafeBufferPointer<UInt8>, from scanned: Int, to limit: Int, atEnd: Bool,
+    target: Int, into spans: inout [RecordBatch.RecordSpan], path: String
+  ) throws(DataError) -> SplitStep {
+    let outcome = try scan(buffer, from: scanned, to: limit, atEnd: atEnd, into: &spans)
+    let keep = keepFrom(limit: limit)
+    switch outcome {
+    case .needMore:
+      return SplitStep(scanned: limit, keep: keep)
+    case .needMoreFrom(let index):
+      return SplitStep(scanned: index, keep: Swift.min(keep, keepFrom(limit: index)))
+    case .jsonLines:
+      // The first object was a card: the source is JSON Lines, from its start.
+      return SplitStep(scanned: 0, keep: 0, becomes: JSONLinesSplitter())
+    }
+  }
+
+  /// A NUL byte is reported where the scan stopped; it cuts short the card or member
+  /// value being scanned, if any.
+  func cutRecord(byNULAt offset: Int, in buffer: [UInt8]) -> (
+    position: SourcePosition, record: CutRecord?
+  ) {
+    guard let value = valueInProgress else { return (position, nil) }
+    return (
+      position,
+      CutRecord(
+        start: value.start, position: value.position, depth: value.depth,
+        shape: value.closer.map { .element(closer: $0) } ?? .key)
+    )
+  }
+}

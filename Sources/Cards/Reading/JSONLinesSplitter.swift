@@ -8,6 +8,8 @@
 struct JSONLinesSplitter {
   /// The line number of the first line not yet cut.
   private(set) var nextLine = 1
+  /// Where the first line not yet cut starts in the buffer.
+  private var lineStart = 0
   /// How far the search for the next newline has got, from the first byte not yet cut.
   private var searched = 0
 
@@ -17,7 +19,7 @@ struct JSONLinesSplitter {
   /// newline.
   ///
   /// - Throws: when a line is longer than `RecordReader.maximumRecordBytes`.
-  mutating func split(
+  private mutating func cutLines(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int, atEnd: Bool,
     into spans: inout [RecordBatch.RecordSpan], path: String
   ) throws(DataError) -> Int {
@@ -70,5 +72,49 @@ struct JSONLinesSplitter {
     throw DataError(
       .badData, path: path, position: SourcePosition(line: nextLine, column: 1),
       message: "line is longer than \(RecordReader.maximumRecordBytes >> 20) MB")
+  }
+}
+
+extension JSONLinesSplitter: StreamedRecordFormat {
+  /// Cuts lines enough for the target, not the whole buffer: the first piece is small so
+  /// that the first screen shows at once (a read brings a megabyte). Before any record,
+  /// the target counts from the first line not cut: blank lines by the million are passed
+  /// a target's worth at a time, not a line per read.
+  mutating func split(
+    _ buffer: UnsafeBufferPointer<UInt8>, from scanned: Int, to limit: Int, atEnd: Bool,
+    target: Int, into spans: inout [RecordBatch.RecordSpan], path: String
+  ) throws(DataError) -> SplitStep {
+    var limit = limit
+    var atEnd = atEnd
+    var cutAtTarget = false
+    let wanted = spans.isEmpty ? lineStart + target : Swift.max(lineStart + 1, target)
+    if wanted < limit, let base = buffer.baseAddress,
+      let found = memchr(base + wanted, 0x0A, limit - wanted)
+    {
+      limit = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+      atEnd = false
+      cutAtTarget = true
+    }
+    lineStart = try cutLines(
+      buffer, from: lineStart, to: limit, atEnd: atEnd, into: &spans, path: path)
+    return SplitStep(scanned: limit, keep: lineStart, cutAtTarget: cutAtTarget)
+  }
+
+  func keepFrom(limit: Int) -> Int { lineStart }
+
+  mutating func rebase(by cut: Int) { lineStart = Swift.max(0, lineStart - cut) }
+
+  /// A NUL byte cuts its line short: reported at its column of that line.
+  func cutRecord(byNULAt offset: Int, in buffer: [UInt8]) -> (
+    position: SourcePosition, record: CutRecord?
+  ) {
+    var column = 1
+    for index in lineStart..<offset where buffer[index] & 0xC0 != 0x80 { column += 1 }
+    return (
+      SourcePosition(line: nextLine, column: column),
+      CutRecord(
+        start: lineStart, position: SourcePosition(line: nextLine, column: 1), depth: 0,
+        shape: .document)
+    )
   }
 }

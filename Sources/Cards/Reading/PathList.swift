@@ -4,8 +4,8 @@ import PictureFiles
 /// ended by a NUL byte (`--files0`, from `find -print0` or `fd -0`, for names that hold a
 /// line feed). Each path is a picture as if named on the command line (`PictureCards`).
 ///
-/// The list is untrusted like any source: read front to back (a file, `-` or a pipe),
-/// at most `maximumBytes` and `maximumPaths`, a NUL byte in a list of lines is an error
+/// The list is untrusted like any source: read front to back (a file, `-` or a pipe) by
+/// `RecordReader` (`PathListFormat`), at most `maximumBytes` and `maximumPaths`, a NUL byte in a list of lines is an error
 /// at its place, and a name that is not UTF-8 keeps its bytes (`FileName`).
 package enum PathList {
   /// What ends each path.
@@ -27,23 +27,6 @@ package enum PathList {
   package static let maximumPaths = 1 << 21
   /// The most bytes a list may hold.
   package static let maximumBytes = 256 << 20
-
-  /// The paths listed in `path` (`-`: standard input), in their order.
-  ///
-  /// - Throws: `DataError`: 66 when the list cannot be opened or holds no path, 65 for a
-  ///   NUL byte in a list of lines or a list over the limits.
-  package static func read(_ path: String, separator: Separator) throws(DataError) -> [String] {
-    let source = try ByteSource(path: path)
-    var bytes: [UInt8] = []
-    while try source.read(appendingTo: &bytes) > 0 {
-      if bytes.count > maximumBytes {
-        throw DataError(
-          .badData, path: path, position: nil,
-          message: "a list of paths larger than \(maximumBytes >> 20) MB")
-      }
-    }
-    return try paths(in: bytes, separator: separator, path: path)
-  }
 
   /// The paths of a list's `bytes` (`path` names it in errors).
   package static func paths(in bytes: [UInt8], separator: Separator, path: String)

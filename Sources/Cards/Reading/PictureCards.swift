@@ -47,26 +47,15 @@ package enum PictureCards {
     return collection
   }
 
-  /// The cards of a list of paths (`--files`, `--files0`: `PathList`), in its order: each
-  /// path as if named on the command line (a folder gives its pictures), grouped by the
-  /// folder the list names it in (`Trips/Kyoto/a.jpg` in the section `Trips/Kyoto`), so
-  /// that a search finds a folder's pictures by its name. A listed path that is not there
-  /// (a list made before files moved) is left out and counted in the status bar, never
+  /// The cards of a list of paths (`--files`, `--files0`, a list sniffed on a stream:
+  /// `PathListFormat`), in its order: each path as if named on the command line (a folder
+  /// gives its pictures), grouped by the folder the list names it in (`Trips/Kyoto/a.jpg`
+  /// in the section `Trips/Kyoto`), so that a search finds a folder's pictures by its
+  /// name; and what the status bar says of what was left out, if anything. A listed path
+  /// that is not there (a list made before files moved) is left out and counted, never
   /// the end of the list.
   ///
   /// - Throws: `DataError` (66) when not one listed path is there.
-  package static func load(
-    list paths: [String], source: String, sections: SectionMode = .grouped,
-    headers: PictureHeaderCache? = nil
-  ) throws(DataError) -> CardCollection {
-    let (cards, notice) = try listed(paths, source: source, headers: headers)
-    var collection = CardCollection(source: source, cards: cards, sections: sections)
-    collection.notice = notice
-    return collection
-  }
-
-  /// The cards of a list of paths (see `load(list:)`) and what the status bar says of
-  /// what was left out, if anything.
   static func listed(_ paths: [String], source: String, headers: PictureHeaderCache? = nil)
     throws(DataError) -> (cards: [Card], notice: String?)
   {

@@ -7,8 +7,9 @@ import TerminalText
 
 /// Reads a source front to back and cuts it into batches of whole records (one card's
 /// bytes each), without ever seeking: the format comes from the name, or else from the
-/// first bytes, which are kept. JSON Lines are cut at newlines, JSON documents at their
-/// cards; a property list is read whole (at most `maximumPropertyListBytes`).
+/// first bytes, which are kept (`sniff`). A format either cuts its records as the bytes
+/// arrive (`StreamedRecordFormat`: JSON Lines at newlines, a JSON document at its cards)
+/// or is read whole into cards (`WholeRecordFormat`: a property list, a list of paths).
 ///
 /// Memory stays bounded: a batch holds about the bytes asked for plus one record, and a
 /// record longer than `maximumRecordBytes`, or a NUL byte, is an error at once.
@@ -38,11 +39,8 @@ package final class RecordReader {
 
   private enum Mode {
     case undetermined
-    case lines(JSONLinesSplitter)
-    case document(JSONDocumentSplitter)
-    case propertyList
-    /// A list of paths on a stream (`PathList`), read whole.
-    case pathList(PathList.Separator)
+    case streamed(any StreamedRecordFormat)
+    case whole(any WholeRecordFormat)
     case finished
   }
 
@@ -53,15 +51,15 @@ package final class RecordReader {
   /// paths: only for standard input and other streams (`find … | masonry`), never for a
   /// file named as a card file (nor for the bytes the fuzzers make).
   private let readsPathLists: Bool
+  /// The picture headers already read, for the cards of a list of paths.
+  private let headers: PictureHeaderCache?
   /// What the reader says of the source once it knows (a list of paths: how many, and
   /// what it left out); taken by `takeNotice`.
   private var notice: String?
   private var mode = Mode.undetermined
   private var pending: [UInt8] = []
-  /// How far the splitter has scanned `pending`.
+  /// How far the format has scanned `pending`.
   private var scanned = 0
-  /// Where the line not yet cut starts in `pending` (JSON Lines).
-  private var lineStart = 0
   private var atEnd = false
   /// Where the first NUL byte is in `pending`.
   private var nulOffset: Int?
@@ -93,12 +91,13 @@ package final class RecordReader {
 
   package init(
     source: ByteSource, format: CardLoader.Format?, mapping: FieldMapping,
-    readsPathLists: Bool = false
+    readsPathLists: Bool = false, headers: PictureHeaderCache? = nil
   ) {
     self.source = source
     self.format = format
     self.mapping = mapping
     self.readsPathLists = readsPathLists
+    self.headers = headers
   }
 
   /// What the reader said of the source since the last call, if anything.
@@ -118,73 +117,40 @@ package final class RecordReader {
     var spans: [RecordBatch.RecordSpan] = []
     do throws(DataError) {
       while true {
+        let format: any StreamedRecordFormat
         switch mode {
         case .finished:
           return (nil, nil)
         case .undetermined:
-          try determineMode()
+          mode = try sniff()
           continue
-        case .propertyList:
+        case .whole(let whole):
           mode = .finished
-          return (try readPropertyList(), nil)
-        case .pathList(let separator):
-          mode = .finished
-          return (try readPathList(separator), nil)
-        case .lines, .document:
-          break
+          return (try read(whole), nil)
+        case .streamed(let streamed):
+          format = streamed
         }
-        var limit = nulOffset ?? pending.count
+        let limit = nulOffset ?? pending.count
         var endOfInput = atEnd && nulOffset == nil
-        var keep = limit
-        var restart = false
-        // Whether the lines were cut at the target with bytes read still to cut.
-        var cutAtTarget = false
-        try pending.withUnsafeBufferPointer { buffer throws(DataError) in
-          switch mode {
-          case .lines(var splitter):
-            // Lines enough for the target, not the whole buffer: the first piece is small
-            // so that the first screen shows at once (a read brings a megabyte). Before
-            // any record, the target counts from the first line not cut: blank lines by
-            // the million are passed a target's worth at a time, not a line per read.
-            let wanted =
-              spans.isEmpty ? lineStart + targetBytes : Swift.max(lineStart + 1, targetBytes)
-            if wanted < limit, let base = buffer.baseAddress,
-              let found = memchr(base + wanted, 0x0A, limit - wanted)
-            {
-              limit = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-              endOfInput = false
-              cutAtTarget = true
-            }
-            keep = try splitter.split(
-              buffer, from: lineStart, to: limit, atEnd: endOfInput, into: &spans, path: path)
-            lineStart = keep
-            mode = .lines(splitter)
-          case .document(var splitter):
-            let outcome = try splitter.scan(
-              buffer, from: scanned, to: limit, atEnd: endOfInput, into: &spans)
-            keep = splitter.keepFrom(limit: limit)
-            mode = .document(splitter)
-            if case .needMoreFrom(let index) = outcome {
-              keep = Swift.min(keep, splitter.keepFrom(limit: index))
-              scanned = index
-              return
-            }
-            if case .jsonLines = outcome {
-              // The first object was a card: the source is JSON Lines, from its start.
-              mode = .lines(JSONLinesSplitter())
-              scanned = 0
-              lineStart = 0
-              restart = true
-              return
-            }
-          default:
-            break
-          }
-          scanned = limit
+        // Held by one reference while it splits (else it is copied to be changed).
+        mode = .finished
+        var splitting = format
+        let step = try pending.withUnsafeBufferPointer { buffer throws(DataError) in
+          try splitting.split(
+            buffer, from: scanned, to: limit, atEnd: endOfInput, target: targetBytes,
+            into: &spans, path: path)
         }
-        if restart { continue }
+        if let other = step.becomes {
+          mode = .streamed(other)
+          scanned = 0
+          continue
+        }
+        mode = .streamed(splitting)
+        scanned = step.scanned
+        let keep = step.keep
+        if step.cutAtTarget { endOfInput = false }
         if let nulOffset, scanned == nulOffset {
-          throw nulError(at: nulOffset, lineStart: keep)
+          throw nulError(at: nulOffset, format: splitting)
         }
         // The records found, with the blank lines after them cut: once as far as the
         // target, they go (blank lines after the last record do not hold it back).
@@ -199,7 +165,7 @@ package final class RecordReader {
         // Nothing but white space so far: it is not kept (blank lines by the million).
         if spans.isEmpty && keep >= 1 << 20 { drop(keep) }
         // Lines read but not cut yet are cut before anything more is read.
-        if cutAtTarget && spans.isEmpty { continue }
+        if step.cutAtTarget && spans.isEmpty { continue }
         try readMore()
       }
     } catch {
@@ -234,11 +200,11 @@ package final class RecordReader {
   /// The offsets into the buffer after its first `keep` bytes went.
   private func rebase(by keep: Int) {
     scanned -= keep
-    lineStart = Swift.max(0, lineStart - keep)
     if let nulOffset { self.nulOffset = nulOffset - keep }
-    if case .document(var splitter) = mode {
-      splitter.rebase(by: keep)
-      mode = .document(splitter)
+    if case .streamed(var format) = mode {
+      mode = .finished
+      format.rebase(by: keep)
+      mode = .streamed(format)
     }
   }
 
@@ -285,17 +251,12 @@ package final class RecordReader {
   /// an escape just before the NUL looks up to six bytes ahead (a surrogate pair).
   static let nulLookahead = 16
 
-  /// Reads until the first byte that is not white space says what the source is (unless
-  /// its name said so).
-  private func determineMode() throws(DataError) {
-    if let format {
-      switch format {
-      case .jsonLines: mode = .lines(JSONLinesSplitter())
-      case .json: mode = .document(JSONDocumentSplitter(path: path, undecided: false))
-      case .propertyList: mode = .propertyList
-      }
-      return
-    }
+  /// The format the source is read as: the one its name says, else the one its first
+  /// bytes say, read until the first that is not white space tells — a list of paths (on
+  /// a stream whose first line names a file that is there), a property list (`<`,
+  /// `bplist`), else JSON (a document, or JSON Lines when its first object is a card).
+  private func sniff() throws(DataError) -> Mode {
+    if let format { return mode(for: format) }
     while true {
       let limit = nulOffset ?? pending.count
       var first = 0
@@ -304,50 +265,40 @@ package final class RecordReader {
       let decided = first < limit && (pending[first] != UInt8(ascii: "b") || limit - first >= 6)
       if decided || atEnd || nulOffset != nil {
         if readsPathLists, first < limit, let separator = try pathListSeparator() {
-          mode = .pathList(separator)
-          return
+          return .whole(PathListFormat(separator: separator, headers: headers, sniffed: true))
         }
         if first < limit
           && (pending[first] == UInt8(ascii: "<")
             || pending[first...].starts(with: Array("bplist".utf8)))
         {
-          mode = .propertyList
-        } else {
-          let object = first < limit && pending[first] == UInt8(ascii: "{")
-          mode = .document(JSONDocumentSplitter(path: path, undecided: object))
+          return mode(for: .propertyList)
         }
-        return
+        let object = first < limit && pending[first] == UInt8(ascii: "{")
+        return .streamed(JSONDocumentSplitter(path: path, undecided: object))
       }
       if limit > 64 << 10 {
         // Megabytes of white space: nothing but the document splitter can say what is wrong.
-        mode = .document(JSONDocumentSplitter(path: path, undecided: false))
-        return
+        return mode(for: .json)
       }
       try readMore()
     }
   }
 
+  /// How a source of `format` is read.
+  private func mode(for format: CardLoader.Format) -> Mode {
+    switch format {
+    case .jsonLines: return .streamed(JSONLinesSplitter())
+    case .json: return .streamed(JSONDocumentSplitter(path: path, undecided: false))
+    case .propertyList: return .whole(PropertyListFormat(mapping: mapping))
+    case .pathList(let separator):
+      return .whole(PathListFormat(separator: separator, headers: headers, sniffed: false))
+    }
+  }
+
   /// The error for the NUL byte at `offset` — or the syntax error before it in the same
   /// record (the line, or the card of a document, it cuts short), which comes first.
-  private func nulError(at offset: Int, lineStart: Int) -> DataError {
-    var position = SourcePosition(line: 1, column: 1)
-    var record: (start: Int, line: Int, column: Int, depth: Int, closer: UInt8?)?
-    switch mode {
-    case .lines(let splitter):
-      var column = 1
-      for index in lineStart..<offset where pending[index] & 0xC0 != 0x80 { column += 1 }
-      position = SourcePosition(line: splitter.nextLine, column: column)
-      record = (lineStart, splitter.nextLine, 1, 0, nil)
-    case .document(let splitter):
-      position = splitter.position
-      if let value = splitter.valueInProgress {
-        record = (
-          value.start, value.position.line, value.position.column, value.depth, value.closer
-        )
-      }
-    default:
-      break
-    }
+  private func nulError(at offset: Int, format: any StreamedRecordFormat) -> DataError {
+    let (position, record) = format.cutRecord(byNULAt: offset, in: pending)
     let nul = DataError(
       .badData, path: path, position: position, message: "a NUL byte: this is not a text file")
     guard let record, record.start < offset else { return nul }
@@ -355,20 +306,11 @@ package final class RecordReader {
     // ahead, for an escaped surrogate pair): it stops at the NUL (no JSON holds a raw one)
     // unless something before it is wrong, which is then the first error.
     let bytes = Array(pending[record.start..<Swift.min(pending.count, offset + Self.nulLookahead)])
-    var reader = JSONReader(bytes: bytes, line: record.line, depth: record.depth)
     do throws(DataError) {
-      // A line is a whole document; an element of a document is followed by its
-      // container's punctuation.
-      if let closer = record.closer {
-        _ = try reader.readElement(closer: closer)
-      } else if case .lines = mode {
-        _ = try reader.readDocument()
-      } else {
-        _ = try reader.readValueOnly()
-      }
+      try record.read(bytes)
     } catch {
       let located = RecordParser.locate(
-        error, in: bytes, path: path, line: record.line, column: record.column)
+        error, in: bytes, path: path, line: record.position.line, column: record.position.column)
       if let at = located.position, (at.line, at.column) < (position.line, position.column) {
         return located
       }
@@ -400,47 +342,20 @@ package final class RecordReader {
     return end.map { pending[$0] == 0 } == true ? .nul : .lineFeed
   }
 
-  /// A list of paths read whole (at most `PathList.maximumBytes`): a card for each
-  /// picture as `PictureCards` makes them, and a notice that the source was read so.
-  private func readPathList(_ separator: PathList.Separator) throws(DataError) -> Piece {
+  /// A source of a format read whole, at most its `maximumBytes`: its cards as one piece,
+  /// and what the format says of how it was read.
+  private func read(_ format: any WholeRecordFormat) throws(DataError) -> Piece {
     while !atEnd {
-      if pending.count > PathList.maximumBytes {
-        throw DataError(
-          .badData, path: path, position: nil,
-          message: "a list of paths larger than \(PathList.maximumBytes >> 20) MB")
+      if pending.count > format.maximumBytes {
+        throw DataError(.badData, path: path, position: nil, message: format.tooLarge)
       }
       try readMore()
     }
     let bytes = pending
     pending = []
     nulOffset = nil
-    let paths = try PathList.paths(in: bytes, separator: separator, path: path)
-    let (cards, leftOut) = try PictureCards.listed(paths, source: path)
-    notice =
-      "read as a list of \(Counted.phrase(paths.count, "path"))"
-      + (leftOut.map { " · " + $0 } ?? "")
+    let (cards, said) = try format.cards(in: bytes, path: path)
+    notice = said
     return .cards(cards, sourceBytes: bytes.count)
-  }
-
-  private func readPropertyList() throws(DataError) -> Piece {
-    while !atEnd {
-      if pending.count > Self.maximumPropertyListBytes {
-        throw DataError(
-          .badData, path: path, position: nil,
-          message:
-            "a property list larger than \(Self.maximumPropertyListBytes >> 20) MB; use JSON Lines")
-      }
-      try readMore()
-    }
-    let bytes = pending
-    pending = []
-    var reader = PropertyListReader(bytes: bytes)
-    do throws(DataError) {
-      let cards = try CardDecoder.cards(
-        fromDocument: try reader.readDocument(), mapping: mapping)
-      return .cards(cards, sourceBytes: bytes.count)
-    } catch {
-      throw error.located(in: bytes, path: path)
-    }
   }
 }

@@ -27,6 +27,9 @@ package enum ReferenceCardLoader {
         }
         try appendLine(bytes[start...], number: lineNumber, mapping: mapping, to: &cards)
         return cards
+      case .pathList(let separator):
+        let paths = try PathList.paths(in: bytes, separator: separator, path: path)
+        return try PictureCards.listed(paths, source: path).cards
       }
     } catch {
       throw error.byteLocation == nil && !error.path.isEmpty
