@@ -60,13 +60,31 @@ let package = Package(
     .target(name: "CByteScan"),
     // The bundled sample: Data/'s files compiled in as they are.
     .target(name: "CSample"),
+    // The card model: cards, their compact store, how a card file links its pictures.
     .target(
-      name: "Cards",
+      name: "CardModel",
       dependencies: [
-        "LayoutEngine", "TerminalText", "PictureFiles", "BoundedCaches", "CThreadSupport",
-        "CByteScan", "CSample",
+        "LayoutEngine", "TerminalText", "PictureFiles", "CThreadSupport", "CByteScan",
       ],
       swiftSettings: hotPath),
+    // Reading sources into cards: the formats, the parsers, the loading threads, the sample.
+    .target(
+      name: "CardReading",
+      dependencies: [
+        "CardModel", "TerminalText", "PictureFiles", "CThreadSupport", "CByteScan", "CSample",
+      ],
+      swiftSettings: hotPath),
+    // Counting cards' lines at every width: the measure the layouts ask for.
+    .target(
+      name: "CardMeasuring",
+      dependencies: ["CardModel", "LayoutEngine", "TerminalText", "BoundedCaches"],
+      swiftSettings: hotPath),
+    // Finding cards by their text and tags.
+    .target(
+      name: "CardSearch", dependencies: ["CardModel", "TerminalText"], swiftSettings: hotPath),
+    // The four above in one import, for the modules above them.
+    .target(
+      name: "Cards", dependencies: ["CardModel", "CardReading", "CardMeasuring", "CardSearch"]),
     // The layout choices over cards, shared by every command; below the browser, so that
     // `masonry layout` needs none of it.
     .target(
@@ -250,7 +268,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CardsTests",
-      dependencies: ["Cards", "PictureFiles", "TestSupport"],
+      dependencies: [
+        "Cards", "CardModel", "CardReading", "CardMeasuring", "CardSearch", "PictureFiles",
+        "TestSupport",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -3,7 +3,10 @@ import TerminalText
 import TestSupport
 import Testing
 
-@testable import Cards
+@testable import CardMeasuring
+@testable import CardModel
+@testable import CardReading
+@testable import CardSearch
 
 @Suite struct CardMeasurerTests {
   /// Metrics of the sample's first cards at three widths, as readable golden text.

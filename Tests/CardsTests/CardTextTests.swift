@@ -2,7 +2,10 @@ import TerminalText
 import TestSupport
 import Testing
 
-@testable import Cards
+@testable import CardMeasuring
+@testable import CardModel
+@testable import CardReading
+@testable import CardSearch
 
 /// The checks every field's bytes pass as a card is parsed, against the standard library.
 @Suite struct CardTextTests {

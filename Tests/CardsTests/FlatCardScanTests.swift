@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import Cards
+@testable import CardMeasuring
+@testable import CardModel
+@testable import CardReading
+@testable import CardSearch
 
 /// The fast parser's first step, `masonry_scan_card` (flat records of plain strings, in
 /// C), against the parser without it: on thousands of random flat records — spaced,

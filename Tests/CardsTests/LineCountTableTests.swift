@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import Cards
+@testable import CardMeasuring
+@testable import CardModel
+@testable import CardReading
+@testable import CardSearch
 
 /// A table holds every count it is given, small ones in its two bytes a card and large
 /// ones (over 30 caption lines, over 2,047 comment lines) beside them, and a grown copy

@@ -2,7 +2,10 @@ import Dispatch
 import Synchronization
 import Testing
 
-@testable import Cards
+@testable import CardMeasuring
+@testable import CardModel
+@testable import CardReading
+@testable import CardSearch
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +47,7 @@ import Testing
     #expect(Self.niceness() == callerNiceness)
     let helpers = calls.helperNiceness.withLock { $0 }
     #expect(helpers.isSubset(of: [BackgroundPriority.loadingNiceness]))
-    if iterations > 2 && CardStreamReader.coreCount > 1 {
+    if iterations > 2 && Cores.online > 1 {
       #expect(helpers == [BackgroundPriority.loadingNiceness], "a helper took a share")
     }
   }

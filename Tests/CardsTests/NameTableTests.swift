@@ -1,7 +1,10 @@
 import TestSupport
 import Testing
 
-@testable import Cards
+@testable import CardMeasuring
+@testable import CardModel
+@testable import CardReading
+@testable import CardSearch
 
 /// `NameTable` against a dictionary keyed by the same bytes, on seeded random names of a
 /// small alphabet (many equal, many sharing a prefix, lengths around each eight-byte step,
