@@ -161,7 +161,7 @@ let package = Package(
       name: "Thumbnails",
       dependencies: [
         "CPictures", "PictureFiles", "BoundedCaches", "TerminalCore", "TerminalScreen",
-        "TerminalText", "ChildProcesses",
+        "TerminalText", "ChildProcesses", "LayoutEngine",
       ]),
     // The vocabulary every terminal program here shares: keys, mouse, terminal events, the
     // terminal interface, the wake-up signal. The curses backend and the in-memory
@@ -249,12 +249,13 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
-      name: "TerminalCoreTests", dependencies: ["TerminalCore", "TerminalScreen", "TestSupport"]),
+      name: "TerminalCoreTests",
+      dependencies: ["TerminalCore", "TerminalScreen", "LayoutEngine", "TestSupport"]),
     .testTarget(
       name: "PicturesTests",
       dependencies: [
-        "Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "TestSupport",
-        "ChildProcesses", "masonry-decoder",
+        "Thumbnails", "PictureFiles", "TerminalCore", "TerminalScreen", "LayoutEngine",
+        "TestSupport", "ChildProcesses", "masonry-decoder",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

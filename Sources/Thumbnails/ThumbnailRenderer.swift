@@ -1,4 +1,5 @@
 import CPictures
+import LayoutEngine
 import TerminalCore
 import TerminalScreen
 import TerminalText

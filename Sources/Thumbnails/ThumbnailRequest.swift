@@ -1,3 +1,4 @@
+import LayoutEngine
 import PictureFiles
 import TerminalCore
 import TerminalText

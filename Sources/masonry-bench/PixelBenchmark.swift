@@ -1,5 +1,6 @@
 import CBenchPictures
 import Foundation
+import LayoutEngine
 import PictureFiles
 import Synchronization
 import TerminalCore

@@ -1,3 +1,4 @@
+import LayoutEngine
 import TerminalCore
 import TerminalText
 import Testing

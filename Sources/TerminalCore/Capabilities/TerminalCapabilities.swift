@@ -1,3 +1,4 @@
+import LayoutEngine
 import TerminalText
 
 /// What the terminal can do, found once when the program starts (by the curses backend;
