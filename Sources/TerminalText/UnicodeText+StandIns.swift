@@ -18,9 +18,10 @@ extension UnicodeText {
   ///   two-cell cluster does (`countOneCellLines` moves an overflow on it to the pair's
   ///   first byte).
   ///
-  /// Which proxies there are is fixed (`wideProxies`, `narrowProxies`, in order of how
-  /// often their kind is met, as many as the ranges hold); a scalar of another kind has
-  /// no stand-in. Marks, scalars of no width and anything the readers refuse have none
+  /// Which proxies there are is generated from the scalar table (`wideProxies`,
+  /// `narrowProxies`: every kind of scalar it yields, most scalars first, as many as the
+  /// ranges hold; `refused`: those they do not), and a test checks the table yields no
+  /// other kind; a scalar of another kind has no stand-in. Marks, scalars of no width and anything the readers refuse have none
   /// either: text with one goes to the general reader. The joiners the readers drop are
   /// left out (`writeStandIns`), as the readers leave them out.
   ///
@@ -50,27 +51,6 @@ extension UnicodeText {
     static let continuation: UInt8 = 0x80
     /// The first of the wide proxies (written with `continuation` after them).
     static let firstWide: UInt8 = 0xA0
-
-    /// Proxies of two-cell scalars, in this order while 0xA0 to 0xBF last: class, and
-    /// whether a line may start with it.
-    static let wideProxies: [(LineBreakClass, Bool)] = [
-      (.id, true), (.h3, true), (.h2, true), (.ns, false), (.cl, false), (.opWide, true),
-      (.cpWide, false), (.ex, false), (.is, false), (.al, true), (.ba, true), (.in, true),
-      (.po, true), (.pr, true), (.eb, true), (.nu, true), (.em, true), (.ns, true), (.cl, true),
-      (.cpWide, true), (.ex, true), (.is, true), (.qu, true), (.b2, true), (.gl, true),
-      (.hy, true), (.sy, true), (.id, false), (.al, false), (.in, false), (.op, true),
-      (.bb, true),
-    ]
-    /// Proxies of one-cell scalars without an ASCII twin, in this order while 0x81 to 0x9F
-    /// last (those with a twin take no byte).
-    static let narrowProxies: [(LineBreakClass, Bool)] = [
-      (.gl, true), (.b2, true), (.in, true), (.bb, true), (.hh, true), (.hl, true),
-      (.id, true), (.eb, true), (.em, true), (.opWide, true), (.cl, true), (.cl, false),
-      (.ns, false), (.ns, true), (.ba, true), (.ba, false), (.is, false), (.is, true),
-      (.ex, false), (.ex, true), (.op, true), (.cp, false), (.cp, true), (.po, true),
-      (.pr, true), (.qu, true), (.nu, true), (.al, true), (.sy, true), (.hy, true),
-      (.cpWide, false), (.in, false), (.id, false), (.b2, false), (.gl, false),
-    ]
 
     /// Made once from the ASCII tables (`asciiScalars`); every byte without a twin has
     /// no stand-in when they are missing.

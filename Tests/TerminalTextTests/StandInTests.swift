@@ -45,6 +45,76 @@ import Testing
       }
   }()
 
+  /// The proxies are generated from the scalar table: every kind of one- or two-cell
+  /// scalar it yields (a class the readers read a scalar at a time, a scalar that joins
+  /// nothing) has an ASCII twin or a proxy, or is named in `refused` (the ranges full);
+  /// and the generated lists are these kinds, most scalars first.
+  @Test func proxiesAreTheScalarTablesKinds() {
+    typealias Kind = (lineBreakClass: LineBreakClass, width: Int, mayStart: Bool)
+    let excluded: Set<LineBreakClass> = [.cm, .sp, .lf, .zw, .jl, .jv, .jt, .unsupported]
+    var counts: [Int: Int] = [:]  // class << 3 | width << 1 | may start → scalars
+    var example: [Int: UInt32] = [:]
+    func key(_ kind: Kind) -> Int {
+      Int(kind.lineBreakClass.rawValue) << 3 | kind.width << 1 | (kind.mayStart ? 1 : 0)
+    }
+    func kind(_ key: Int) -> Kind {
+      (LineBreakClass(rawValue: UInt8(key >> 3))!, key >> 1 & 3, key & 1 == 1)
+    }
+    for value in UInt32(0x80)...0x10_FFFF where value & 0x1F_F800 != 0xD800 {
+      let info = ScalarTable.info(value)
+      guard !excluded.contains(info.lineBreakClass), !info.joinsCluster, !info.mayJoinCluster,
+        !info.isReplaced, info.width == 1 || info.width == 2
+      else { continue }
+      let found = key((info.lineBreakClass, info.width, info.mayStartLine))
+      counts[found, default: 0] += 1
+      example[found] = example[found] ?? value
+    }
+    // A kind with an ASCII twin: a printable byte of its class and line start.
+    let twinned = Set(
+      (0x21...0x7E).map { byte in
+        let info = ScalarTable.info(UInt32(byte))
+        return key((info.lineBreakClass, 1, info.mayStartLine))
+      })
+    let ordered = counts.keys.filter { !twinned.contains($0) }.sorted {
+      (counts[$0]!, $1) > (counts[$1]!, $0)
+    }
+    let wide = ordered.filter { $0 >> 1 & 3 == 2 }
+    let narrow = ordered.filter { $0 >> 1 & 3 == 1 }
+    func list(_ name: String, _ keys: ArraySlice<Int>, _ what: String) -> [String] {
+      ["  /// \(what)", "  static let \(name): [(LineBreakClass, Bool)] = ["]
+        + keys.map { "    (.\(kind($0).lineBreakClass), \(kind($0).mayStart))," } + ["  ]"]
+    }
+    let wideRoom = 0xC0 - Int(UnicodeText.StandInBytes.firstWide)
+    let narrowRoom =
+      Int(UnicodeText.StandInBytes.firstWide - UnicodeText.StandInBytes.continuation) - 1
+    var lines = list(
+      "wideProxies", wide.prefix(wideRoom), "Proxies of two-cell scalars, 0xA0 on.")
+    lines += list(
+      "narrowProxies", narrow.prefix(narrowRoom),
+      "Proxies of one-cell scalars without an ASCII twin, 0x81 on.")
+    lines += [
+      "  /// The kinds the scalar table yields that find no proxy byte (the ranges are full):",
+      "  /// their text is folded into its words, as text of marks is.",
+      "  static let refused: [(LineBreakClass, Int, Bool)] = [",
+    ]
+    lines += (wide.dropFirst(wideRoom) + narrow.dropFirst(narrowRoom)).map {
+      "    (.\(kind($0).lineBreakClass), \(kind($0).width), \(kind($0).mayStart)),"
+    }
+    lines += ["  ]"]
+    let mismatch = Snapshot.mismatch(
+      lines.map { $0 + "\n" }.joined(), between: "// proxies: begin", and: "// proxies: end",
+      inRepositoryFile: "Sources/TerminalText/UnicodeText+StandInProxies.swift")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+    // Every kind is stood in for, or refused.
+    let refused = Set(UnicodeText.StandInBytes.refused.map { key(($0.0, $0.1, $0.2)) })
+    for (found, value) in example where !refused.contains(found) {
+      #expect(
+        UnicodeText.standIn(of: value) != 0,
+        "U+\(String(value, radix: 16)), \(kind(found)), has no stand-in nor is refused")
+    }
+    #expect(counts.count > 20)
+  }
+
   static func standIn(_ scalar: Unicode.Scalar) -> UInt8? {
     let byte = UnicodeText.standIn(of: scalar.value)
     return byte == 0 ? nil : byte
