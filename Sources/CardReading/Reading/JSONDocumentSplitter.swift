@@ -213,36 +213,24 @@ struct JSONDocumentSplitter {
           undecided = false
           phase = .arrayElementOrEnd(first: true)
         } else {
-          try expectValueStart(byte)
-          beginValue(at: index, byte: byte)
-          phase = .objectMemberValue
+          try beginValue(at: index, byte: byte, scanning: .objectMemberValue)
           continue
         }
       case .objectAfterValue:
-        if byte == UInt8(ascii: ",") {
-          phase = .objectKeyOrEnd(first: false)
-        } else if byte == UInt8(ascii: "}") {
+        if try closes(byte, else: .objectKeyOrEnd(first: false), closer: "}", in: "object") {
           try endObject()
-        } else {
-          throw bad("expected ',' or '}' in the object, found \(describe(byte))")
         }
       case .arrayElementOrEnd(let first):
         if byte == UInt8(ascii: "]") {
           if !first { throw bad("expected a value, found ']'") }
           phase = inObject ? .objectAfterValue : .afterDocument
         } else {
-          try expectValueStart(byte)
-          beginValue(at: index, byte: byte)
-          phase = .arrayElement
+          try beginValue(at: index, byte: byte, scanning: .arrayElement)
           continue
         }
       case .arrayAfterElement:
-        if byte == UInt8(ascii: ",") {
-          phase = .arrayElementOrEnd(first: false)
-        } else if byte == UInt8(ascii: "]") {
+        if try closes(byte, else: .arrayElementOrEnd(first: false), closer: "]", in: "array") {
           phase = inObject ? .objectAfterValue : .afterDocument
-        } else {
-          throw bad("expected ',' or ']' in the array, found \(describe(byte))")
         }
       case .afterDocument:
         throw bad("unexpected \(describe(byte)) after the value")
@@ -344,7 +332,24 @@ struct JSONDocumentSplitter {
     }
   }
 
-  private mutating func beginValue(at index: Int, byte: UInt8) {
+  /// Whether `byte`, after a member or element, closes its container with `closer`; a
+  /// comma goes on to `next`; anything else is an error.
+  private mutating func closes(
+    _ byte: UInt8, else next: Phase, closer: Unicode.Scalar, in container: String
+  ) throws(DataError) -> Bool {
+    if byte == UInt8(ascii: ",") {
+      phase = next
+      return false
+    }
+    if byte == UInt8(ascii: closer) { return true }
+    throw bad("expected ',' or '\(closer)' in the \(container), found \(describe(byte))")
+  }
+
+  /// A value starting at `index` with `byte` (what cannot start one is an error), scanned
+  /// in phase `scanning`.
+  private mutating func beginValue(at index: Int, byte: UInt8, scanning: Phase) throws(DataError) {
+    try expectValueStart(byte)
+    phase = scanning
     valueStart = index
     valuePosition = position
     depth = 0
