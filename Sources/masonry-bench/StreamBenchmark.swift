@@ -4,120 +4,92 @@ import Cards
 import Foundation
 import LayoutEngine
 import TerminalCore
+import TerminalScreen
 
 /// Feeds of many cards through the browser's own path, in process: the first frame, the
-/// whole load, `G`, a width change and search keystrokes — each until the frame is
+/// whole load, `G` and a width change through the browser's own loop (`BrowserApp`, in a
+/// `TimedTerminal`), each until its frame is drawn; then, from the state the browser ended
+/// in, the measuring pass, `G` again and search keystrokes, each until its frame is
 /// composed — and the peak memory, each feed in a process of its own.
 enum StreamBenchmark {
   /// One feed, in this process: prints one JSON line of figures.
   static func scenario(path: String, report: inout BenchmarkReport) {
     let clock = ContinuousClock()
-    func milliseconds(_ duration: Duration) -> Double {
-      Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
-    }
+    func milliseconds(_ duration: Duration) -> Double { TimedTerminal.milliseconds(duration) }
     let size = Size(width: 120, height: 40)
-    var state = BrowserState(
-      size: .zero, cards: CardCollection(source: path, store: CardStore()), layout: LayoutOptions())
-    state.load = .waiting
-    let caches = BrowserCaches()
-    var reader: CardStreamReader!
-    var time = 0
-    var searchJob: SearchJob?
-    var measureJob: MeasureJob?
-    // While the source loads, the loop runs as the app's does (`BrowserApp`): the loading
-    // thread (`CardFeed`) and the measuring worker (`EffectRunner`) post to one mailbox,
-    // each wake-up takes everything posted, and a frame is composed once the app's
-    // interval for background work (`backgroundFrameInterval`) has passed since the last
-    // (the app waits out the rest of it for more, as here), and at the end.
-    // MASONRY_BENCH_NO_WORKER=1 leaves the worker out (to see what it costs the load, on a
-    // machine of few cores).
-    let mailbox = EventMailbox<BrowserEvent>()
-    let worker = BackgroundMeasuring(posting: mailbox)
-    var measuresOnWorker = ProcessInfo.processInfo.environment["MASONRY_BENCH_NO_WORKER"] == nil
-    var measuredTaken = 0
-    func send(_ event: BrowserEvent) {
-      time += 1
-      if case .measured = event { measuredTaken += 1 }
-      for effect in BrowserReducer.reduce(&state, event, at: time, caches: caches) {
-        if case .search(let job) = effect { searchJob = job }
-        if case .measure(let job) = effect {
-          if measuresOnWorker { worker.run(job) } else { measureJob = job }
-        }
-      }
+    let environment = ProcessInfo.processInfo.environment
+    // The browser as `masonry FILE` runs it: the first piece read before the loop starts
+    // (`BrowseCommand.startReading`), the rest read on a thread of its own and counted by
+    // the measuring worker while the loop shows what has come; then `G` the moment the
+    // load ends, and a width change. MASONRY_BENCH_NO_WORKER=1 leaves the worker out (to
+    // see what it costs the load, on a machine of few cores); MASONRY_BENCH_LOAD_ONLY=1
+    // ends the browser once loaded, so a profile holds the load alone.
+    let loadOnly = environment["MASONRY_BENCH_LOAD_ONLY"] != nil
+    func status(_ screen: Screen) -> String { screen.row(screen.height - 1) }
+    var steps: [TimedTerminal.Step] = [
+      .init(name: "first_frame", event: nil) { _ in true },
+      .init(name: "load", event: nil, timesLoopSteps: true) {
+        !status($0).contains("loading") && !status($0).contains("waiting")
+      },
+    ]
+    if !loadOnly {
+      steps += [
+        .init(name: "last_card_G", event: .key(.character("G"))) { _ in true },
+        .init(name: "width_change_after_G", event: .resized(Size(width: 97, height: 40))) {
+          _ in true
+        },
+      ]
     }
-    // First frame: open, read the first piece, compose.
-    let firstFrame = clock.measure {
-      reader = try! CardStreamReader(path: path, options: CardReadOptions())
-      let (chunks, _, _) = reader.next()
-      send(.started(size))
-      send(
-        .cardsArrived(
-          LoadedCards(chunks: chunks, bytesRead: reader.bytesRead, totalBytes: reader.size)))
-      _ = FrameComposer.compose(state, caches: caches)
+    var peaks: [String: Double] = [:]
+    let started = clock.now
+    let wakeUp = WakeUpSignal()
+    let reader = try! CardStreamReader(path: path, options: CardReadOptions())
+    let (chunks, _, _) = reader.next()
+    var collection = CardCollection(source: path, store: CardStore())
+    for chunk in chunks { collection.append(chunk) }
+    var terminal = TimedTerminal(size: size, wakeUp: wakeUp, steps: steps, started: started) {
+      peaks[$0] = PeakMemory.megabytes()
     }
-    // The rest, read on a thread of its own below the loop's priority while the loop shows
-    // what has come: until the loop has taken the end.
-    let opened: CardStreamReader = reader
-    var wakeUps: [Double] = []
-    let load = clock.measure {
-      CardFeed(open: { opened }).start(posting: mailbox)
-      var finished = false
-      let start = clock.now
-      func now() -> Int { Int(milliseconds(clock.now - start)) }
-      // The first frame was just composed.
-      var lastFrame = now()
-      var frameDue = false
-      while !finished || frameDue {
-        let due = lastFrame + BrowserApp.backgroundFrameInterval - now()
-        _ = mailbox.wakeUp.wait(timeout: frameDue ? Swift.max(0, due) : nil)
-        let events = mailbox.takeAll()
-        guard
-          !events.isEmpty || (frameDue && lastFrame + BrowserApp.backgroundFrameInterval <= now())
-        else { continue }
-        // The event loop's share: what keeps a key waiting while a source loads (the
-        // events taken, and the frame when it is due).
-        wakeUps.append(
-          milliseconds(
-            clock.measure {
-              for event in events {
-                if case .loadFinished = event { finished = true }
-                send(event)
-              }
-              frameDue = frameDue || !events.isEmpty
-              if frameDue && (finished || lastFrame + BrowserApp.backgroundFrameInterval <= now()) {
-                _ = FrameComposer.compose(state, caches: caches)
-                lastFrame = now()
-                frameDue = false
-              }
-            }))
-      }
+    var state: BrowserState
+    let caches: BrowserCaches
+    do {
+      var app = BrowserApp(
+        collection: collection, options: LayoutOptions(), wakeUp: wakeUp,
+        load: .loading(bytesRead: reader.bytesRead, totalBytes: reader.size),
+        feed: CardFeed { reader }, measuresAhead: environment["MASONRY_BENCH_NO_WORKER"] == nil,
+        reload: { throw DataError(.badData, path: path, position: nil, message: "no reload") })
+      app.run(on: &terminal)
+      state = app.state
+      caches = app.caches
     }
-    // MASONRY_BENCH_LOAD_ONLY=1 stops here, so a profile holds the load alone; the load's
-    // figures are printed (the part's repeated loads, `run`).
-    if ProcessInfo.processInfo.environment["MASONRY_BENCH_LOAD_ONLY"] != nil {
+    guard terminal.isFinished else {
+      report.emit([("name", "stream.feed"), ("path", path), ("error", "the browser ended early")])
+      exit(1)
+    }
+    let timings = terminal.timings
+    let wakeUps = terminal.loopSteps
+    let firstFrame = timings["first_frame"]!
+    let load = timings["load"]!
+    if loadOnly {
       report.emit([
-        ("name", "stream.load"), ("path", path), ("first_frame_ms", milliseconds(firstFrame)),
-        ("load_ms", milliseconds(load)),
+        ("name", "stream.load"), ("path", path), ("first_frame_ms", firstFrame),
+        ("load_ms", load),
       ])
       exit(0)
     }
+    // The browser's worker stops at its next chunk once the browser is gone.
+    Thread.sleep(forTimeInterval: 0.1)
+    var time = state.time
+    var searchJob: SearchJob?
+    var measureJob: MeasureJob?
+    func send(_ event: BrowserEvent) {
+      time += 1
+      for effect in BrowserReducer.reduce(&state, event, at: time, caches: caches) {
+        if case .search(let job) = effect { searchJob = job }
+        if case .measure(let job) = effect { measureJob = job }
+      }
+    }
     let cards = state.cards.cards.count
-    let peakAfterLoad = PeakMemory.megabytes()
-    // G the moment the load ends: what the worker has counted by then is taken, the rest
-    // is counted on the loop.
-    for event in mailbox.takeAll() { send(event) }
-    let measuredAtLoadEnd = measuredTaken
-    let last = clock.measure {
-      send(.key(.character("G")))
-      _ = FrameComposer.compose(state, caches: caches)
-    }
-    worker.stop()
-    measuresOnWorker = false
-    let peakAfterG = PeakMemory.megabytes()
-    let resize = clock.measure {
-      send(.resized(Size(width: 97, height: 40)))
-      _ = FrameComposer.compose(state, caches: caches)
-    }
     // At the top, another width: the first screen is placed, and the measuring worker
     // counts every card's lines meanwhile (here on this thread, timed apart); then G.
     send(.key(.character("g")))
@@ -194,12 +166,13 @@ enum StreamBenchmark {
     }
     report.emit([
       ("name", "stream.feed"), ("path", path), ("cards", cards),
-      ("first_frame_ms", milliseconds(firstFrame)), ("load_ms", milliseconds(load)),
-      ("last_card_G_ms", milliseconds(last)), ("width_change_after_G_ms", milliseconds(resize)),
+      ("first_frame_ms", firstFrame), ("load_ms", load),
+      ("last_card_G_ms", timings["last_card_G"]!),
+      ("width_change_after_G_ms", timings["width_change_after_G"]!),
       ("background_measuring_ms", milliseconds(background)),
       ("loop_step_during_load_ms", [wakeUps.sorted()[wakeUps.count / 2], wakeUps.max() ?? 0]),
       ("loop_steps_ms", wakeUps),
-      ("chunks_measured_by_load_end", measuredAtLoadEnd), ("measured_widths", measuredWidths),
+      ("measured_widths", measuredWidths),
       ("chunks", state.cards.cards.chunks.count),
       ("last_card_G_measured_ms", milliseconds(warmLast)),
       ("width_back_ms", milliseconds(resizeBack)),
@@ -207,7 +180,7 @@ enum StreamBenchmark {
       ("search_keystrokes_ms", keystrokes), ("search_counts_ms", counts), ("matches", matches),
       ("stored_mb", Double(state.cards.cards.storedBytes) / 1e6),
       ("peak_rss_mb", PeakMemory.megabytes()),
-      ("peak_rss_mb_by_step", [peakAfterLoad, peakAfterG, peakBeforeSearch]),
+      ("peak_rss_mb_by_step", [peaks["load"] ?? -1, peaks["last_card_G"] ?? -1, peakBeforeSearch]),
     ])
   }
 }
@@ -472,32 +445,5 @@ extension StreamBenchmark {
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
     return (object["seconds"] as? NSNumber)?.doubleValue
-  }
-}
-
-/// The measuring worker of the app (`EffectRunner`), for the load: jobs run in order on a
-/// queue of their own, below the loop's priority, each answer posted to the loop's mailbox.
-final class BackgroundMeasuring: Sendable {
-  private let queue = DispatchQueue(label: "bench.measuring", qos: .utility)
-  private let cancellation = JobCancellation()
-  private let mailbox: EventMailbox<BrowserEvent>
-
-  init(posting mailbox: EventMailbox<BrowserEvent>) {
-    self.mailbox = mailbox
-  }
-
-  func run(_ job: MeasureJob) {
-    cancellation.start(job.generation)
-    let (cancellation, mailbox) = (self.cancellation, self.mailbox)
-    queue.async {
-      BackgroundPriority.lowerCallingThread()
-      job.run(cancellation: cancellation) { mailbox.post(.measured($0)) }
-    }
-  }
-
-  /// Stops the jobs and waits for the worker to be idle.
-  func stop() {
-    cancellation.cancel()
-    queue.sync {}
   }
 }

@@ -99,7 +99,7 @@ package struct BrowserApp {
   /// Runs until `q`, Ctrl-C or the end of input.
   package mutating func run(on terminal: inout some TerminalDevice) {
     var queue: [BrowserEvent] = [.started(terminal.size)]
-    // Whether anything but background work changed the state since the last frame.
+    // Whether anything drawn at once (input, the end of a load) came since the last frame.
     var inputSinceFrame = true
     var lastFrame = Int.min / 2
     while true {
@@ -112,7 +112,7 @@ package struct BrowserApp {
         if !inputSinceFrame && due > 0 && !(drawnWithoutSomePictures && screenPicturesAreIn()) {
           queue = waitForEvents(on: &terminal, timeout: due)
           if !queue.isEmpty {
-            inputSinceFrame = inputSinceFrame || queue.contains { $0.isInput }
+            inputSinceFrame = inputSinceFrame || queue.contains { $0.drawsAtOnce }
             continue
           }
         }
@@ -121,7 +121,7 @@ package struct BrowserApp {
         lastFrame = terminal.now()
         inputSinceFrame = false
         repeat { queue = waitForEvents(on: &terminal, timeout: nil) } while queue.isEmpty
-        inputSinceFrame = queue.contains { $0.isInput }
+        inputSinceFrame = queue.contains { $0.drawsAtOnce }
       }
       let event = queue.removeFirst()
       for effect in BrowserReducer.reduce(&state, event, at: terminal.now(), caches: caches) {

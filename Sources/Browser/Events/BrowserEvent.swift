@@ -65,14 +65,17 @@ extension BrowserEvent {
 }
 
 extension BrowserEvent {
-  /// Whether the event is the person's (keys, mouse, paste, a resize, the terminal's end,
-  /// the animation's clock) rather than background work answering: what the app draws
-  /// at once.
-  package var isInput: Bool {
+  /// Whether the app draws the event's frame at once: the person's events (keys, mouse,
+  /// paste, a resize, the terminal's end, the animation's clock) and the end of a load
+  /// (its last cards and the status bar's last word on it), where background work's
+  /// other answers wait out `BrowserApp.backgroundFrameInterval`, so that a burst is one
+  /// frame.
+  package var drawsAtOnce: Bool {
     switch self {
-    case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked: return true
-    case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .loadFinished,
-      .recordsSkipped, .sourceSaid, .followHalted, .measured,
+    case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked, .loadFinished:
+      return true
+    case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .recordsSkipped,
+      .sourceSaid, .followHalted, .measured,
       .searchFound,
       .thumbnailReady, .actionFinished:
       return false
