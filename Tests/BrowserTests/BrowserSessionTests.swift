@@ -23,45 +23,12 @@ private final class ReadCounter: Sendable {
 @Suite struct BrowserSessionTests {
   typealias Step = InMemoryTerminal.Step
 
-  static func session(
-    _ size: Size, _ script: [Step], options: LayoutOptions = LayoutOptions(),
-    collection: CardCollection = BrowserSessionTests.sample
-  ) -> (BrowserApp, InMemoryTerminal) {
-    var app = BrowserApp(collection: collection, options: options) { collection }
-    var terminal = InMemoryTerminal(size: size, script: script, wakeUp: app.wakeUp)
-    app.run(on: &terminal)
-    return (app, terminal)
-  }
-
-  static let sample = BundledSample.collection()
-
-  /// The selected card's frame on screen, if it shows.
-  static func selectedScreenFrame(_ app: BrowserApp) -> Rect? {
-    guard let selected = app.state.selected,
-      let frame = app.caches.frame(ofShown: selected, in: app.state)
-    else {
-      return nil
-    }
-    let geometry = app.caches.geometry(for: app.state)
-    return frame.offsetBy(dx: 0, dy: geometry.cardArea.minY - app.state.scrollOffset)
-  }
-
-  static func expectSelectionVisible(_ app: BrowserApp, _ note: String = "") {
-    let regions = app.caches.geometry(for: app.state).regions
-    guard !regions.isTooSmall, !app.state.shown.isEmpty else { return }
-    guard let frame = selectedScreenFrame(app) else {
-      Issue.record("no selection \(note)")
-      return
-    }
-    #expect(frame.intersects(regions.content) || frame.isEmpty, "selection off screen \(note)")
-  }
-
   @Test func goldenSession() {
     let script: [Step] = [
       key(.character("j")), key(.character("j")), key(.character("l")), key(.shiftDown),
       key(.enter), key(.character("j")), key(.escape), key(.character("?")),
     ]
-    let (_, terminal) = Self.session(Size(width: 72, height: 22), script)
+    let (_, terminal) = Sessions.session(Size(width: 72, height: 22), script)
     var text = ""
     for (number, frame) in terminal.frames.enumerated() {
       text += "== frame \(number)\n" + frame.plainText()
@@ -71,16 +38,17 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func scrollingToTheEndsKeepsASelection() {
-    let (app, _) = Self.session(Size(width: 100, height: 30), [key(.end)])
+    let (app, _) = Sessions.session(Size(width: 100, height: 30), [key(.end)])
     #expect(
       app.state.scrollOffset
         == Scrolling.maximumOffset(
           app.state, app.caches, geometry: app.caches.geometry(for: app.state)))
-    Self.expectSelectionVisible(app, "at the end")
-    let (top, _) = Self.session(Size(width: 100, height: 30), [key(.end), key(.character("g"))])
+    Sessions.expectSelectionVisible(app, "at the end")
+    let (top, _) = Sessions.session(
+      Size(width: 100, height: 30), [key(.end), key(.character("g"))])
     #expect(top.state.scrollOffset == 0)
-    Self.expectSelectionVisible(top, "back at the top")
-    let (paged, _) = Self.session(
+    Sessions.expectSelectionVisible(top, "back at the top")
+    let (paged, _) = Sessions.session(
       Size(width: 100, height: 30),
       [
         key(.pageDown), key(.control("d")), key(.pageUp),
@@ -117,8 +85,8 @@ private final class ReadCounter: Sendable {
         }
         script.append(.wait(milliseconds: 200))
       }
-      let (app, terminal) = Self.session(Size(width: 120, height: 40), script)
-      Self.expectSelectionVisible(app, "after a random session")
+      let (app, terminal) = Sessions.session(Size(width: 120, height: 40), script)
+      Sessions.expectSelectionVisible(app, "after a random session")
       #expect(
         terminal.frames.allSatisfy { $0.plainText().split(separator: "\n").count == $0.height })
     }
@@ -127,8 +95,8 @@ private final class ReadCounter: Sendable {
   @Test func resizingFrom200To30ColumnsAndBackKeepsTheSelectedCardsRow() {
     // Select a card in the middle of the screen.
     let base: [Step] = [key(.pageDown), key(.pageDown), key(.shiftDown), key(.right)]
-    let (start, _) = Self.session(Size(width: 200, height: 50), base)
-    let row = Self.selectedScreenFrame(start)!.minY
+    let (start, _) = Sessions.session(Size(width: 200, height: 50), base)
+    let row = Sessions.selectedScreenFrame(start)!.minY
     var script = base
     var widths = [200]
     for width in Array(stride(from: 190, through: 30, by: -20))
@@ -136,10 +104,10 @@ private final class ReadCounter: Sendable {
     {
       script.append(.event(.resized(Size(width: width, height: 50))))
       widths.append(width)
-      let (app, _) = Self.session(Size(width: 200, height: 50), script)
-      Self.expectSelectionVisible(app, "at width \(width)")
+      let (app, _) = Sessions.session(Size(width: 200, height: 50), script)
+      Sessions.expectSelectionVisible(app, "at width \(width)")
       #expect(app.state.selected == start.state.selected, "the same card stays selected")
-      let frame = Self.selectedScreenFrame(app)!
+      let frame = Sessions.selectedScreenFrame(app)!
       let clamped =
         app.state.scrollOffset == 0
         || app.state.scrollOffset
@@ -151,15 +119,15 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func adaptiveColumnsFollowTheWidth() {
-    let (wide, _) = Self.session(Size(width: 200, height: 40), [])
-    let (narrow, _) = Self.session(
+    let (wide, _) = Sessions.session(Size(width: 200, height: 40), [])
+    let (narrow, _) = Sessions.session(
       Size(width: 200, height: 40), [.event(.resized(Size(width: 60, height: 20)))])
     #expect(wide.caches.layout(for: wide.state).columnCount == 7)
     #expect(narrow.caches.layout(for: narrow.state).columnCount == 2)
   }
 
   @Test func tooSmallThenRecovers() {
-    let (app, terminal) = Self.session(
+    let (app, terminal) = Sessions.session(
       Size(width: 80, height: 24),
       [
         .event(.resized(Size(width: 10, height: 5))), .wait(milliseconds: 100),
@@ -168,33 +136,33 @@ private final class ReadCounter: Sendable {
     #expect(terminal.frames.count == 3)
     #expect(terminal.frames.dropFirst().first?.plainText().contains("too small") == true)
     #expect(terminal.lastFrame?.plainText().contains("too small") == false)
-    Self.expectSelectionVisible(app)
+    Sessions.expectSelectionVisible(app)
   }
 
   @Test func searchFiltersIncrementallyIgnoringCaseAndWidth() {
-    let (typed, terminal) = Self.session(
+    let (typed, terminal) = Sessions.session(
       Size(width: 100, height: 30), [key(.character("/"))] + InMemoryTerminal.typing("OCEAN"))
     #expect(typed.state.mode.isEditingSearch)
-    let expected = Self.sample.cards.filter {
+    let expected = Sessions.sample.cards.filter {
       ($0.caption + ($0.comment ?? "") + $0.tags.joined()).lowercased().contains("ocean")
     }
     #expect(typed.state.shown.count == expected.count)
     #expect(expected.count > 5)
     #expect(terminal.lastFrame!.row(29).contains("/OCEAN▏"))
-    let (fullwidth, _) = Self.session(
+    let (fullwidth, _) = Sessions.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ｏｃｅａｎ") + [key(.enter)])
     #expect(fullwidth.state.shown.count == typed.state.shown.count)
     #expect(!fullwidth.state.mode.isEditingSearch)
-    let (kana, _) = Self.session(
+    let (kana, _) = Sessions.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter)])
-    #expect(kana.state.shown.map { Self.sample.cards[$0].caption } == ["レッサーパンダ", "ジャイアントパンダ"])
-    let (next, _) = Self.session(
+    #expect(kana.state.shown.map { Sessions.sample.cards[$0].caption } == ["レッサーパンダ", "ジャイアントパンダ"])
+    let (next, _) = Sessions.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ﾊﾟﾝﾀﾞ") + [key(.enter), key(.character("n"))])
     #expect(next.state.selected == 1)
-    let (cancelled, _) = Self.session(
+    let (cancelled, _) = Sessions.session(
       Size(width: 100, height: 30),
       [key(.character("/"))] + InMemoryTerminal.typing("ocean") + [key(.escape)])
     #expect(cancelled.state.shown.count == 64)
@@ -202,7 +170,7 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func tagFocusFiltersAndEscapeClears() {
-    let (filtered, terminal) = Self.session(
+    let (filtered, terminal) = Sessions.session(
       Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.right), key(.enter)])
     // → walks the chips in reading order: row by row, left to right.
     let geometry = filtered.caches.geometry(for: filtered.state)
@@ -210,7 +178,7 @@ private final class ReadCounter: Sendable {
       .readingOrder
     let tag = filtered.state.tags.order[order[2]]
     #expect(filtered.state.tagFilter == tag)
-    #expect(filtered.state.shown.allSatisfy { Self.sample.cards[$0].tags.contains(tag) })
+    #expect(filtered.state.shown.allSatisfy { Sessions.sample.cards[$0].tags.contains(tag) })
     #expect(filtered.state.shown.count < 64)
     // The active chip, and only it, is drawn reversed in the strip.
     let frame = terminal.lastFrame!
@@ -224,7 +192,7 @@ private final class ReadCounter: Sendable {
       reversed.allSatisfy { $0.y == chip.minY && $0.x >= chip.minX && $0.x < chip.maxX },
       "reversed cells lie on the active chip only")
     #expect(reversed.count == chip.width, "the whole chip is reversed")
-    let (cleared, _) = Self.session(
+    let (cleared, _) = Sessions.session(
       Size(width: 100, height: 30), [key(.character("t")), key(.right), key(.enter), key(.escape)])
     #expect(cleared.state.tagFilter == nil)
     #expect(cleared.state.shown.count == 64)
@@ -232,75 +200,75 @@ private final class ReadCounter: Sendable {
 
   @Test func layoutSwitchAnimatesThenSettles() {
     // The input ends 40 ms in, mid-animation (a script that just ends lets time pass).
-    let (moving, terminal) = Self.session(
+    let (moving, terminal) = Sessions.session(
       Size(width: 100, height: 30),
       [key(.character("2")), .wait(milliseconds: 40), .event(.endOfInput)])
     #expect(moving.state.layoutOptions.kind == .grid)
     #expect(moving.state.transition != nil)
     #expect(terminal.frames.count >= 3, "frames drawn during the animation")
-    let (settled, _) = Self.session(
+    let (settled, _) = Sessions.session(
       Size(width: 100, height: 30),
       [key(.character("2")), .wait(milliseconds: 40), .wait(milliseconds: 200)])
     #expect(settled.state.transition == nil)
     for (digit, kind) in zip("12345", LayoutKind.all) {
-      let (app, _) = Self.session(
+      let (app, _) = Sessions.session(
         Size(width: 100, height: 30),
         [key(.character("l")), key(.character(digit)), .wait(milliseconds: 300)])
       #expect(app.state.layoutOptions.kind == kind)
-      Self.expectSelectionVisible(app, "\(kind)")
+      Sessions.expectSelectionVisible(app, "\(kind)")
     }
   }
 
   @Test func columnsAndPlacementKeys() {
-    let (more, _) = Self.session(Size(width: 100, height: 30), [key(.character("+"))])
+    let (more, _) = Sessions.session(Size(width: 100, height: 30), [key(.character("+"))])
     #expect(more.caches.layout(for: more.state).columnCount == 4)
-    let (fewer, _) = Self.session(
+    let (fewer, _) = Sessions.session(
       Size(width: 100, height: 30), [key(.character("-")), key(.character("-"))])
     #expect(fewer.caches.layout(for: fewer.state).columnCount == 1)
-    let (adaptive, _) = Self.session(
+    let (adaptive, _) = Sessions.session(
       Size(width: 100, height: 30), [key(.character("-")), key(.character("0"))])
     #expect(adaptive.state.layoutOptions.columns == nil)
-    let (placed, _) = Self.session(
+    let (placed, _) = Sessions.session(
       Size(width: 100, height: 30), [key(.character("p")), .wait(milliseconds: 200)])
     #expect(placed.state.layoutOptions.placement == .leftToRight)
   }
 
   @Test func detailViewOpensScrollsAndCloses() {
-    let (open, terminal) = Self.session(
+    let (open, terminal) = Sessions.session(
       Size(width: 60, height: 16), [key(.enter), key(.character("j")), key(.character("j"))])
     #expect(open.state.mode.detailScroll == 2)
     #expect(terminal.lastFrame!.row(0).hasPrefix("┏"))
-    let (closed, _) = Self.session(Size(width: 60, height: 16), [key(.enter), key(.escape)])
+    let (closed, _) = Sessions.session(Size(width: 60, height: 16), [key(.enter), key(.escape)])
     #expect(closed.state.mode.detailScroll == nil)
-    let (clicked, _) = Self.session(
+    let (clicked, _) = Sessions.session(
       Size(width: 100, height: 30), [.event(.mouse(MouseEvent(.doubleClick, x: 40, y: 8)))])
     #expect(clicked.state.selected == 1)
     #expect(clicked.state.mode.detailScroll != nil)
   }
 
   @Test func quitAndEndOfInputEndTheSession() {
-    let (_, quit) = Self.session(
+    let (_, quit) = Sessions.session(
       Size(width: 80, height: 24), [key(.character("q")), key(.character("j"))])
     #expect(quit.frames.count == 1)
-    let (_, ended) = Self.session(Size(width: 80, height: 24), [])
+    let (_, ended) = Sessions.session(Size(width: 80, height: 24), [])
     #expect(ended.frames.count == 1)
   }
 
   @Test func reloadKeepsTheSelectedCard() {
-    var cards = Array(Self.sample.cards)
+    var cards = Array(Sessions.sample.cards)
     cards.insert(Card(caption: "A new card", section: "mammals"), at: 0)
-    let fresher = CardCollection(source: Self.sample.source, cards: cards)
+    let fresher = CardCollection(source: Sessions.sample.source, cards: cards)
     // Measuring ahead would wake the loop too: the one wake-up awaited is the reload's.
     var app = BrowserApp(
-      collection: Self.sample, options: LayoutOptions(), measuresAhead: false
+      collection: Sessions.sample, options: LayoutOptions(), measuresAhead: false
     ) { fresher }
     var terminal = InMemoryTerminal(
       size: Size(width: 100, height: 30),
       script: [key(.right), key(.shiftDown), key(.character("r")), .waitForWakeUp(seconds: 10)],
       wakeUp: app.wakeUp)
     app.run(on: &terminal)
-    let before = Self.session(Size(width: 100, height: 30), [key(.right), key(.shiftDown)]).0
-    let wasSelected = Self.sample.cards[before.state.shown[before.state.selected!]]
+    let before = Sessions.session(Size(width: 100, height: 30), [key(.right), key(.shiftDown)]).0
+    let wasSelected = Sessions.sample.cards[before.state.shown[before.state.selected!]]
     let nowSelected = app.state.shownCard(app.state.selected!)
     #expect(nowSelected == wasSelected)
     #expect(app.state.shown.count == 65)
@@ -312,12 +280,12 @@ private final class ReadCounter: Sendable {
   @Test func reloadingTwiceShowsTheEditedText() {
     let reads = ReadCounter()
     var app = BrowserApp(
-      collection: Self.sample, options: LayoutOptions(), measuresAhead: false
+      collection: Sessions.sample, options: LayoutOptions(), measuresAhead: false
     ) {
       let read = reads.next()
-      var cards = Array(Self.sample.cards)
+      var cards = Array(Sessions.sample.cards)
       cards[0].caption = "Edited caption, version \(read)"
-      return CardCollection(source: Self.sample.source, cards: cards)
+      return CardCollection(source: Sessions.sample.source, cards: cards)
     }
     var terminal = InMemoryTerminal(
       size: Size(width: 100, height: 30),
@@ -334,7 +302,7 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func keysThatChangeNothingDrawNothing() {
-    let (_, terminal) = Self.session(
+    let (_, terminal) = Sessions.session(
       Size(width: 80, height: 24), [key(.character("k")), key(.home), key(.character("x"))])
     #expect(terminal.frames.count == 1)
   }

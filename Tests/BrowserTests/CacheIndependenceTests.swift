@@ -13,7 +13,7 @@ import Testing
 /// every frame is the one fresh caches make from the state alone.
 @Suite struct CacheIndependenceTests {
   /// A feed in small pieces, so that many arrive during a session.
-  static let pieces = StreamingSessionTests.chunks(count: 2_400, chunkCards: 300)
+  static let pieces = Sessions.chunks(count: 2_400, chunkCards: 300)
 
   @Test(.slow, arguments: 0..<4)
   func framesDoNotDependOnTheCaches(batch: Int) {

@@ -59,7 +59,7 @@ import Testing
     let all = Self.allMatches("quiet")
     #expect(Array(store.state.shown) == all)
     #expect(all.count > 5_000)
-    #expect(StreamingSessionTests.movedCells(from: before, to: store.frame()) == 0)
+    #expect(Sessions.movedCells(from: before, to: store.frame()) == 0)
     #expect(!store.frame().row(39).contains("searching"))
   }
 

@@ -10,37 +10,8 @@ import Testing
 /// Cards that stream in while the browser runs: they join at the end and nothing on
 /// screen moves, whatever the layout, the filter or where the person scrolled to.
 @Suite struct StreamingSessionTests {
-  /// A feed of `count` cards, cut into chunks of `chunkCards` as the loader would hand
-  /// them over.
-  static func chunks(count: Int, chunkCards: Int, seed: UInt64 = 21) -> [CardChunk] {
-    let feed = Array(FeedGenerator(seed: seed).jsonLines(count: count).utf8)
-    let whole = try! CardLoader.load(bytes: feed, path: "feed.jsonl")
-    var result: [CardChunk] = []
-    var start = 0
-    while start < whole.cards.count {
-      let end = Swift.min(whole.cards.count, start + chunkCards)
-      result.append(CardStore(whole.cards[start..<end]).chunks[0])
-      start = end
-    }
-    return result
-  }
-
   static func rowsAboveStatus(_ screen: Screen) -> [String] {
     (0..<screen.height - 1).map { screen.row($0) }
-  }
-
-  /// The cells above the status row that showed something and now show something else
-  /// (arriving cards may fill empty space below the last card, nothing else). A section
-  /// header's row is left out: its count follows the cards that join.
-  static func movedCells(from before: Screen, to after: Screen) -> Int {
-    var moved = 0
-    for y in 0..<before.height - 1
-    where !(before.row(y).hasPrefix("── ") && after.row(y).hasPrefix("── ")) {
-      for (old, new) in zip(before.row(y), after.row(y)) where old != " " && old != new {
-        moved += 1
-      }
-    }
-    return moved
   }
 
   /// Sections as runs: arriving cards join the last run or start new ones, below
@@ -48,7 +19,7 @@ import Testing
   @Test(arguments: LayoutKind.all.map(\.name))
   func appendedCardsLeaveTheScreenStill(layoutName: String) {
     let kind = LayoutKind.all.first { $0.name == layoutName }!
-    let pieces = Self.chunks(count: 1_200, chunkCards: 150)
+    let pieces = Sessions.chunks(count: 1_200, chunkCards: 150)
     var options = LayoutOptions()
     options.kind = kind
     var first = CardCollection(source: "feed.jsonl", store: CardStore(), sections: .runs)
@@ -65,7 +36,7 @@ import Testing
         $0.load = stateBefore.load
       }
       #expect(
-        Self.movedCells(from: before, to: store.frame()) == 0,
+        Sessions.movedCells(from: before, to: store.frame()) == 0,
         "\(layoutName) after piece \(read)")
     }
     #expect(store.state.shown.count == 1_200)
@@ -97,7 +68,7 @@ import Testing
   @Test(arguments: LayoutKind.all.map(\.name))
   func groupedArrivalsKeepTheSelectedCardStill(layoutName: String) throws {
     let kind = LayoutKind.all.first { $0.name == layoutName }!
-    let pieces = Self.chunks(count: 1_200, chunkCards: 70)
+    let pieces = Sessions.chunks(count: 1_200, chunkCards: 70)
     var options = LayoutOptions()
     options.kind = kind
     var first = CardCollection(source: "feed.jsonl", store: CardStore())
@@ -202,7 +173,7 @@ import Testing
   /// card stays where it was, drawn the same.
   @Test(arguments: [SectionMode.runs, .grouped])
   func arrivingCardsJoinAFilterWhenTheyMatch(sections: SectionMode) throws {
-    let pieces = Self.chunks(count: 600, chunkCards: 200)
+    let pieces = Sessions.chunks(count: 600, chunkCards: 200)
     var first = CardCollection(source: "feed.jsonl", store: CardStore(), sections: sections)
     first.append(pieces[0])
     var store = BrowserStore(first, size: Size(width: 100, height: 30))
@@ -245,7 +216,7 @@ import Testing
     var frame = store.frame()
     #expect(frame.row(19).contains("0 of 0 │ waiting for input…"))
     #expect(frame.plainText().contains("Waiting for input…"))
-    let pieces = Self.chunks(count: 100, chunkCards: 50)
+    let pieces = Sessions.chunks(count: 100, chunkCards: 50)
     store.send(.cardsArrived(LoadedCards(chunks: [pieces[0]], bytesRead: 430, totalBytes: 1_000))) {
       $0.load = .loading(bytesRead: 430, totalBytes: 1_000)
       $0.selected = 0
@@ -263,7 +234,7 @@ import Testing
   /// A stream that stops at bad data keeps the cards before it and says why; one that
   /// fails before any card ends the browser (the program exits 65 with the message).
   @Test func aStopKeepsTheCardsAndSaysWhy() {
-    let pieces = Self.chunks(count: 300, chunkCards: 100)
+    let pieces = Sessions.chunks(count: 300, chunkCards: 100)
     var first = CardCollection(source: "-", store: CardStore())
     first.append(pieces[0])
     var store = BrowserStore(first, size: Size(width: 120, height: 24))
@@ -284,7 +255,7 @@ import Testing
   /// a file that cannot be read keeps the cards and says why; `F` tries it again now, `r`
   /// reads it anew; the file read again from its start follows on.
   @Test func aFollowedFileThatFailsKeepsTheCards() {
-    let pieces = Self.chunks(count: 200, chunkCards: 100)
+    let pieces = Sessions.chunks(count: 200, chunkCards: 100)
     var first = CardCollection(source: "/logs/feed.jsonl", store: CardStore())
     first.append(pieces[0])
     var store = BrowserStore(first, size: Size(width: 120, height: 24), load: .following)
@@ -354,7 +325,7 @@ import Testing
 /// arrive, as `less +F` follows a file, until another movement key.
 @Suite struct FollowingTheEndTests {
   @Test func gFollowsTheEndUntilAnotherMovementKey() {
-    let pieces = StreamingSessionTests.chunks(count: 900, chunkCards: 150)
+    let pieces = Sessions.chunks(count: 900, chunkCards: 150)
     var first = CardCollection(source: "feed.jsonl", store: CardStore())
     first.append(pieces[0])
     var store = BrowserStore(
@@ -400,7 +371,7 @@ import Testing
   }
 
   @Test func eachPieceIsMeasuredOnceAsItArrives() {
-    let pieces = StreamingSessionTests.chunks(count: 600, chunkCards: 100)
+    let pieces = Sessions.chunks(count: 600, chunkCards: 100)
     var first = CardCollection(source: "feed.jsonl", store: CardStore())
     first.append(pieces[0])
     var store = BrowserStore(first, size: Size(width: 110, height: 32), options: LayoutOptions())

@@ -19,7 +19,7 @@ import Widgets
   }
 
   static func session(_ size: Size, _ script: [Step]) -> (BrowserApp, InMemoryTerminal) {
-    BrowserSessionTests.session(size, script)
+    Sessions.session(size, script)
   }
 
   @Test(.slow) func narrowingDropsColumnsAtTheBreakpointsTheRulerNames() {
@@ -64,19 +64,19 @@ import Widgets
       .event(.key(.pageDown)), .event(.key(.shiftDown)), .event(.key(.right)),
     ]
     let (before, beforeTerminal) = Self.session(size, start)
-    let row = BrowserSessionTests.selectedScreenFrame(before)!.minY
+    let row = Sessions.selectedScreenFrame(before)!.minY
     var script = start
     for step in 1...40 {
       script += Self.keys("<<<")
       let (app, _) = Self.session(size, script)
       #expect(app.state.selected == before.state.selected, "the card stays selected")
-      BrowserSessionTests.expectSelectionVisible(app, "after \(step * 3) narrower")
+      Sessions.expectSelectionVisible(app, "after \(step * 3) narrower")
     }
     script += Self.keys("=")
     let (after, afterTerminal) = Self.session(size, script)
     #expect(after.state.viewportWidth == nil)
     #expect(after.state.selected == before.state.selected)
-    #expect(BrowserSessionTests.selectedScreenFrame(after)!.minY == row)
+    #expect(Sessions.selectedScreenFrame(after)!.minY == row)
     #expect(afterTerminal.frames.last! == beforeTerminal.frames.last!, "the exact frame again")
   }
 

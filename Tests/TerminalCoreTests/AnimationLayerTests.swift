@@ -19,7 +19,7 @@ import Testing
     ) { top, count in Array("rows \(top) \(count)".utf8) }
   }
 
-  static func text(_ bytes: [UInt8]) -> String { PictureLayerTests.text(bytes) }
+  static func text(_ bytes: [UInt8]) -> String { TerminalSamples.text(bytes) }
 
   @Test func kittyGetsEveryFrameOnceAndPlaysThemItself() {
     var layer = PictureLayer(protocolKind: .kitty)

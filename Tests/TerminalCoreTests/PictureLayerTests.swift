@@ -16,27 +16,26 @@ import Testing
     ) { top, count in Array("rows \(top) \(count)".utf8) }
   }
 
-  static func text(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
-  }
-
   @Test func kittyEscapesAreTheVerifiedOnes() {
     #expect(
-      Self.text(PictureEscapes.kittyTransmit(id: 7, png: Array("abc".utf8)))
+      TerminalSamples.text(PictureEscapes.kittyTransmit(id: 7, png: Array("abc".utf8)))
         == "⎋_Ga=t,f=100,i=7,q=2,m=0;YWJj⎋\\")
     let long = PictureEscapes.kittyTransmit(id: 7, png: [UInt8](repeating: 1, count: 4000))
     // 4000 bytes are 5336 base64 characters: two chunks, the first marked m=1.
-    #expect(Self.text(long).components(separatedBy: "⎋_G").count == 3)
-    #expect(Self.text(long).contains("m=1;") && Self.text(long).contains("⎋_Gm=0;"))
+    #expect(TerminalSamples.text(long).components(separatedBy: "⎋_G").count == 3)
     #expect(
-      Self.text(
+      TerminalSamples.text(long).contains("m=1;") && TerminalSamples.text(long).contains("⎋_Gm=0;"))
+    #expect(
+      TerminalSamples.text(
         PictureEscapes.kittyPlace(
           id: 7, at: (2, 5), source: (0, 18, 36, 36), columns: 4, rows: 2))
         == "⎋7⎋[6;3H⎋_Ga=p,i=7,p=1,x=0,y=18,w=36,h=36,c=4,r=2,C=1,z=0,q=2⎋\\⎋8")
-    #expect(Self.text(PictureEscapes.kittyDeletePlacement(id: 7)) == "⎋_Ga=d,d=i,i=7,p=1,q=2⎋\\")
-    #expect(Self.text(PictureEscapes.kittyFree(id: 7)) == "⎋_Ga=d,d=I,i=7,q=2⎋\\")
     #expect(
-      Self.text(PictureEscapes.iterm(Array("abc".utf8), at: (0, 0), columns: 4, rows: 2))
+      TerminalSamples.text(PictureEscapes.kittyDeletePlacement(id: 7))
+        == "⎋_Ga=d,d=i,i=7,p=1,q=2⎋\\")
+    #expect(TerminalSamples.text(PictureEscapes.kittyFree(id: 7)) == "⎋_Ga=d,d=I,i=7,q=2⎋\\")
+    #expect(
+      TerminalSamples.text(PictureEscapes.iterm(Array("abc".utf8), at: (0, 0), columns: 4, rows: 2))
         == "⎋7⎋[1;1H⎋]1337;File=inline=1;size=3;width=4;height=2;preserveAspectRatio=0:YWJj\u{07}⎋8"
     )
     #expect(Base64.encode(Array("a".utf8)) == Array("YQ==".utf8))
@@ -49,8 +48,10 @@ import Testing
     let box = Rect(x: 2, y: 3, width: 4, height: 3)
     let first = layer.plan(
       [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
-    #expect(Self.text(first.output).contains("a=t,f=100,i=\(image.id)"))
-    #expect(Self.text(first.output).contains("a=p,i=\(image.id),p=1,x=0,y=0,w=36,h=54,c=4,r=3"))
+    #expect(TerminalSamples.text(first.output).contains("a=t,f=100,i=\(image.id)"))
+    #expect(
+      TerminalSamples.text(first.output).contains("a=p,i=\(image.id),p=1,x=0,y=0,w=36,h=54,c=4,r=3")
+    )
     // The same frame again writes nothing.
     let same = layer.plan(
       [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: false)
@@ -61,18 +62,19 @@ import Testing
     let moved = layer.plan(
       [PicturePlacement(image: image, box: up, visible: Rect(x: 2, y: 2, width: 4, height: 2))],
       screenHeight: 40, cleared: false)
-    #expect(!Self.text(moved.output).contains("a=t"))
+    #expect(!TerminalSamples.text(moved.output).contains("a=t"))
     #expect(
-      Self.text(moved.output).contains("⎋[3;3H⎋_Ga=p,i=\(image.id),p=1,x=0,y=18,w=36,h=36,c=4,r=2"))
+      TerminalSamples.text(moved.output).contains(
+        "⎋[3;3H⎋_Ga=p,i=\(image.id),p=1,x=0,y=18,w=36,h=36,c=4,r=2"))
     #expect(moved.output.count < 1_536)
     // Gone from the screen: its placement deleted, its data kept.
     let gone = layer.plan([], screenHeight: 40, cleared: false)
-    #expect(Self.text(gone.output) == "⎋_Ga=d,d=i,i=\(image.id),p=1,q=2⎋\\")
+    #expect(TerminalSamples.text(gone.output) == "⎋_Ga=d,d=i,i=\(image.id),p=1,q=2⎋\\")
     #expect(layer.storedImages == [image.id])
     // After a clear (ED 2 wipes kitty's images) it is transmitted again.
     let again = layer.plan(
       [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
-    #expect(Self.text(again.output).contains("a=t,f=100,i=\(image.id)"))
+    #expect(TerminalSamples.text(again.output).contains("a=t,f=100,i=\(image.id)"))
   }
 
   @Test func kittyHoldsNewPicturesBackWhileKeysRepeat() {
@@ -91,8 +93,8 @@ import Testing
           keysRepeat: true),
         PicturePlacement(image: new, box: b, visible: b, keysRepeat: true),
       ], screenHeight: 40, cleared: false)
-    #expect(!Self.text(repeating.output).contains("a=t"))
-    #expect(Self.text(repeating.output).contains("a=p,i=\(held.id)"))
+    #expect(!TerminalSamples.text(repeating.output).contains("a=t"))
+    #expect(TerminalSamples.text(repeating.output).contains("a=p,i=\(held.id)"))
     #expect(repeating.shown.map(\.image) == [held])
     // The keys pause: it comes.
     let paused = layer.plan(
@@ -101,8 +103,8 @@ import Testing
           image: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1)),
         PicturePlacement(image: new, box: b, visible: b),
       ], screenHeight: 40, cleared: false)
-    #expect(Self.text(paused.output).contains("a=t,f=100,i=\(new.id)"))
-    #expect(!Self.text(paused.output).contains("a=p,i=\(held.id)"))
+    #expect(TerminalSamples.text(paused.output).contains("a=t,f=100,i=\(new.id)"))
+    #expect(!TerminalSamples.text(paused.output).contains("a=p,i=\(held.id)"))
     #expect(paused.shown.count == 2)
   }
 
@@ -118,17 +120,17 @@ import Testing
     ]
     let first = layer.plan(both, screenHeight: 20, cleared: true)
     #expect(first.rewriteRows.isEmpty)
-    #expect(Self.text(first.output) == "⎋7⎋[3;1HPNG!⎋8⎋7⎋[4;7HPNG!⎋8")
+    #expect(TerminalSamples.text(first.output) == "⎋7⎋[3;1HPNG!⎋8⎋7⎋[4;7HPNG!⎋8")
     // a is hidden: its rows 2..<5 are rewritten, which erases b's rows 3 and 4 too, so b
     // is sent again.
     let hidden = layer.plan([both[1]], screenHeight: 20, cleared: false)
     #expect(hidden.rewriteRows == [2, 3, 4])
-    #expect(Self.text(hidden.output) == "⎋7⎋[4;7HPNG!⎋8")
+    #expect(TerminalSamples.text(hidden.output) == "⎋7⎋[4;7HPNG!⎋8")
     // Cut at the bottom: only the visible rows are encoded, never the last row.
     let low = Rect(x: 6, y: 17, width: 4, height: 3)
     let cut = layer.plan(
       [PicturePlacement(image: b, box: low, visible: low)], screenHeight: 20, cleared: false)
-    #expect(Self.text(cut.output) == "⎋7⎋[18;7Hrows 0 36⎋8")
+    #expect(TerminalSamples.text(cut.output) == "⎋7⎋[18;7Hrows 0 36⎋8")
     #expect(cut.shown.map(\.visible) == [Rect(x: 6, y: 17, width: 4, height: 2)])
   }
 
@@ -168,7 +170,7 @@ import Testing
         for row in plan.rewriteRows {
           onScreen = onScreen.filter { !($0.value.minY..<$0.value.maxY).contains(row) }
         }
-        let text = Self.text(plan.output)
+        let text = TerminalSamples.text(plan.output)
         for placement in plan.shown where kind != .kitty {
           if text.contains("⎋[\(placement.visible.minY + 1);\(placement.visible.minX + 1)H") {
             onScreen[placement.image.id] = placement.visible

@@ -7,21 +7,6 @@ import Testing
 /// kitty 0.26.5, mlterm 3.9.0, konsole 22.12.3, tmux 3.3a, a silent pty), what each
 /// decides, garbage, answers cut anywhere, and keys typed in between.
 @Suite struct TerminalProbeTests {
-  static let esc = "\u{1B}"
-  /// What each terminal answered to `TerminalProbe.queries`, in order.
-  static let xterm =
-    "\(esc)[6;19;9t\(esc)[4;760;900t\(esc)[?1;0;256S\(esc)[?2;0;900;760S\(esc)[?2026;0$y\(esc)P>|XTerm(379)\(esc)\\"
-    + "\(esc)[?63;1;2;4;6;9;15;16;22;28c"
-  static let kitty =
-    "\(esc)_Gi=31;OK\(esc)\\\(esc)[6;18;9t\(esc)[4;756;900t\(esc)[?2026;2$y\(esc)P>|kitty(0.26.5)\(esc)\\"
-    + "\(esc)[?62;c"
-  static let mlterm =
-    "\(esc)[6;19;8t\(esc)[4;760;800t\(esc)[?2;3;0S\(esc)[?2026;0$y\(esc)[?63;1;2;3;4;6;7;15;18;22;29c"
-  static let konsole =
-    "\(esc)_Gi=31;OK\(esc)\\\(esc)[6;18;9t\(esc)[4;720;900t\(esc)[?2;0;16384;16384S\(esc)P>|Konsole 22.12.3\(esc)\\"
-    + "\(esc)[?62;1;4c"
-  static let tmux = "\(esc)P>|tmux 3.3a\(esc)\\\(esc)[?1;2c"
-
   static func answers(_ text: String) -> ProbeAnswers {
     var answers = ProbeAnswers()
     answers.read(Array(text.utf8))
@@ -40,7 +25,7 @@ import Testing
   }
 
   @Test func eachTerminalsAnswersAreRead() {
-    let xterm = Self.answers(Self.xterm)
+    let xterm = Self.answers(TerminalSamples.xterm)
     #expect(xterm.cellPixels == Size(width: 9, height: 19))
     #expect(xterm.windowPixels == Size(width: 900, height: 760))
     #expect(xterm.sixelMaximum == Size(width: 900, height: 760) && xterm.sixelRegisters == 256)
@@ -49,37 +34,38 @@ import Testing
     #expect(xterm.hasSixel && !xterm.kittyGraphics && xterm.synchronizedOutput == 0)
     #expect(xterm.typed.isEmpty)
 
-    let kitty = Self.answers(Self.kitty)
+    let kitty = Self.answers(TerminalSamples.kitty)
     #expect(kitty.kittyGraphics && !kitty.hasSixel)
     #expect(kitty.cellPixels == Size(width: 9, height: 18))
     #expect(kitty.version == "kitty(0.26.5)" && kitty.synchronizedOutput == 2)
     #expect(kitty.typed.isEmpty)
 
-    let mlterm = Self.answers(Self.mlterm)
+    let mlterm = Self.answers(TerminalSamples.mlterm)
     // mlterm answers XTSMGRAPHICS `?2` with an error (3): no size taken.
     #expect(mlterm.hasSixel && mlterm.sixelMaximum == nil && mlterm.version == nil)
     #expect(mlterm.cellPixels == Size(width: 8, height: 19) && mlterm.typed.isEmpty)
   }
 
   @Test func eachTerminalGetsTheProtocolItDraws() {
-    #expect(Self.chosen(Self.xterm) == .sixel)
-    #expect(Self.chosen(Self.kitty) == .kitty)
-    #expect(Self.chosen(Self.mlterm) == .sixel)
-    #expect(Self.chosen(Self.konsole) == .kitty)
+    #expect(Self.chosen(TerminalSamples.xterm) == .sixel)
+    #expect(Self.chosen(TerminalSamples.kitty) == .kitty)
+    #expect(Self.chosen(TerminalSamples.mlterm) == .sixel)
+    #expect(Self.chosen(TerminalSamples.konsole) == .kitty)
     // konsole without its kitty answer: its sixels stay under text, so symbols.
-    #expect(Self.chosen(Self.konsole.replacingOccurrences(of: "OK", with: "ENOENT")) == nil)
-    #expect(Self.chosen(Self.tmux) == nil)
+    #expect(
+      Self.chosen(TerminalSamples.konsole.replacingOccurrences(of: "OK", with: "ENOENT")) == nil)
+    #expect(Self.chosen(TerminalSamples.tmux) == nil)
     #expect(Self.chosen("") == nil)
     #expect(Self.chosen(nil) == nil)
     let inTmux = TerminalProbe.Environment(["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"])
-    #expect(Self.chosen(Self.tmux + Self.kitty, inTmux) == nil)
+    #expect(Self.chosen(TerminalSamples.tmux + TerminalSamples.kitty, inTmux) == nil)
     let wezterm = TerminalProbe.Environment(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"])
-    #expect(Self.chosen(Self.xterm, wezterm) == .iterm)
+    #expect(Self.chosen(TerminalSamples.xterm, wezterm) == .iterm)
     let noColor = TerminalProbe.Environment(["TERM": "xterm-kitty", "NO_COLOR": "1"])
-    #expect(Self.chosen(Self.kitty, noColor) == nil)
+    #expect(Self.chosen(TerminalSamples.kitty, noColor) == nil)
     // Without the cell's size pictures cannot be sized: symbols.
     let unsized = TerminalProbe.choose(
-      .auto, answers: Self.answers(Self.kitty), environment: Self.plainEnvironment,
+      .auto, answers: Self.answers(TerminalSamples.kitty), environment: Self.plainEnvironment,
       cellKnown: false)
     #expect(unsized.protocol == nil)
     // An explicit choice wins, and says so.
@@ -94,8 +80,13 @@ import Testing
     let wrapped = TerminalProbe.request(insideTmux: true)
     #expect(wrapped.answersExpected == 2)
     let text = String(decoding: wrapped.bytes, as: UTF8.self)
-    #expect(text.hasPrefix("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Gi=31"))
-    #expect(text.hasSuffix("\(Self.esc)\(Self.esc)[c\(Self.esc)\\\(Self.esc)[c"))
+    #expect(
+      text.hasPrefix(
+        "\(TerminalSamples.esc)Ptmux;\(TerminalSamples.esc)\(TerminalSamples.esc)_Gi=31"))
+    #expect(
+      text.hasSuffix(
+        "\(TerminalSamples.esc)\(TerminalSamples.esc)[c\(TerminalSamples.esc)\\\(TerminalSamples.esc)[c"
+      ))
     // Inside the wrapper every escape is doubled, so tmux ends it only at the last ST.
     let inner = wrapped.bytes.dropFirst(6).dropLast(5)
     var index = inner.startIndex
@@ -108,30 +99,34 @@ import Testing
       }
     }
     // tmux's own answer first, the outer terminal's after it.
-    let both = Self.answers(Self.tmux + Self.kitty)
+    let both = Self.answers(TerminalSamples.tmux + TerminalSamples.kitty)
     #expect(both.deviceAttributes.count == 2 && both.kittyGraphics)
   }
 
   @Test func keysTypedDuringTheProbeAreKeptAndAnswersAreNot() {
     // A terminal writes each answer whole, so keys come between answers.
     let typed =
-      "j\(Self.esc)[B" + Self.kitty.prefix(12) + "q" + Self.kitty.dropFirst(12)
-      + "\u{03}\(Self.esc)OA\(Self.esc)"
+      "j\(TerminalSamples.esc)[B" + TerminalSamples.kitty.prefix(12) + "q"
+      + TerminalSamples.kitty.dropFirst(12)
+      + "\u{03}\(TerminalSamples.esc)OA\(TerminalSamples.esc)"
     let answers = Self.answers(typed)
     #expect(answers.kittyGraphics)
-    #expect(answers.typed == Array("j\(Self.esc)[Bq\u{03}\(Self.esc)OA\(Self.esc)".utf8))
+    #expect(
+      answers.typed
+        == Array(
+          "j\(TerminalSamples.esc)[Bq\u{03}\(TerminalSamples.esc)OA\(TerminalSamples.esc)".utf8))
     // An answer no one asked for, or one not understood, never turns into keys.
     let unknown = Self.answers(
-      "\(Self.esc)[?1;2;3x\(Self.esc)[8;40;100t\(Self.esc)]11;rgb:0/0/0\u{07}\(Self.esc)P1$r0m\(Self.esc)\\"
+      "\(TerminalSamples.esc)[?1;2;3x\(TerminalSamples.esc)[8;40;100t\(TerminalSamples.esc)]11;rgb:0/0/0\u{07}\(TerminalSamples.esc)P1$r0m\(TerminalSamples.esc)\\"
     )
     #expect(unknown.typed.isEmpty)
   }
 
   @Test func answersCutAnywhereReadTheSame() {
-    let whole = Self.answers(Self.kitty + Self.xterm)
-    for cut in 0...(Self.kitty + Self.xterm).utf8.count {
+    let whole = Self.answers(TerminalSamples.kitty + TerminalSamples.xterm)
+    for cut in 0...(TerminalSamples.kitty + TerminalSamples.xterm).utf8.count {
       var pieces = ProbeAnswers()
-      let bytes = Array((Self.kitty + Self.xterm).utf8)
+      let bytes = Array((TerminalSamples.kitty + TerminalSamples.xterm).utf8)
       pieces.read(bytes[..<cut])
       pieces.read(bytes[cut...])
       pieces.finish()
@@ -161,7 +156,9 @@ import Testing
       }
     }
     // An endless sequence is cut off: what follows it is read again.
-    let endless = "\(Self.esc)[" + String(repeating: "1;", count: 10_000) + "c" + Self.kitty
+    let endless =
+      "\(TerminalSamples.esc)[" + String(repeating: "1;", count: 10_000) + "c"
+      + TerminalSamples.kitty
     let answers = Self.answers(endless)
     #expect(answers.kittyGraphics && answers.deviceAttributes == [[62, 0]])
   }

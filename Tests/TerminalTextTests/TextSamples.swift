@@ -7,6 +7,32 @@ import Testing
 /// is drawn from (every line-break class the rules take), what the sanitiser rewrites,
 /// and the check that counting from bytes gives the shape's count at every width.
 enum TextSamples {
+  /// Texts of the kinds cards carry, named, for the golden wraps and the wrapping
+  /// properties.
+  static let wrapped: [(name: String, text: String)] = [
+    ("japanese", "レッサーパンダは中国南部やヒマラヤの森林に住む動物で、竹の葉を主に食べます。「赤い熊」とも呼ばれ、長い尻尾でバランスをとります。"),
+    ("japanese-kinsoku", "ちょっと待ってください、ニャー！ショートケーキ、ラーメン、コーヒー。（括弧）「かぎ」"),
+    (
+      "english",
+      "The red panda is a small mammal native to the eastern Himalayas and south-western China. It eats mostly bamboo."
+    ),
+    ("mixed", "Pandaは1日に12時間以上も竹(bamboo)を食べる。Ailuropoda melanoleucaという学名を持つ。"),
+    ("emoji", "🐼 panda 🐧 penguin 🇯🇵 flag 👍🏽 thumbs 🏳️‍🌈 rainbow ❤️ heart"),
+    (
+      "long-url",
+      "See https://example.org/animals/mammals/ailuridae/ailurus-fulgens/observations?year=2026&region=himalaya for sightings."
+    ),
+    (
+      "combining",
+      "Cafe\u{301} na\u{308}ive re\u{301}sume\u{301} — ア\u{3099}イウ\u{309A} Z\u{335}\u{321}a\u{337}lgo"
+    ),
+    (
+      "hostile",
+      "\u{1B}[31mred\u{1B}[0m \u{9B}2J bell\u{07} \u{202E}override\u{202C} tab\there\r\nnext\u{7F}line \u{FFFF}"
+    ),
+    ("paragraphs", "First line.\nSecond line is longer than the width.\n\nAfter an empty line."),
+  ]
+
   /// The widths every count is checked at.
   static let widths = Array(1...40) + [47, 80, 200]
 

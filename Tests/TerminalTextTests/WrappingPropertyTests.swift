@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func rewrappingNeedsNoNewPreparation() {
-    let prepared = PreparedText(WrappingGoldenTests.samples[0].text)
+    let prepared = PreparedText(TextSamples.wrapped[0].text)
     let counts = (1...60).map { prepared.lineCount(width: $0, mode: .word) }
     #expect(counts == counts.sorted(by: >), "narrower never takes fewer lines")
   }
