@@ -28,12 +28,12 @@ enum Target {
     }
     for kind in [nil] + PixelProtocol.allCases.map(Optional.some) {
       let image = kind.map { kind in
-        ThumbnailRenderer.pixelImage(
+        ThumbnailRenderer.pixelPicture(
           ThumbnailRenderer.PixelCanvas(pixels: pixels, width: 18, height: 12), columns: 2,
           rows: 2, protocolKind: kind, label: "fuzz", sixelColors: 64)
       }
       var thumbnail = Thumbnail(
-        columns: 4, rows: 2, cells: cells, image: image, imageOrigin: (0, 0))
+        columns: 4, rows: 2, cells: cells, image: image, pictureOrigin: (0, 0))
       thumbnail.note = "cut short"
       files.append(ThumbnailFile.encode(thumbnail, key: key))
     }

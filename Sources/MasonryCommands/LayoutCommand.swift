@@ -42,7 +42,7 @@ enum LayoutCommand {
     let height = try parsed.integer("--height", in: 1...100_000)
     let collection = try SourceOptions(parsed).load(parsed.positionals)
     var style = options.cardStyle
-    style.maximumImageRows = height.map { CardStyle.imageRowLimit(cardAreaHeight: $0) }
+    style.maximumPictureRows = height.map { CardStyle.pictureRowLimit(cardAreaHeight: $0) }
     let measurer = CardMeasurer(store: collection.cards, style: style)
     var layout = options.makeLayout()
     let context = options.context(
@@ -61,13 +61,13 @@ enum LayoutCommand {
         // The rows as drawn: a layout that sets item heights (tiles, zigzag) cuts cards.
         let metrics =
           options.kind.showsCardsAsChips
-          ? CardMetrics(innerWidth: frame.width, imageRows: 0, captionRows: 1, commentRows: 0)
+          ? CardMetrics(innerWidth: frame.width, pictureRows: 0, captionRows: 1, commentRows: 0)
           : measurer.metrics(ofCard: index, width: frame.width, height: frame.height)
         let column = attributes.column.map(String.init) ?? "null"
         text +=
           "{\"index\":\(index),\"section\":\(section),\"x\":\(frame.minX),\"y\":\(frame.minY),"
           + "\"width\":\(frame.width),\"height\":\(frame.height),\"column\":\(column),"
-          + "\"imageRows\":\(metrics.imageRows),\"captionRows\":\(metrics.captionRows),"
+          + "\"imageRows\":\(metrics.pictureRows),\"captionRows\":\(metrics.captionRows),"
           + "\"commentRows\":\(metrics.commentRows)}\n"
         items += 1
       }

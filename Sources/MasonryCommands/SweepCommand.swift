@@ -77,7 +77,7 @@ enum SweepCommand {
     if let framesFolder { try makeFolder(framesFolder) }
 
     var style = options.cardStyle
-    style.maximumImageRows = height.map { CardStyle.imageRowLimit(cardAreaHeight: $0) }
+    style.maximumPictureRows = height.map { CardStyle.pictureRowLimit(cardAreaHeight: $0) }
     let measurer = CardMeasurer(store: collection.cards, style: style)
     // One layout, prepared again at each width: its buffers keep their capacity, and the
     // measurer keeps every card's break opportunities (only line counts are per width).

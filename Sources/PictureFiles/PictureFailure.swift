@@ -2,7 +2,7 @@
 package enum PictureFailure: Error, Hashable, Sendable, CustomStringConvertible {
   case notFound
   case unreadable(String)
-  case notAnImage
+  case notAPicture
   /// A file of no bytes.
   case emptyFile
   /// A FIFO, a device, a socket, a folder: nothing a picture can be read from.
@@ -30,7 +30,7 @@ package enum PictureFailure: Error, Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .notFound: return "not found"
     case .unreadable(let reason): return reason
-    case .notAnImage: return "not a picture"
+    case .notAPicture: return "not a picture"
     case .emptyFile: return "empty file"
     case .notRegularFile: return "not a regular file"
     case .linkLoop: return "link loop"

@@ -325,7 +325,7 @@ package enum PictureFolder {
   private static func header(of file: borrowing PictureFile) -> PictureHeaderCache.Kept {
     let header = Result { () throws(PictureFailure) in try PictureInfo.read(file: file) }
     switch header {
-    case .failure(.notAnImage) where file.stamp.bytes == 0:
+    case .failure(.notAPicture) where file.stamp.bytes == 0:
       return PictureHeaderCache.Kept(stamp: file.stamp, header: .failure(.emptyFile))
     default: return PictureHeaderCache.Kept(stamp: file.stamp, header: header)
     }
@@ -339,7 +339,7 @@ package enum PictureFolder {
     var date = localTime(kept.stamp.modified / 1_000_000_000)
     var thumbnailed: String?
     switch kept.header {
-    case .failure(.notAnImage):
+    case .failure(.notAPicture):
       // A file a desktop thumbnailer takes (an icon, a Photoshop or GIMP file) is shown
       // by that thumbnailer's picture, as a file manager shows it.
       thumbnailed = Thumbnailers.shared.thumbnailer(forName: name)?.mimeType

@@ -82,7 +82,7 @@ package final class PictureHeaderCache: Sendable {
       case .success: return true
       case .failure(let failure):
         switch failure {
-        case .notAnImage, .emptyFile, .corrupt, .unsupported, .overLimit, .tooLarge, .fileTooBig:
+        case .notAPicture, .emptyFile, .corrupt, .unsupported, .overLimit, .tooLarge, .fileTooBig:
           return true
         // Access, what the file is, and what a decoder made of it (a header never says
         // these) can change while its size and time stay.
@@ -212,7 +212,7 @@ package final class PictureHeaderCache: Sendable {
   /// The byte before each entry's content: a header, or which failure.
   private enum Kind {
     static let header: UInt8 = 0
-    static let notAnImage: UInt8 = 1
+    static let notAPicture: UInt8 = 1
     static let emptyFile: UInt8 = 2
     static let corrupt: UInt8 = 3
     static let unsupported: UInt8 = 4
@@ -229,7 +229,7 @@ package final class PictureHeaderCache: Sendable {
       payload.u8(format.map { UInt8($0.code) } ?? Kind.noFormat)
     }
     switch failure {
-    case .notAnImage: payload.u8(Kind.notAnImage)
+    case .notAPicture: payload.u8(Kind.notAPicture)
     case .emptyFile: payload.u8(Kind.emptyFile)
     case .corrupt(let picture): format(Kind.corrupt, picture)
     case .unsupported(let picture): format(Kind.unsupported, picture)
@@ -258,7 +258,7 @@ package final class PictureHeaderCache: Sendable {
       return .some(format)
     }
     switch kind {
-    case Kind.notAnImage: return .notAnImage
+    case Kind.notAPicture: return .notAPicture
     case Kind.emptyFile: return .emptyFile
     case Kind.corrupt: return format().map { .corrupt($0) }
     case Kind.unsupported: return format().map { .unsupported($0) }

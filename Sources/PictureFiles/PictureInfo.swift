@@ -94,10 +94,10 @@ package struct PictureInfo: Hashable, Sendable {
     let format = PictureFormat(code: info.format)
     switch result {
     case Int32(MASONRY_PICTURE_OK): break
-    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAnImage
+    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAPicture
     default: throw .corrupt(format)
     }
-    guard let format else { throw .notAnImage }
+    guard let format else { throw .notAPicture }
     let width = Int(info.width)
     let height = Int(info.height)
     if Int64(width) * Int64(height) > PictureLimits.maximumPixels {

@@ -41,7 +41,7 @@ enum AnimatedThumbnail {
         delays.append(delay)
       }
       let timing = AnimationTiming(delays: delays, plays: reader.plays)
-      let image = ThumbnailRenderer.pixelImage(
+      let image = ThumbnailRenderer.pixelPicture(
         placed.canvas, columns: placed.fitted.columns, rows: placed.fitted.rows,
         protocolKind: protocolKind, label: request.source.description,
         sixelColors: request.sixelColors,
@@ -49,7 +49,7 @@ enum AnimatedThumbnail {
       return Thumbnail(
         columns: columns, rows: rows,
         cells: [Thumbnail.Cell](repeating: .blank, count: columns * rows), image: image,
-        imageOrigin: (placed.fitted.left, placed.fitted.top),
+        pictureOrigin: (placed.fitted.left, placed.fitted.top),
         animation: ThumbnailAnimation(
           timing: timing, frameCells: [], isCut: isCut || reader.isDamaged))
     }

@@ -83,7 +83,7 @@ package struct DecodedPicture: Sendable {
     case Int32(MASONRY_PICTURE_NOT_AN_IMAGE):
       // A format of the decoder helper's, given as bytes: this process does not decode it.
       if let format, format.decodesInHelper { throw .unsupported(format) }
-      throw .notAnImage
+      throw .notAPicture
     case Int32(MASONRY_PICTURE_TOO_LARGE):
       do {
         _ = try PictureInfo.read(bytes: bytes, stamp: PictureStamp(modified: 0, bytes: 0))

@@ -245,7 +245,7 @@ private struct Answer {
         width: pixelWidth, height: pixelHeight, pixels: pixels,
         isTruncated: status == Int32(MASONRY_PICTURE_TRUNCATED))
     case Int32(MASONRY_PICTURE_TOO_LARGE): throw .tooLarge(width: width, height: height)
-    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAnImage
+    case Int32(MASONRY_PICTURE_NOT_AN_IMAGE): throw .notAPicture
     default:
       if !message.isEmpty { throw .cannotDecode(format, message) }
       throw .corrupt(format)

@@ -26,8 +26,8 @@ package struct Thumbnail: Hashable, Sendable {
   package let cells: [Cell]
   /// The picture in pixels, for a pixel protocol (its cells stay blank), and where its
   /// cells start in the box (it is letterboxed like symbols).
-  package let image: PixelImage?
-  package let imageOrigin: (left: Int, top: Int)
+  package let image: PixelPicture?
+  package let pictureOrigin: (left: Int, top: Int)
   /// What the box says over the picture, on its last row (`truncated`: the file ended
   /// before the picture did, and the part that decoded shows).
   package var note: String?
@@ -35,14 +35,14 @@ package struct Thumbnail: Hashable, Sendable {
   package let animation: ThumbnailAnimation?
 
   package init(
-    columns: Int, rows: Int, cells: [Cell], image: PixelImage? = nil,
-    imageOrigin: (left: Int, top: Int) = (0, 0), animation: ThumbnailAnimation? = nil
+    columns: Int, rows: Int, cells: [Cell], image: PixelPicture? = nil,
+    pictureOrigin: (left: Int, top: Int) = (0, 0), animation: ThumbnailAnimation? = nil
   ) {
     self.columns = columns
     self.rows = rows
     self.cells = cells
     self.image = image
-    self.imageOrigin = imageOrigin
+    self.pictureOrigin = pictureOrigin
     self.animation = animation
   }
 
@@ -52,14 +52,14 @@ package struct Thumbnail: Hashable, Sendable {
     guard index > 0, let animation, index - 1 < animation.frameCells.count else { return self }
     var shown = Thumbnail(
       columns: columns, rows: rows, cells: animation.frameCells[index - 1], image: image,
-      imageOrigin: imageOrigin, animation: animation)
+      pictureOrigin: pictureOrigin, animation: animation)
     shown.note = note
     return shown
   }
 
   package static func == (lhs: Thumbnail, rhs: Thumbnail) -> Bool {
     lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.image == rhs.image
-      && lhs.imageOrigin == rhs.imageOrigin && lhs.note == rhs.note && lhs.cells == rhs.cells
+      && lhs.pictureOrigin == rhs.pictureOrigin && lhs.note == rhs.note && lhs.cells == rhs.cells
       && lhs.animation == rhs.animation
   }
 

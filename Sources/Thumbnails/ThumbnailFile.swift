@@ -27,8 +27,8 @@ package enum ThumbnailFile {
       payload.color(cell.foreground)
       payload.color(cell.background)
     }
-    payload.int(thumbnail.imageOrigin.left)
-    payload.int(thumbnail.imageOrigin.top)
+    payload.int(thumbnail.pictureOrigin.left)
+    payload.int(thumbnail.pictureOrigin.top)
     payload.bytes(Array((thumbnail.note ?? "").utf8))
     if let image = thumbnail.image {
       payload.u8(1)
@@ -87,30 +87,30 @@ package enum ThumbnailFile {
     guard let left = payload.int(), let top = payload.int(), let noteBytes = payload.bytes(),
       let hasImage = payload.u8()
     else { return nil }
-    var image: PixelImage?
+    var image: PixelPicture?
     if hasImage == 1 {
       guard let kindBytes = payload.bytes(),
         let kind = PixelProtocol(rawValue: String(decoding: kindBytes, as: UTF8.self)),
         payload.bytes() != nil, let width = payload.int(), let height = payload.int(),
-        let imageColumns = payload.int(), let imageRows = payload.int(),
+        let pictureColumns = payload.int(), let pictureRows = payload.int(),
         let encoded = payload.bytes(), let kept = payload.bytes(),
         (1...65_536).contains(width), (1...65_536).contains(height),
-        (1...columns).contains(imageColumns), (1...rows).contains(imageRows),
-        (0...columns - imageColumns).contains(left), (0...rows - imageRows).contains(top),
+        (1...columns).contains(pictureColumns), (1...rows).contains(pictureRows),
+        (0...columns - pictureColumns).contains(left), (0...rows - pictureRows).contains(top),
         // The protocol the request asked for (symbols asked for: no picture at all).
         kind == pixels, kind.keepsPictures ? kept.isEmpty : kept.count == width * height * 4,
         EncodedPictureCheck.isOnePicture(encoded, of: kind, width: width, height: height)
       else { return nil }
-      image = ThumbnailRenderer.pixelImage(
+      image = ThumbnailRenderer.pixelPicture(
         ThumbnailRenderer.PixelCanvas(pixels: kept, width: width, height: height),
-        columns: imageColumns, rows: imageRows, protocolKind: kind,
+        columns: pictureColumns, rows: pictureRows, protocolKind: kind,
         label: label, sixelColors: sixelColors, encoded: encoded)
     } else if hasImage != 0 {
       return nil
     }
     guard payload.isAtEnd else { return nil }
     var thumbnail = Thumbnail(
-      columns: columns, rows: rows, cells: cells, image: image, imageOrigin: (left, top))
+      columns: columns, rows: rows, cells: cells, image: image, pictureOrigin: (left, top))
     if !noteBytes.isEmpty { thumbnail.note = Sanitizer.sanitize(utf8: noteBytes) }
     return thumbnail
   }

@@ -71,12 +71,12 @@ package enum ThumbnailRenderer {
     guard let placed = canvas(picture, columns: columns, rows: rows, cell: cell) else {
       return Thumbnail(columns: columns, rows: rows, cells: blank)
     }
-    let image = pixelImage(
+    let image = pixelPicture(
       placed.canvas, columns: placed.fitted.columns, rows: placed.fitted.rows,
       protocolKind: protocolKind, label: label, sixelColors: sixelColors)
     return Thumbnail(
       columns: columns, rows: rows, cells: blank, image: image,
-      imageOrigin: (placed.fitted.left, placed.fitted.top))
+      pictureOrigin: (placed.fitted.left, placed.fitted.top))
   }
 
   /// Where `picture` goes in a box of `columns` × `rows` cells of `cell` pixels: the
@@ -132,21 +132,21 @@ package enum ThumbnailRenderer {
   /// The image of `canvas` for `protocolKind`, encoded now, or with `encoded` as made
   /// before (the disk cache keeps it). Sixel and iTerm2 keep the pixels: a crop is
   /// encoded anew.
-  package static func pixelImage(
+  package static func pixelPicture(
     _ canvas: PixelCanvas, columns: Int, rows: Int, protocolKind: PixelProtocol, label: String,
     sixelColors: Int, encoded: [UInt8]? = nil, animation: PixelAnimation? = nil
-  ) -> PixelImage {
+  ) -> PixelPicture {
     let (pixels, width, height) = (canvas.pixels, canvas.width, canvas.height)
     switch protocolKind {
     case .kitty:
       // kitty crops the stored picture itself: the pixels need not be kept.
-      return PixelImage(
+      return PixelPicture(
         protocolKind: .kitty, label: label, width: width, height: height, columns: columns,
         rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
         animation: animation
       ) { _, _ in [] }
     case .iterm:
-      return PixelImage(
+      return PixelPicture(
         protocolKind: .iterm, label: label, width: width, height: height, columns: columns,
         rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
         keptPixels: pixels, animation: animation
@@ -156,7 +156,7 @@ package enum ThumbnailRenderer {
           height: count)
       }
     case .sixel:
-      return PixelImage(
+      return PixelPicture(
         protocolKind: .sixel, label: label, width: width, height: height, columns: columns,
         rows: rows,
         encoded: encoded

@@ -67,12 +67,12 @@ package struct CardWidget: Widget {
     let inside = CardStyle.contentArea(of: frame)
     guard let area = inside.intersection(visible) else { return }
     var y = inside.minY
-    let imageRows = Swift.min(metrics.imageRows, inside.height)
-    if imageRows > 0 {
-      let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
+    let pictureRows = Swift.min(metrics.pictureRows, inside.height)
+    if pictureRows > 0 {
+      let image = Rect(x: inside.minX, y: y, width: inside.width, height: pictureRows)
       PictureBox(picture: picture, image: card.image, cellShape: cellShape).draw(
         in: image, clip: area, into: &screen)
-      y += imageRows
+      y += pictureRows
     }
     for (lines, style) in [(captionLines, Theme.caption), (commentLines, Theme.comment)] {
       for line in lines {

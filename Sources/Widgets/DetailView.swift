@@ -34,7 +34,7 @@ package struct DetailView: Widget {
 
   /// The image box of a view drawn in `area` (the overlay): as wide as the view inside its
   /// border, as tall as the picture's shape makes it, at most two thirds of the view.
-  package func imageBox(in area: Rect) -> Size {
+  package func pictureBox(in area: Rect) -> Size {
     guard let image = card.image else { return .zero }
     let inner = Swift.max(1, CardStyle.contentArea(of: area).width)
     let limit = Swift.max(3, CardStyle.contentArea(of: area).height * 2 / 3)
@@ -44,9 +44,9 @@ package struct DetailView: Widget {
   }
 
   /// The rows of content in `area`, before scrolling: image rows, then styled lines.
-  func content(in area: Rect) -> (imageRows: Int, lines: [(String, CellStyle)]) {
+  func content(in area: Rect) -> (pictureRows: Int, lines: [(String, CellStyle)]) {
     let inner = Swift.max(1, CardStyle.contentArea(of: area).width)
-    let imageRows = imageBox(in: area).height
+    let pictureRows = pictureBox(in: area).height
     var lines: [(String, CellStyle)] = []
     for line in caption.lines(width: inner, mode: style.wrap) {
       lines.append((line, Theme.caption))
@@ -69,7 +69,7 @@ package struct DetailView: Widget {
         lines.append((line, Theme.comment))
       }
     }
-    return (imageRows, lines)
+    return (pictureRows, lines)
   }
 
   /// Where the card's picture is: the file it was read from (resolved against the card
@@ -81,8 +81,8 @@ package struct DetailView: Widget {
 
   /// The number of rows the content takes in `area` (for scrolling limits).
   package func contentHeight(in area: Rect) -> Int {
-    let (imageRows, lines) = content(in: area)
-    return imageRows + (imageRows > 0 ? 1 : 0) + lines.count + CardStyle.verticalChrome
+    let (pictureRows, lines) = content(in: area)
+    return pictureRows + (pictureRows > 0 ? 1 : 0) + lines.count + CardStyle.verticalChrome
   }
 
   /// Draws the view into `area`, scrolled down by `scroll` rows.
@@ -97,13 +97,13 @@ package struct DetailView: Widget {
     }
     let inside = CardStyle.contentArea(of: area)
     guard let visible = inside.intersection(shownArea) else { return }
-    let (imageRows, lines) = content(in: area)
+    let (pictureRows, lines) = content(in: area)
     var y = inside.minY - scroll
-    if imageRows > 0 {
-      let image = Rect(x: inside.minX, y: y, width: inside.width, height: imageRows)
+    if pictureRows > 0 {
+      let image = Rect(x: inside.minX, y: y, width: inside.width, height: pictureRows)
       PictureBox(picture: picture, image: card.image, cellShape: style.cellShape).draw(
         in: image, clip: visible, into: &screen)
-      y += imageRows + 1
+      y += pictureRows + 1
     }
     for (line, style) in lines {
       if y >= visible.maxY { break }

@@ -86,7 +86,7 @@ package struct PictureBox: Widget {
         clip: shown)
     } else {
       guard let drawn = letterboxed(box, image).intersection(shown) else { return }
-      screen.fill(drawn, with: Theme.imageFill, style: Theme.image(image?.dominantColor))
+      screen.fill(drawn, with: Theme.pictureFill, style: Theme.image(image?.dominantColor))
     }
   }
 

@@ -64,5 +64,5 @@ package enum Theme {
 
   /// The character that fills image placeholders: a shade, so that plain-text dumps show
   /// the area; in colour, foreground and background are the same and it reads as a block.
-  package static let imageFill: Character = "░"
+  package static let pictureFill: Character = "░"
 }

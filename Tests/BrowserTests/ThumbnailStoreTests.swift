@@ -14,7 +14,7 @@ import Thumbnails
     var store = ThumbnailStore()
     // 300 KB each: a sixel picture with the pixels it cuts crops from.
     for index in 0..<1_000 {
-      let image = PixelImage(
+      let image = PixelPicture(
         protocolKind: .sixel, label: "\(index)", width: 270, height: 180, columns: 30, rows: 10,
         encoded: [UInt8](repeating: 0x3F, count: 100_000),
         keptPixels: [UInt8](repeating: 0, count: 200_000)

@@ -18,7 +18,7 @@ import Testing
       for index in [0, 2, 6, 13, 22, 46] {
         let m = measurer.metrics(ofCard: index, width: width)
         out +=
-          "w\(width) #\(index) \(sample.cards[index].caption): inner \(m.innerWidth) image \(m.imageRows)"
+          "w\(width) #\(index) \(sample.cards[index].caption): inner \(m.innerWidth) image \(m.pictureRows)"
           + " caption \(m.captionRows) comment \(m.commentRows) height \(m.height)\n"
       }
     }
@@ -39,7 +39,7 @@ import Testing
     let store = CardStore(cards)
     var random = SeededGenerator(seed: 62)
     for style in [
-      CardStyle(wrap: wrap), CardStyle(wrap: wrap, maximumCommentLines: nil, maximumImageRows: 7),
+      CardStyle(wrap: wrap), CardStyle(wrap: wrap, maximumCommentLines: nil, maximumPictureRows: 7),
     ] {
       let measurer = CardMeasurer(store: store, style: style)
       let alone = CardMeasurer(store: store, style: style)
@@ -72,15 +72,15 @@ import Testing
     let needle = Card(caption: "x", image: CardImage(width: 10, height: 10_000))
     let measurer = CardMeasurer(cards: [square, panorama, needle, Card(caption: "text only")])
     // Inner width 20: a square picture is 20 cells wide and 10 rows tall.
-    #expect(measurer.metrics(ofCard: 0, width: 24).imageRows == 10)
-    #expect(measurer.metrics(ofCard: 0, width: 40).imageRows == 18, "no silent flattening")
-    #expect(measurer.metrics(ofCard: 1, width: 24).imageRows == 1, "a panorama keeps a row")
-    #expect(measurer.metrics(ofCard: 2, width: 24).imageRows == 10_000, "its true shape")
+    #expect(measurer.metrics(ofCard: 0, width: 24).pictureRows == 10)
+    #expect(measurer.metrics(ofCard: 0, width: 40).pictureRows == 18, "no silent flattening")
+    #expect(measurer.metrics(ofCard: 1, width: 24).pictureRows == 1, "a panorama keeps a row")
+    #expect(measurer.metrics(ofCard: 2, width: 24).pictureRows == 10_000, "its true shape")
     let onScreen = CardMeasurer(
       cards: [needle],
-      style: CardStyle(maximumImageRows: CardStyle.imageRowLimit(cardAreaHeight: 36)))
-    #expect(onScreen.metrics(ofCard: 0, width: 24).imageRows == 33, "capped to the card area")
-    #expect(measurer.metrics(ofCard: 3, width: 24).imageRows == 0)
+      style: CardStyle(maximumPictureRows: CardStyle.pictureRowLimit(cardAreaHeight: 36)))
+    #expect(onScreen.metrics(ofCard: 0, width: 24).pictureRows == 33, "capped to the card area")
+    #expect(measurer.metrics(ofCard: 3, width: 24).pictureRows == 0)
     #expect(measurer.metrics(ofCard: 3, width: 24).height == 3)
   }
 
@@ -107,7 +107,7 @@ import Testing
             shape.rows(forAspectRatio: $0.aspectRatio, columns: width - CardStyle.horizontalChrome)
           } ?? 0
         #expect(
-          measurer.metrics(ofCard: index, width: width).imageRows == expected,
+          measurer.metrics(ofCard: index, width: width).pictureRows == expected,
           "\(String(describing: image)) at \(width)")
       }
     }
@@ -137,7 +137,7 @@ import Testing
       let expected =
         card.image.map { shape.rows(forAspectRatio: $0.aspectRatio, columns: 20) } ?? 0
       if card.image != nil { pictures += 1 }
-      let rows = streamed.metrics(ofCard: index, width: 24).imageRows
+      let rows = streamed.metrics(ofCard: index, width: 24).pictureRows
       #expect(rows == expected, "card \(index)")
       if rows != expected { return }
     }

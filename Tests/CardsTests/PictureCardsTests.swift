@@ -112,7 +112,7 @@ import Testing
     #expect(changed.cards[0].image?.problem == "not a picture")
     let reread = cache.headers(forFolder: folder)
     #expect(Set(reread.keys) == ["a.jpg", "b.png"])
-    #expect(reread["a.jpg"]?.header == .failure(.notAnImage), "why it is none, kept too")
+    #expect(reread["a.jpg"]?.header == .failure(.notAPicture), "why it is none, kept too")
     // Which is not read again while its size and time stay: given a PNG's header (and
     // zeros to the same size) with that time, it still says so.
     let header = try Data(contentsOf: URL(fileURLWithPath: Self.frog)).prefix(64)
@@ -147,7 +147,7 @@ import Testing
       PictureHeaderCache(directory: TemporaryFiles.makeDirectory() + "/folders-1"))
     let stamp = PictureStamp(modified: 1_700_000_000_123_456_789, bytes: 4_096)
     let failures: [PictureFailure] = [
-      .notAnImage, .emptyFile, .corrupt(.jpeg), .corrupt(nil), .unsupported(.gif),
+      .notAPicture, .emptyFile, .corrupt(.jpeg), .corrupt(nil), .unsupported(.gif),
       .overLimit(.webp), .overLimit(nil), .tooLarge(width: 90_000, height: 3),
       .fileTooBig(bytes: 1 << 40),
     ]

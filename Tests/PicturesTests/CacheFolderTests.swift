@@ -176,7 +176,7 @@ import Testing
   @Test func headersOfFoldersThatAreGoneGo() throws {
     let directory = TemporaryFiles.makeDirectory() + "/folders-1"
     let stamp = PictureStamp(modified: 1, bytes: 2)
-    let headers = ["a.png": PictureHeaderCache.Kept(stamp: stamp, header: .failure(.notAnImage))]
+    let headers = ["a.png": PictureHeaderCache.Kept(stamp: stamp, header: .failure(.notAPicture))]
     let kept = TemporaryFiles.makeDirectory()
     let gone = TemporaryFiles.makeDirectory()
     do {

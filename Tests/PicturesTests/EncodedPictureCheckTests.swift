@@ -22,7 +22,7 @@ import Testing
   }
 
   static func made(_ kind: PixelProtocol, width: Int = 23, height: Int = 17) -> [UInt8] {
-    ThumbnailRenderer.pixelImage(
+    ThumbnailRenderer.pixelPicture(
       canvas(width: width, height: height, seed: 46), columns: 3, rows: 2, protocolKind: kind,
       label: "test", sixelColors: 256
     ).encoded

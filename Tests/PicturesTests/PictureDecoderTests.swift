@@ -96,12 +96,12 @@ import Thumbnails
   }
 
   @Test func emptyAndForeignFilesAreNotImages() {
-    #expect(throws: PictureFailure.notAnImage) { try DecodedPicture.decode(bytes: []) }
-    #expect(throws: PictureFailure.notAnImage) {
+    #expect(throws: PictureFailure.notAPicture) { try DecodedPicture.decode(bytes: []) }
+    #expect(throws: PictureFailure.notAPicture) {
       try DecodedPicture.decode(bytes: Array("{\"caption\": \"not a picture\"}".utf8))
     }
     let empty = TemporaryFiles.write([], named: "empty.jpg")
-    #expect(throws: PictureFailure.notAnImage) { try PictureInfo.read(.file(empty)) }
+    #expect(throws: PictureFailure.notAPicture) { try PictureInfo.read(.file(empty)) }
   }
 
   @Test func aDamagedHeaderIsCorrupt() {

@@ -23,7 +23,7 @@ import Thumbnails
     let thumbnail = ThumbnailRenderer.renderPixels(
       source, columns: 10, rows: 8, cell: Self.cell, protocolKind: .kitty, label: "g")
     let image = try #require(thumbnail.image)
-    #expect(image.columns == 10 && image.rows == 4 && thumbnail.imageOrigin == (0, 2))
+    #expect(image.columns == 10 && image.rows == 4 && thumbnail.pictureOrigin == (0, 2))
     #expect(image.width == 90 && image.height == 72)
     #expect(thumbnail.cells.allSatisfy { $0 == .blank }, "the cells under a picture stay blank")
     let decoded = try DecodedPicture.decode(bytes: image.encoded, maxSide: 4096)
@@ -88,7 +88,7 @@ import Thumbnails
         }
       }
       let colors = [8, 16, 64, 256].randomElement(using: &random)!
-      let image = ThumbnailRenderer.pixelImage(
+      let image = ThumbnailRenderer.pixelPicture(
         .init(pixels: pixels, width: width, height: height), columns: width, rows: height,
         protocolKind: .sixel, label: "r", sixelColors: colors)
       let top = Int.random(in: 0..<height, using: &random)

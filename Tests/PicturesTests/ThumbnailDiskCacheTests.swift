@@ -58,7 +58,7 @@ import Testing
         try Self.cache(directory: directory).thumbnail(for: request, stamp: stamp),
         "\(request.pixels?.rawValue ?? "symbols")")
       #expect(kept.columns == made.columns && kept.rows == made.rows && kept.cells == made.cells)
-      #expect(kept.imageOrigin == made.imageOrigin && kept.note == made.note)
+      #expect(kept.pictureOrigin == made.pictureOrigin && kept.note == made.note)
       #expect(kept.image?.encoded == made.image?.encoded)
       #expect(kept.image?.width == made.image?.width && kept.image?.rows == made.image?.rows)
       if let image = made.image, image.rows > 1 {

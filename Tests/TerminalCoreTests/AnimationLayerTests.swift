@@ -9,8 +9,8 @@ import Testing
 /// shows, erasing first only where a sixel frame is not opaque; and the frame of a
 /// moment agrees with the delays and plays on thousands of seeded cases.
 @Suite struct AnimationLayerTests {
-  static func animated(_ kind: PixelProtocol, opaque: Bool = true, plays: Int = 0) -> PixelImage {
-    PixelImage(
+  static func animated(_ kind: PixelProtocol, opaque: Bool = true, plays: Int = 0) -> PixelPicture {
+    PixelPicture(
       protocolKind: kind, label: "a.gif", width: 36, height: 54, columns: 4, rows: 3,
       encoded: Array("F0".utf8),
       animation: PixelAnimation(

@@ -9,8 +9,8 @@ import Testing
 /// or on the last row, a frame that changes nothing writes nothing, and kitty's stored
 /// data stays within its budget.
 @Suite struct PictureLayerTests {
-  static func image(_ kind: PixelProtocol, columns: Int = 4, rows: Int = 3) -> PixelImage {
-    PixelImage(
+  static func image(_ kind: PixelProtocol, columns: Int = 4, rows: Int = 3) -> PixelPicture {
+    PixelPicture(
       protocolKind: kind, label: "p.png", width: columns * 9, height: rows * 18, columns: columns,
       rows: rows, encoded: Array("PNG!".utf8)
     ) { top, count in Array("rows \(top) \(count)".utf8) }
@@ -70,7 +70,7 @@ import Testing
     // Gone from the screen: its placement deleted, its data kept.
     let gone = layer.plan([], screenHeight: 40, cleared: false)
     #expect(TerminalSamples.text(gone.output) == "⎋_Ga=d,d=i,i=\(image.id),p=1,q=2⎋\\")
-    #expect(layer.storedImages == [image.id])
+    #expect(layer.storedPictures == [image.id])
     // After a clear (ED 2 wipes kitty's images) it is transmitted again.
     let again = layer.plan(
       [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
@@ -184,7 +184,7 @@ import Testing
           for (id, _) in onScreen where text.contains("d=i,i=\(id),p=1") {
             onScreen[id] = nil
           }
-          #expect(layer.storedImages.count <= Swift.max(10, plan.shown.count))
+          #expect(layer.storedPictures.count <= Swift.max(10, plan.shown.count))
         }
         // Exactly the visible pictures, each where the frame puts it, none off screen.
         let expected = Dictionary(

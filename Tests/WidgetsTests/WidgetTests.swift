@@ -95,7 +95,7 @@ import Widgets
   /// lower rows show.
   @Test func aCardAsDrawnAndCut() {
     let widget = Self.cardWidget(size: Size(width: 20, height: 12))
-    #expect(widget.metrics.imageRows == 4, "16 columns of a 2:1 picture, cells 1:2")
+    #expect(widget.metrics.pictureRows == 4, "16 columns of a 2:1 picture, cells 1:2")
     var screen = Screen(width: 20, height: 12)
     widget.draw(in: Rect(x: 0, y: 0, width: 20, height: 12), into: &screen)
     #expect(

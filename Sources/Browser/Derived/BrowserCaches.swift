@@ -178,7 +178,7 @@ package final class BrowserCaches {
     let measurer = measurer(for: state)
     var style = state.cardStyle
     // Pictures taller than the card area are capped to it (and drawn letterboxed).
-    style.maximumImageRows = CardStyle.imageRowLimit(cardAreaHeight: cardArea.height)
+    style.maximumPictureRows = CardStyle.pictureRowLimit(cardAreaHeight: cardArea.height)
     let key = LayoutKey(
       options: state.layoutOptions, size: cardArea, style: style, shown: state.shown.identity,
       measurer: measurerGeneration)

@@ -102,7 +102,7 @@ package struct BrowserScene {
         widget.isMarked = isMarked
         add(widget, frame, clip: regions.content)
         if let (box, clip) = ViewQueries.cardPictureBox(
-          frame: frame, imageRows: widget.metrics.imageRows, content: regions.content)
+          frame: frame, pictureRows: widget.metrics.pictureRows, content: regions.content)
         {
           boxes.append(
             PictureBoxPlacement(
@@ -195,7 +195,7 @@ package struct BrowserScene {
       return nil
     }
     let cells = Rect(
-      x: box.minX + thumbnail.imageOrigin.left, y: box.minY + thumbnail.imageOrigin.top,
+      x: box.minX + thumbnail.pictureOrigin.left, y: box.minY + thumbnail.pictureOrigin.top,
       width: image.columns, height: image.rows)
     guard let visible = cells.intersection(clip), visible.width > 0, visible.height > 0 else {
       return nil

@@ -22,7 +22,7 @@ package enum ViewQueries {
     else { return nil }
     let metrics = measurer.metrics(
       ofCard: state.shown[index], width: size.width, height: size.height)
-    let rows = Swift.min(metrics.imageRows, size.height - CardStyle.verticalChrome)
+    let rows = Swift.min(metrics.pictureRows, size.height - CardStyle.verticalChrome)
     guard rows > 0, metrics.innerWidth > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
@@ -44,7 +44,7 @@ package enum ViewQueries {
     let view = DetailView(
       card: state.shownCard(selected), caption: measurer.caption(ofCard: cardIndex),
       comment: measurer.comment(ofCard: cardIndex), style: state.cardStyle)
-    let box = view.imageBox(in: geometry.overlayArea)
+    let box = view.pictureBox(in: geometry.overlayArea)
     guard box.width > 0, box.height > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: box.width, rows: box.height, mode: mode,
@@ -126,16 +126,16 @@ package enum ViewQueries {
     }
   }
 
-  /// Where a card's picture box lies in its frame on screen — the top `imageRows` rows
+  /// Where a card's picture box lies in its frame on screen — the top `pictureRows` rows
   /// inside its border — and the part of it inside `content`; `nil` when none shows.
-  static func cardPictureBox(frame: Rect, imageRows: Int, content: Rect) -> (
+  static func cardPictureBox(frame: Rect, pictureRows: Int, content: Rect) -> (
     box: Rect, clip: Rect
   )? {
-    guard imageRows > 0 else { return nil }
+    guard pictureRows > 0 else { return nil }
     let inside = CardStyle.contentArea(of: frame)
     let box = Rect(
       x: inside.minX, y: inside.minY, width: inside.width,
-      height: Swift.min(imageRows, inside.height))
+      height: Swift.min(pictureRows, inside.height))
     guard let clip = box.intersection(content) else { return nil }
     return (box, clip)
   }
@@ -146,7 +146,7 @@ package enum ViewQueries {
     box: Rect, clip: Rect
   )? {
     let inside = CardStyle.contentArea(of: overlay)
-    let image = view.imageBox(in: overlay)
+    let image = view.pictureBox(in: overlay)
     let box = Rect(
       x: inside.minX, y: inside.minY - scroll, width: image.width, height: image.height)
     guard image.height > 0, let clip = box.intersection(inside) else { return nil }
@@ -190,7 +190,7 @@ package enum ViewQueries {
         ofCard: state.shown[attributes.index], width: frame.width, height: frame.height)
       guard
         let placed = cardPictureBox(
-          frame: frame, imageRows: metrics.imageRows, content: content)
+          frame: frame, pictureRows: metrics.pictureRows, content: content)
       else { continue }
       cards.append((placed.box, request))
     }

@@ -108,12 +108,12 @@ package struct CardMeasurer {
   private func metrics(ofCard index: Int, inner: Int, lines: (caption: Int, comment: Int))
     -> CardMetrics
   {
-    var imageRows = 0
-    let image = cache.imageShape(index)
+    var pictureRows = 0
+    let image = cache.pictureShape(index)
     if image.hasImage {
-      imageRows = style.cellShape.rows(forAspectRatio: image.aspectRatio, columns: inner)
-      if let limit = style.maximumImageRows {
-        imageRows = Swift.min(imageRows, Swift.max(1, limit))
+      pictureRows = style.cellShape.rows(forAspectRatio: image.aspectRatio, columns: inner)
+      if let limit = style.maximumPictureRows {
+        pictureRows = Swift.min(pictureRows, Swift.max(1, limit))
       }
     }
     var commentRows = lines.comment
@@ -121,7 +121,7 @@ package struct CardMeasurer {
       commentRows = Swift.min(commentRows, Swift.max(0, limit))
     }
     return CardMetrics(
-      innerWidth: inner, imageRows: imageRows, captionRows: lines.caption,
+      innerWidth: inner, pictureRows: pictureRows, captionRows: lines.caption,
       commentRows: commentRows)
   }
 
@@ -136,11 +136,11 @@ package struct CardMeasurer {
     guard natural.height > height else { return natural }
     let inner = Swift.max(0, height - CardStyle.verticalChrome)
     let textRows = natural.captionRows + natural.commentRows
-    let imageRows = Swift.min(natural.imageRows, Swift.max(inner / 2, inner - textRows))
-    let captionRows = Swift.min(natural.captionRows, inner - imageRows)
+    let pictureRows = Swift.min(natural.pictureRows, Swift.max(inner / 2, inner - textRows))
+    let captionRows = Swift.min(natural.captionRows, inner - pictureRows)
     return CardMetrics(
-      innerWidth: natural.innerWidth, imageRows: imageRows, captionRows: captionRows,
-      commentRows: Swift.min(natural.commentRows, inner - imageRows - captionRows))
+      innerWidth: natural.innerWidth, pictureRows: pictureRows, captionRows: captionRows,
+      commentRows: Swift.min(natural.commentRows, inner - pictureRows - captionRows))
   }
 
   /// The caption and comment lines of card `index` as drawn in a frame `width` × `height`

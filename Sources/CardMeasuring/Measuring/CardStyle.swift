@@ -12,24 +12,24 @@ package struct CardStyle: Hashable, Sendable {
   /// box is as tall as the picture's aspect ratio makes it at the column's width; only a
   /// picture taller than the screen's card area is capped (and drawn letterboxed, whole),
   /// so the browser sets this from the screen.
-  package var maximumImageRows: Int?
+  package var maximumPictureRows: Int?
   /// The terminal cell's shape, which an image box's rows follow (from the terminal's
   /// capabilities).
   package var cellShape: CellShape
 
   package init(
-    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumImageRows: Int? = nil,
+    wrap: WrapMode = .word, maximumCommentLines: Int? = 6, maximumPictureRows: Int? = nil,
     cellShape: CellShape = .typical
   ) {
     self.wrap = wrap
     self.maximumCommentLines = maximumCommentLines
-    self.maximumImageRows = maximumImageRows
+    self.maximumPictureRows = maximumPictureRows
     self.cellShape = cellShape
   }
 
   /// The image-row cap for a card area `height` rows tall: the picture, the border and a
   /// caption row fit on screen.
-  package static func imageRowLimit(cardAreaHeight height: Int) -> Int {
+  package static func pictureRowLimit(cardAreaHeight height: Int) -> Int {
     Swift.max(1, height - verticalChrome - 1)
   }
 

@@ -81,7 +81,7 @@ final class PreparedTextCache {
     // the whole array for every chunk (it does not grow geometrically).
     for local in 0..<chunk.count {
       let aspect: UInt32
-      if let size = chunk.imageSize(local) {
+      if let size = chunk.pictureSize(local) {
         if size.width <= 0 || size.height <= 0 {
           aspect = Aspect.unknownSize
         } else if size.width > 0xFFFF || size.height > 0xFFFF {
@@ -322,7 +322,7 @@ final class PreparedTextCache {
 
   /// Whether card `index` has a picture, and its shape.
   @inline(__always)
-  func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
+  func pictureShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
     guard !aspects.isEmpty else { return (false, 1) }
     let aspect = aspects[index]
     switch aspect {
@@ -330,7 +330,7 @@ final class PreparedTextCache {
     case Aspect.unknownSize: return (true, 1)
     case Aspect.large:
       let (chunk, local) = store.locate(index)
-      return store.chunks[chunk].imageShape(local)
+      return store.chunks[chunk].pictureShape(local)
     default: return (true, Double(aspect & 0xFFFF) / Double(aspect >> 16))
     }
   }

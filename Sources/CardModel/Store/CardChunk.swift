@@ -18,7 +18,7 @@ package final class CardChunk: Sendable {
   package let sectionNames: [String?]
   /// Pictures whose card said less than the card needs (a size read from the header, a
   /// reason it cannot be shown), by the card's index in the chunk.
-  let resolvedImages: [Int: CardImage]
+  let resolvedPictures: [Int: CardImage]
   /// The addresses of the cards that have one (`url`), by index in the chunk.
   let urls: [Int: String]
   /// Where relative picture paths point.
@@ -28,7 +28,7 @@ package final class CardChunk: Sendable {
 
   init(
     records: [CardRecord], text: ChunkText, tagReferences: [UInt32], tagNames: [String],
-    sectionNames: [String?], resolvedImages: [Int: CardImage], urls: [Int: String] = [:],
+    sectionNames: [String?], resolvedPictures: [Int: CardImage], urls: [Int: String] = [:],
     pictureBase: PictureLinks.Base?, sourceBytes: Int
   ) {
     self.records = records
@@ -36,7 +36,7 @@ package final class CardChunk: Sendable {
     self.tagReferences = tagReferences
     self.tagNames = tagNames
     self.sectionNames = sectionNames
-    self.resolvedImages = resolvedImages
+    self.resolvedPictures = resolvedPictures
     self.urls = urls
     self.pictureBase = pictureBase
     self.sourceBytes = sourceBytes
@@ -63,7 +63,7 @@ package final class CardChunk: Sendable {
 
   /// Card `index`'s picture as the card describes it, resolved.
   package func image(_ index: Int) -> CardImage? {
-    if let resolved = resolvedImages[index] { return resolved }
+    if let resolved = resolvedPictures[index] { return resolved }
     let record = records[index]
     guard record.flags.contains(.hasImage) else { return nil }
     let path =
@@ -136,15 +136,15 @@ package final class CardChunk: Sendable {
 
   /// The picture's aspect ratio and whether the card has one, without decoding text.
   @inline(__always)
-  package func imageShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
-    guard let size = imageSize(index) else { return (false, 1) }
+  package func pictureShape(_ index: Int) -> (hasImage: Bool, aspectRatio: Double) {
+    guard let size = pictureSize(index) else { return (false, 1) }
     return (true, size.width > 0 && size.height > 0 ? Double(size.height) / Double(size.width) : 1)
   }
 
   /// The picture's size in pixels (0 where unknown), `nil` when the card has none.
   @inline(__always)
-  package func imageSize(_ index: Int) -> (width: Int, height: Int)? {
-    if !resolvedImages.isEmpty, let resolved = resolvedImages[index] {
+  package func pictureSize(_ index: Int) -> (width: Int, height: Int)? {
+    if !resolvedPictures.isEmpty, let resolved = resolvedPictures[index] {
       return (resolved.width, resolved.height)
     }
     let record = records[index]
@@ -209,6 +209,6 @@ package final class CardChunk: Sendable {
   /// The bytes the chunk keeps, roughly: for the memory figures.
   package var storedBytes: Int {
     records.count * MemoryLayout<CardRecord>.stride + text.count + tagReferences.count * 4
-      + tagNames.reduce(0) { $0 + $1.utf8.count + 16 } + resolvedImages.count * 96
+      + tagNames.reduce(0) { $0 + $1.utf8.count + 16 } + resolvedPictures.count * 96
   }
 }

@@ -23,7 +23,7 @@ package struct CardChunkBuilder {
   private var sectionOfName: [UInt32] = []
   /// The index in `sectionNames` of `nil`, once a card without a section came.
   private var noSection: UInt32?
-  private var resolvedImages: [Int: CardImage] = [:]
+  private var resolvedPictures: [Int: CardImage] = [:]
   /// The addresses of the cards that have one, by index (most cards have none).
   private var urls: [Int: String] = [:]
   private let pictureBase: PictureLinks.Base?
@@ -99,7 +99,7 @@ package struct CardChunkBuilder {
       }
     }
     if let image = card.image, image.source != nil || image.problem != nil {
-      resolvedImages[records.count - 1] = image
+      resolvedPictures[records.count - 1] = image
     }
   }
 
@@ -211,7 +211,7 @@ package struct CardChunkBuilder {
           blue: UInt8(record.color & 0xFF)),
       path: path, source: PictureLinks.source(of: path, base: pictureBase))
     PictureLinks.readSize(of: &image)
-    resolvedImages[index] = image
+    resolvedPictures[index] = image
   }
 
   /// Stores caption or comment `bytes` as `store` does, and returns the length and the
@@ -324,7 +324,7 @@ package struct CardChunkBuilder {
     let chunk = CardChunk(
       records: records.trimmed(), text: text.finish(),
       tagReferences: tagReferences.trimmed(), tagNames: tags.names,
-      sectionNames: sectionNames, resolvedImages: resolvedImages, urls: urls,
+      sectionNames: sectionNames, resolvedPictures: resolvedPictures, urls: urls,
       pictureBase: pictureBase, sourceBytes: sourceBytes)
     self = CardChunkBuilder(pictureBase: pictureBase, probesPictures: probesPictures)
     return chunk

@@ -445,7 +445,7 @@ struct FastCardParser {
         path = try readString(&cursor)
         image = .init(width: 0, height: 0, color: nil)
       } else if byte == UInt8(ascii: "{") {
-        try readImage(&cursor, depth: depth)
+        try readPicture(&cursor, depth: depth)
       } else {
         throw GiveUp()
       }
@@ -453,7 +453,7 @@ struct FastCardParser {
   }
 
   /// An image object: `path`, `width`, `height`, `color`, other keys ignored.
-  private mutating func readImage(_ cursor: inout Cursor, depth: Int) throws(GiveUp) {
+  private mutating func readPicture(_ cursor: inout Cursor, depth: Int) throws(GiveUp) {
     var width: Int?
     var height: Int?
     var color: UInt32?
@@ -464,7 +464,7 @@ struct FastCardParser {
         let key = try readString(&cursor)
         guard !key.inScratch else { throw GiveUp() }
         try cursor.passColon()
-        let name = Self.imageKey(cursor.bytes + key.start, key.count)
+        let name = Self.pictureKey(cursor.bytes + key.start, key.count)
         if name != 0 {
           guard seen & name == 0 else { throw GiveUp() }
           seen |= name
@@ -494,7 +494,7 @@ struct FastCardParser {
   }
 
   /// 1 path, 2 width, 4 height, 8 color, 0 anything else.
-  private static func imageKey(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+  private static func pictureKey(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
     func equals(_ word: StaticString) -> Bool {
       word.utf8CodeUnitCount == count
         && (0..<count).allSatisfy { bytes[$0] == word.utf8Start[$0] }

@@ -111,7 +111,7 @@ package enum PictureCards {
     var size: String?
     var extent: String?
     switch entry.header {
-    case .failure(.notAnImage) where entry.thumbnailed != nil:
+    case .failure(.notAPicture) where entry.thumbnailed != nil:
       // Its size is the thumbnailer's to tell: a square box, the picture letterboxed in it.
       image.width = 256
       image.height = 256

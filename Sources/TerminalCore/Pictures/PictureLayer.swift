@@ -64,7 +64,7 @@ package struct PictureLayer {
   }
 
   /// The images kitty holds now, by id (for tests).
-  package var storedImages: Set<UInt32> { Set(stored.keys) }
+  package var storedPictures: Set<UInt32> { Set(stored.keys) }
 
   /// Whether another frame must be planned soon, even with nothing changed: kitty plays
   /// an animation only once it has drawn its placement, so the start goes in a frame of

@@ -3,7 +3,7 @@ import LayoutEngine
 /// A picture on screen: the cells the whole picture covers (`box`, after letterboxing)
 /// and the part of them on screen (`visible`, inside `box`), both in screen cells.
 package struct PicturePlacement: Hashable, Sendable {
-  package var image: PixelImage
+  package var image: PixelPicture
   package var box: Rect
   package var visible: Rect
   /// Keys are repeating: a picture the terminal does not hold yet waits (its cells stay
@@ -25,7 +25,7 @@ package struct PicturePlacement: Hashable, Sendable {
   }
 
   package init(
-    image: PixelImage, box: Rect, visible: Rect, keysRepeat: Bool = false, frame: Int = 0,
+    image: PixelPicture, box: Rect, visible: Rect, keysRepeat: Bool = false, frame: Int = 0,
     motion: Motion = .first
   ) {
     self.image = image

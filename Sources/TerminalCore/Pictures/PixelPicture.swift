@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Images are told apart by `id` alone (stable for the image's life, unique in the
 /// process): the id is the one kitty stores the image under.
-package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
+package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
   /// Unique in the process, never 0 (kitty's image ids are 1 ... 2³² − 1).
   package let id: UInt32
   package let protocolKind: PixelProtocol
@@ -76,7 +76,7 @@ package final class PixelImage: Hashable, Sendable, CustomStringConvertible {
     encoded.count + keptPixels.count + 128 + (animation?.frames.reduce(0) { $0 + $1.count } ?? 0)
   }
 
-  package static func == (lhs: PixelImage, rhs: PixelImage) -> Bool { lhs.id == rhs.id }
+  package static func == (lhs: PixelPicture, rhs: PixelPicture) -> Bool { lhs.id == rhs.id }
   package func hash(into hasher: inout Hasher) { hasher.combine(id) }
   package var description: String { "image \(id) \(width)×\(height) px in \(columns)×\(rows)" }
 }
