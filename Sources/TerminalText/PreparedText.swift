@@ -160,23 +160,13 @@ package struct PreparedText: Hashable, Sendable {
     clusters.withUnsafeBufferPointer { Self.lineCount(of: $0, width: width, mode: mode) }
   }
 
-  /// The number of lines text of `clusters` (as `shape(of:)` or `ASCIIText` make them)
-  /// takes at `width`.
-  ///
-  /// - Complexity: O(*n*) in the clusters; allocates nothing.
-  @inline(__always)
-  package static func lineCount<Clusters: ClusterSequence>(
-    of clusters: Clusters, width: Int, mode: WrapMode
-  ) -> Int {
-    var count = 0
-    forEachLine(of: clusters, width: width, mode: mode) { _ in count += 1 }
-    return count
-  }
-
   // Stored shapes, specialised here: a generic call from another module would read each
   // cluster through the protocol's witness (a call per byte).
 
-  /// `lineCount(of:width:mode:)` for a stored shape.
+  /// The number of lines text of `clusters` (a stored shape, as `shape(of:)` makes it)
+  /// takes at `width`.
+  ///
+  /// - Complexity: O(*n*) in the clusters; allocates nothing.
   package static func lineCount(
     of clusters: UnsafeBufferPointer<UInt8>, width: Int, mode: WrapMode
   ) -> Int {

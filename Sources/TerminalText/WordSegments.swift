@@ -78,14 +78,6 @@ package enum WordSegments {
     return close(at: clusters.count)
   }
 
-  /// The lines the text of `units` takes at `width` in word mode, or `nil` when a word is
-  /// wider than a line (count from the clusters then).
-  ///
-  /// - Complexity: O(segments); allocates nothing.
-  package static func lineCount(_ units: UnsafeBufferPointer<UInt16>, width: Int) -> Int? {
-    lineCount(units, width: width, longerThan: widestVisible) { _ in nil }
-  }
-
   /// The lines the text of `units` takes at `width` in word mode, reading the clusters of
   /// a word wider than the line from `longWords` (the text's long words from the one
   /// `first` gives, asked only when one is needed), or `nil` when such a word is no
