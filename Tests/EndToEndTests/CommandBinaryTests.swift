@@ -119,6 +119,18 @@ import Testing
     let sniffedNUL = try ProgramRun.shell(
       "cd '\(folder)' && find . -type f -print0 | \(render) -")
     #expect(sniffedNUL.output.contains("read as a list of 2 paths"), "\(sniffedNUL.output)")
+    // A stream that cannot be cards is a list even when its first file is gone since; when
+    // nothing it names is there, one error says both what it is not.
+    let gone = try ProgramRun.shell(
+      "cd '\(folder)' && (echo ./gone.jpg; find . -name '*.jpg') | '\(masonry)' render --size 100x20"
+    )
+    #expect(gone.status == 0, "\(gone.errors)")
+    #expect(gone.output.contains("1 listed path not found, left out"), "\(gone.output)")
+    let text = try ProgramRun.shell("echo 'hello world' | \(render)")
+    #expect(text.status == 65, "\(text.output)")
+    #expect(
+      text.errors == "masonry: -:1:1: neither cards (JSON, JSON Lines, a property list) nor a "
+        + "list of paths to pictures that are there\n", "\(text.errors)")
     // Cards stay cards, and a card file named as SOURCE is never read as a list.
     let listFile = TemporaryFiles.write("\(folder)/Trips/Kyoto/temple.jpg\n", named: "l.jsonl")
     let named = try ProgramRun.shell("\(render) '\(listFile)'")

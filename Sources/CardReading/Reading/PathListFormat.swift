@@ -19,7 +19,17 @@ struct PathListFormat: WholeRecordFormat {
     cards: [Card], notice: String?
   ) {
     let paths = try PathList.paths(in: bytes, separator: separator, path: path)
-    let (cards, leftOut) = try PictureCards.listed(paths, source: path, headers: headers)
+    let listed: (cards: [Card], notice: String?)
+    do throws(DataError) {
+      listed = try PictureCards.listed(paths, source: path, headers: headers)
+    } catch  where sniffed && error.kind == .missingInput {
+      // Taken for a list because it could not be cards: say both.
+      throw DataError(
+        .badData, path: path, position: SourcePosition(line: 1, column: 1),
+        message: "neither cards (JSON, JSON Lines, a property list) nor a list of paths to "
+          + "pictures that are there")
+    }
+    let (cards, leftOut) = listed
     let readAs = sniffed ? "read as a list of \(Counted.phrase(paths.count, "path"))" : nil
     let said = [readAs, leftOut].compactMap { $0 }.joined(separator: " · ")
     return (cards, said.isEmpty ? nil : said)

@@ -48,9 +48,10 @@ package final class RecordReader {
   package let source: ByteSource
   private let format: CardLoader.Format?
   private let mapping: FieldMapping
-  /// Whether a source whose first line names a file that is there is read as a list of
-  /// paths: only for standard input and other streams (`find … | masonry`), never for a
-  /// file named as a card file (nor for the bytes the fuzzers make).
+  /// Whether a source that cannot be cards (its first byte that is not white space starts
+  /// no card source) is read as a list of paths: only for standard input and other
+  /// streams (`find … | masonry`), never for a file named as a card file (nor for the
+  /// bytes the fuzzers make).
   private let readsPathLists: Bool
   /// The picture headers already read, for the cards of a list of paths.
   private let headers: PictureHeaderCache?
@@ -265,7 +266,7 @@ package final class RecordReader {
       while first < limit && [0x20, 0x0A, 0x0D, 0x09].contains(pending[first]) { first += 1 }
       let decided = first < limit && (pending[first] != UInt8(ascii: "b") || limit - first >= 6)
       if decided || atEnd || nulOffset != nil {
-        if readsPathLists, first < limit, let separator = try pathListSeparator() {
+        if readsPathLists, first < limit, let separator = try pathListSeparator(first: first) {
           return .whole(PathListFormat(separator: separator, headers: headers, sniffed: true))
         }
         if first < limit
@@ -319,14 +320,16 @@ package final class RecordReader {
     return nul
   }
 
-  /// How a list of paths separates them, when the source's first line (or its first
-  /// NUL-ended name) names a file or folder that is there and does not start as a card
-  /// source would (`{`, `[`, `<`); `nil` otherwise.
-  private func pathListSeparator() throws(DataError) -> PathList.Separator? {
+  /// How a list of paths separates them (a line feed, or a NUL after the first name),
+  /// when the source's first byte that is not white space (at `first`) cannot start a
+  /// card source (`{`, `[`, `<`, `bplist`): such a source can only be a list of paths,
+  /// named on purpose or not (what is not there is said, `PathListFormat`); `nil` for a
+  /// card source, or a first line longer than any path.
+  private func pathListSeparator(first: Int) throws(DataError) -> PathList.Separator? {
     let bom = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    guard bom < pending.count,
-      ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")]
-        .contains(pending[bom])
+    guard first < pending.count,
+      ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(pending[first]),
+      !pending[first...].starts(with: Array("bplist".utf8))
     else { return nil }
     // The whole first name, within a bound (a path is at most PATH_MAX bytes).
     var end: Int?
@@ -337,9 +340,6 @@ package final class RecordReader {
     }
     let stop = end ?? pending.count
     guard stop > bom, stop - bom <= Int(PATH_MAX) else { return nil }
-    let name = FileName.string(fromBytes: pending[bom..<stop])
-    var status = stat()
-    guard FileName.withCString(name, { lstat($0, &status) }) == 0 else { return nil }
     return end.map { pending[$0] == 0 } == true ? .nul : .lineFeed
   }
 
