@@ -3,6 +3,10 @@
 // from an installed binary, and nothing generated can drift from Data/.
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
+#if !defined(__has_embed)
+#error "the bundled sample needs a clang that takes #embed (clang 19: the Swift 6.1 toolchain or later)"
+#endif
+
 #include "sample.h"
 
 static const unsigned char animals_json[] = {

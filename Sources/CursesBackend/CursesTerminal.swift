@@ -371,9 +371,9 @@ package final class CursesTerminal: TerminalDevice {
       }
       text +=
         "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\",\"path\":"
-        + JSONText.quoted(placement.image.label) + ",\"box\":\(cells(placement.box)),"
+        + JSONText.quoted(placement.picture.label) + ",\"box\":\(cells(placement.box)),"
         + "\"visible\":\(cells(placement.visible)),"
-        + "\"cell\":[\(placement.image.cellPixels.width),\(placement.image.cellPixels.height)]}\n"
+        + "\"cell\":[\(placement.picture.cellPixels.width),\(placement.picture.cellPixels.height)]}\n"
     }
     if placements.isEmpty {
       text = "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\"}\n"

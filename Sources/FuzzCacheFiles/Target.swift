@@ -33,7 +33,7 @@ enum Target {
           rows: 2, protocolKind: kind, label: "fuzz", sixelColors: 64)
       }
       var thumbnail = Thumbnail(
-        columns: 4, rows: 2, cells: cells, image: image, pictureOrigin: (0, 0))
+        columns: 4, rows: 2, cells: cells, pixels: image, pictureOrigin: (0, 0))
       thumbnail.note = "cut short"
       files.append(ThumbnailFile.encode(thumbnail, key: key))
     }
@@ -76,7 +76,7 @@ enum Target {
     if let thumbnail = ThumbnailFile.decode(
       file, key: key, sixelColors: 64, label: "fuzz", pixels: asked)
     {
-      if let image = thumbnail.image, image.protocolKind != asked {
+      if let image = thumbnail.pixels, image.protocolKind != asked {
         FuzzReplay.fail("a picture of another protocol than asked taken")
       }
       for cell in thumbnail.cells where !ThumbnailFile.isCellSymbol(cell.symbol) {
@@ -87,7 +87,7 @@ enum Target {
       {
         FuzzReplay.fail("a note with a control taken")
       }
-      if let image = thumbnail.image {
+      if let image = thumbnail.pixels {
         if !EncodedPictureCheck.isOnePicture(
           image.encoded, of: image.protocolKind, width: image.width, height: image.height)
         {

@@ -6,7 +6,9 @@
 // by arithmetic, eight bytes read at a time.
 
 extension UnicodeText {
-  /// `wordLineCounts` for text that is printable ASCII and line feeds (or nothing), also
+  /// The lines of text at each of `widths` in word mode, exactly as its shape counts them
+  /// (`PreparedText.lineCount`), for text that is printable ASCII and line feeds (or
+  /// nothing), also
   /// once its other scalars are replaced by their stand-ins (`writeStandIns`: most
   /// letters of accented Latin, Greek, Cyrillic, ideographs, kana, Hangul, wide and other
   /// punctuation, `StandInBytes`); false, counting nothing, for any other

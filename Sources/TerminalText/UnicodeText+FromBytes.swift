@@ -4,8 +4,8 @@
 
 extension UnicodeText {
   /// The widest line of `bytes` (UTF-8, untrusted), as `PreparedText.naturalWidth` measures
-  /// its shape, or `nil` when the text needs the sanitiser or ICU (those `wordLineCounts`
-  /// refuses: invalid UTF-8, a scalar of class `unsupported`).
+  /// its shape, or `nil` when the text needs the sanitiser or ICU (invalid UTF-8, a
+  /// scalar of class `unsupported`).
   ///
   /// - Complexity: O(*n*).
   package static func naturalWidth(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch)

@@ -48,7 +48,7 @@ enum AnimatedThumbnail {
         animation: PixelAnimation(timing: timing, frames: frames, isOpaque: isOpaque))
       return Thumbnail(
         columns: columns, rows: rows,
-        cells: [Thumbnail.Cell](repeating: .blank, count: columns * rows), image: image,
+        cells: [Thumbnail.Cell](repeating: .blank, count: columns * rows), pixels: image,
         pictureOrigin: (placed.fitted.left, placed.fitted.top),
         animation: ThumbnailAnimation(
           timing: timing, frameCells: [], isCut: isCut || reader.isDamaged))

@@ -26,39 +26,39 @@ package struct Thumbnail: Hashable, Sendable {
   package let cells: [Cell]
   /// The picture in pixels, for a pixel protocol (its cells stay blank), and where its
   /// cells start in the box (it is letterboxed like symbols).
-  package let image: PixelPicture?
+  package let pixels: PixelPicture?
   package let pictureOrigin: (left: Int, top: Int)
   /// What the box says over the picture, on its last row (`truncated`: the file ended
   /// before the picture did, and the part that decoded shows).
   package var note: String?
-  /// An animated picture's frames and timing (its first frame is `cells`, or `image`).
+  /// An animated picture's frames and timing (its first frame is `cells`, or `pixels`).
   package let animation: ThumbnailAnimation?
 
   package init(
-    columns: Int, rows: Int, cells: [Cell], image: PixelPicture? = nil,
+    columns: Int, rows: Int, cells: [Cell], pixels: PixelPicture? = nil,
     pictureOrigin: (left: Int, top: Int) = (0, 0), animation: ThumbnailAnimation? = nil
   ) {
     self.columns = columns
     self.rows = rows
     self.cells = cells
-    self.image = image
+    self.pixels = pixels
     self.pictureOrigin = pictureOrigin
     self.animation = animation
   }
 
   /// The thumbnail as it shows frame `index` of its animation: in symbols, that frame's
-  /// cells (a pixel picture's frames are its image's, which the picture layer sends).
+  /// cells (a pixel picture's frames are its own, which the picture layer sends).
   package func showing(frame index: Int) -> Thumbnail {
     guard index > 0, let animation, index - 1 < animation.frameCells.count else { return self }
     var shown = Thumbnail(
-      columns: columns, rows: rows, cells: animation.frameCells[index - 1], image: image,
+      columns: columns, rows: rows, cells: animation.frameCells[index - 1], pixels: pixels,
       pictureOrigin: pictureOrigin, animation: animation)
     shown.note = note
     return shown
   }
 
   package static func == (lhs: Thumbnail, rhs: Thumbnail) -> Bool {
-    lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.image == rhs.image
+    lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.pixels == rhs.pixels
       && lhs.pictureOrigin == rhs.pictureOrigin && lhs.note == rhs.note && lhs.cells == rhs.cells
       && lhs.animation == rhs.animation
   }
@@ -66,7 +66,7 @@ package struct Thumbnail: Hashable, Sendable {
   package func hash(into hasher: inout Hasher) {
     hasher.combine(columns)
     hasher.combine(rows)
-    hasher.combine(image)
+    hasher.combine(pixels)
     hasher.combine(cells)
   }
 
@@ -75,7 +75,7 @@ package struct Thumbnail: Hashable, Sendable {
   /// The bytes it takes in a cache (its cells, its frames and its encoded picture).
   package var cost: Int {
     let frames = animation?.frameCells.reduce(0) { $0 + $1.count } ?? 0
-    return (cells.count + frames) * MemoryLayout<Cell>.stride + 64 + (image?.cost ?? 0)
+    return (cells.count + frames) * MemoryLayout<Cell>.stride + 64 + (pixels?.cost ?? 0)
   }
 }
 

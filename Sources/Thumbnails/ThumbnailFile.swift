@@ -30,7 +30,7 @@ package enum ThumbnailFile {
     payload.int(thumbnail.pictureOrigin.left)
     payload.int(thumbnail.pictureOrigin.top)
     payload.bytes(Array((thumbnail.note ?? "").utf8))
-    if let image = thumbnail.image {
+    if let image = thumbnail.pixels {
       payload.u8(1)
       payload.bytes(Array(image.protocolKind.rawValue.utf8))
       payload.bytes(Array(image.label.utf8))
@@ -110,7 +110,7 @@ package enum ThumbnailFile {
     }
     guard payload.isAtEnd else { return nil }
     var thumbnail = Thumbnail(
-      columns: columns, rows: rows, cells: cells, image: image, pictureOrigin: (left, top))
+      columns: columns, rows: rows, cells: cells, pixels: image, pictureOrigin: (left, top))
     if !noteBytes.isEmpty { thumbnail.note = Sanitizer.sanitize(utf8: noteBytes) }
     return thumbnail
   }

@@ -75,7 +75,7 @@ package enum ThumbnailRenderer {
       placed.canvas, columns: placed.fitted.columns, rows: placed.fitted.rows,
       protocolKind: protocolKind, label: label, sixelColors: sixelColors)
     return Thumbnail(
-      columns: columns, rows: rows, cells: blank, image: image,
+      columns: columns, rows: rows, cells: blank, pixels: image,
       pictureOrigin: (placed.fitted.left, placed.fitted.top))
   }
 

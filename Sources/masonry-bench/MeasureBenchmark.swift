@@ -11,7 +11,7 @@ import TerminalText
 ///
 /// `MASONRY_BENCH_TEXTS=ascii` (or `other`) instead counts the lines of the texts neither
 /// plain ASCII nor plain CJK (ASCII throughout, or not) of the first 30 chunks both ways:
-/// shaped, and straight from their bytes (`UnicodeText.wordLineCount`), in megabytes a
+/// shaped, and straight from their bytes (`LineCounter`, as other text), in megabytes a
 /// second, and says whether the counts agree. `MASONRY_BENCH_FIRST_ONLY=1` stops after one
 /// first count (a profiling aid: a profile then holds that count alone).
 enum MeasureBenchmark {

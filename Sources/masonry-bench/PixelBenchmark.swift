@@ -69,7 +69,7 @@ enum PixelBenchmark {
       files.map { file in
         (try? ThumbnailRequest(
           source: file, columns: 29, rows: 10, mode: .truecolor, cellShape: cell, pixels: pixels
-        ).make().get().image?.encoded.count) ?? 0
+        ).make().get().pixels?.encoded.count) ?? 0
       }.reduce(0, +) / Swift.max(1, files.count)
     }
     report.emit([

@@ -63,7 +63,12 @@ enum StreamBenchmark {
       caches = app.caches
     }
     guard terminal.isFinished else {
-      report.emit([("name", "stream.feed"), ("path", path), ("error", "the browser ended early")])
+      report.emit([
+        ("name", "stream.feed"), ("path", path),
+        (
+          "error", "the browser ended before the script's frames: \(terminal.timings.keys.sorted())"
+        ),
+      ])
       exit(1)
     }
     let timings = terminal.timings

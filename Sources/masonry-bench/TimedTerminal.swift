@@ -53,6 +53,9 @@ struct TimedTerminal: TerminalDevice {
     Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
   }
 
+  /// The longest a step may wait for its frame, in milliseconds.
+  static let stepLimit = 60_000.0
+
   /// Whether every step is done.
   var isFinished: Bool { current >= steps.count }
 
@@ -78,9 +81,13 @@ struct TimedTerminal: TerminalDevice {
       if case .resized(let newSize) = event { size = newSize }
       return event
     }
-    // The script played out: the browser ends, as at the end of its input.
-    if isFinished { return .endOfInput }
-    return wakeUp.wait(timeout: timeout) ? .wakeUp : nil
+    // The script played out, or a step waited too long (its frame never came: the
+    // browser drew nothing new): the browser ends, as at the end of its input, and the
+    // scenario says the script did not play out (`isFinished`).
+    let waited = Self.milliseconds(now - stepStart)
+    if isFinished || waited > Self.stepLimit { return .endOfInput }
+    let left = Int(Self.stepLimit - waited) + 1
+    return wakeUp.wait(timeout: timeout.map { Swift.min($0, left) } ?? left) ? .wakeUp : nil
   }
 
   func now() -> Int { Int(Self.milliseconds(clock.now - Self.epoch)) }

@@ -20,7 +20,7 @@ import Thumbnails
         keptPixels: [UInt8](repeating: 0, count: 200_000)
       ) { _, _ in [] }
       let thumbnail = Thumbnail(
-        columns: 30, rows: 10, cells: Array(repeating: .blank, count: 300), image: image)
+        columns: 30, rows: 10, cells: Array(repeating: .blank, count: 300), pixels: image)
       store.store(.success(thumbnail), for: Self.request(index))
     }
     #expect(store.count < ThumbnailStore.byteBudget / 300_000 + 1)

@@ -126,6 +126,20 @@ import Testing
     )
     #expect(gone.status == 0, "\(gone.errors)")
     #expect(gone.output.contains("1 listed path not found, left out"), "\(gone.output)")
+    // A blank line first changes nothing; a picture piped in by mistake is no list: the
+    // card reader names its first byte.
+    let blank = try ProgramRun.shell(
+      "cd '\(folder)' && (echo; find . -name '*.jpg') | \(render)")
+    #expect(blank.output.contains("read as a list of 1 path"), "\(blank.output) \(blank.errors)")
+    let picture = try ProgramRun.shell("cat '\(Self.pictures)/cat.jpg' | \(render)")
+    #expect(
+      picture.status == 65 && picture.errors.contains("-:1:1: expected a value, found byte 0xFF"))
+    // Relative paths of a list named by --files are the working directory's, as if named
+    // one by one (not the list's folder's).
+    let listed = TemporaryFiles.write("Trips/Kyoto/temple.jpg\n", named: "relative-list")
+    let relative = try ProgramRun.shell(
+      "cd '\(folder)' && '\(masonry)' render --size 60x20 --files '\(listed)'")
+    #expect(relative.status == 0 && relative.output.contains("451×300"), "\(relative.output)")
     let text = try ProgramRun.shell("echo 'hello world' | \(render)")
     #expect(text.status == 65, "\(text.output)")
     #expect(

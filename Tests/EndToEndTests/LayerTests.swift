@@ -9,6 +9,8 @@ import Testing
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
+  static let cardModules = ["Cards", "CardModel", "CardReading", "CardMeasuring", "CardSearch"]
+
   static let aboveCards = [
     "Cards", "Thumbnails", "CPictures", "CChafa", "TerminalScreen", "TerminalCore", "Widgets",
   ]
@@ -23,8 +25,8 @@ import Testing
     ("CardMeasuring", aboveCards + ["CardReading", "CardSearch"]),
     ("CardSearch", aboveCards + ["CardReading", "CardMeasuring"]),
     ("PictureFiles", ["Thumbnails", "CPictures", "CChafa", "TerminalScreen"]),
-    ("CursesBackend", ["Thumbnails", "PictureFiles", "Cards", "Browser", "Widgets"]),
-    ("LayoutEngine", ["Cards", "TerminalText", "TerminalScreen", "TerminalCore"]),
+    ("CursesBackend", ["Thumbnails", "PictureFiles", "Browser", "Widgets"] + cardModules),
+    ("LayoutEngine", ["TerminalText", "TerminalScreen", "TerminalCore"] + cardModules),
   ]
 
   @Test(arguments: forbidden.map(\.module))

@@ -139,7 +139,7 @@ import Thumbnails
       source: source, columns: 8, rows: 3, mode: .truecolor,
       cellShape: CellShape(width: 8, height: 16), pixels: .kitty, animates: true
     ).make().get()
-    let image = try #require(kitty.image)
+    let image = try #require(kitty.pixels)
     #expect(image.animation?.frames.count == 2)
     #expect(image.animation?.isOpaque == true)
   }

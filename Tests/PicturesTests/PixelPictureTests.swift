@@ -22,7 +22,7 @@ import Thumbnails
     // 64×48 in 10×8 cells of 9×18: 10 columns need 10·9·48/64/18 ≈ 4 rows, centred.
     let thumbnail = ThumbnailRenderer.renderPixels(
       source, columns: 10, rows: 8, cell: Self.cell, protocolKind: .kitty, label: "g")
-    let image = try #require(thumbnail.image)
+    let image = try #require(thumbnail.pixels)
     #expect(image.columns == 10 && image.rows == 4 && thumbnail.pictureOrigin == (0, 2))
     #expect(image.width == 90 && image.height == 72)
     #expect(thumbnail.cells.allSatisfy { $0 == .blank }, "the cells under a picture stay blank")
@@ -40,7 +40,7 @@ import Thumbnails
   @Test func sixelPicturesAreWellFormedAndCutToTheRowsAsked() throws {
     let thumbnail = ThumbnailRenderer.renderPixels(
       try Self.picture(), columns: 10, rows: 4, cell: Self.cell, protocolKind: .sixel, label: "g")
-    let image = try #require(thumbnail.image)
+    let image = try #require(thumbnail.pixels)
     for rows in [0..<4, 1..<3, 3..<4] {
       let text = String(decoding: image.encoded(cellRows: rows), as: UTF8.self)
       let height = rows.count * 18

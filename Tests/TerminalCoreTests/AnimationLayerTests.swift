@@ -26,7 +26,7 @@ import Testing
     let image = Self.animated(.kitty, plays: 2)
     let id = image.id
     let box = Rect(x: 2, y: 3, width: 4, height: 3)
-    let playing = PicturePlacement(image: image, box: box, visible: box, motion: .playing)
+    let playing = PicturePlacement(picture: image, box: box, visible: box, motion: .playing)
     let first = Self.text(layer.plan([playing], screenHeight: 40, cleared: true).output)
     #expect(first.contains("a=t,f=100,i=\(id),q=2,m=0;RjA="))  // "F0"
     #expect(first.contains("a=f,f=100,i=\(id),z=200,q=2,m=0;RjE="))
@@ -66,7 +66,7 @@ import Testing
     var layer = PictureLayer(protocolKind: .kitty)
     let image = Self.animated(.kitty)
     let box = Rect(x: 0, y: 0, width: 4, height: 3)
-    let playing = PicturePlacement(image: image, box: box, visible: box, motion: .playing)
+    let playing = PicturePlacement(picture: image, box: box, visible: box, motion: .playing)
     _ = layer.plan([playing], screenHeight: 40, cleared: true)
     _ = layer.plan([playing], screenHeight: 40, cleared: false)
     _ = layer.plan([], screenHeight: 40, cleared: false)
@@ -80,7 +80,7 @@ import Testing
     var layer = PictureLayer(protocolKind: .sixel)
     let image = Self.animated(.sixel)
     let box = Rect(x: 0, y: 1, width: 4, height: 3)
-    var placement = PicturePlacement(image: image, box: box, visible: box, motion: .playing)
+    var placement = PicturePlacement(picture: image, box: box, visible: box, motion: .playing)
     let first = layer.plan([placement], screenHeight: 40, cleared: true)
     #expect(Self.text(first.output).hasSuffix("F0⎋8"))
     placement.frame = 1
@@ -92,7 +92,7 @@ import Testing
     // A frame with transparent pixels: its rows are erased, then it is drawn.
     var clear = PictureLayer(protocolKind: .sixel)
     var see = PicturePlacement(
-      image: Self.animated(.sixel, opaque: false), box: box, visible: box, motion: .playing)
+      picture: Self.animated(.sixel, opaque: false), box: box, visible: box, motion: .playing)
     _ = clear.plan([see], screenHeight: 40, cleared: true)
     see.frame = 2
     let erased = clear.plan([see], screenHeight: 40, cleared: false)
@@ -106,7 +106,7 @@ import Testing
     let image = Self.animated(.sixel)
     let box = Rect(x: 0, y: -1, width: 4, height: 3)
     let visible = Rect(x: 0, y: 0, width: 4, height: 2)
-    var placement = PicturePlacement(image: image, box: box, visible: visible, motion: .playing)
+    var placement = PicturePlacement(picture: image, box: box, visible: visible, motion: .playing)
     #expect(
       Self.text(layer.plan([placement], screenHeight: 40, cleared: true).output).contains(
         "rows 18 36"))
@@ -118,7 +118,7 @@ import Testing
     var layer = PictureLayer(protocolKind: .iterm)
     let box = Rect(x: 0, y: 0, width: 4, height: 3)
     var placement = PicturePlacement(
-      image: Self.animated(.iterm, opaque: false), box: box, visible: box, motion: .playing)
+      picture: Self.animated(.iterm, opaque: false), box: box, visible: box, motion: .playing)
     _ = layer.plan([placement], screenHeight: 40, cleared: true)
     placement.frame = 2
     let next = layer.plan([placement], screenHeight: 40, cleared: false)

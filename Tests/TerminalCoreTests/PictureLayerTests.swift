@@ -47,20 +47,20 @@ import Testing
     let image = Self.image(.kitty)
     let box = Rect(x: 2, y: 3, width: 4, height: 3)
     let first = layer.plan(
-      [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
+      [PicturePlacement(picture: image, box: box, visible: box)], screenHeight: 40, cleared: true)
     #expect(TerminalSamples.text(first.output).contains("a=t,f=100,i=\(image.id)"))
     #expect(
       TerminalSamples.text(first.output).contains("a=p,i=\(image.id),p=1,x=0,y=0,w=36,h=54,c=4,r=3")
     )
     // The same frame again writes nothing.
     let same = layer.plan(
-      [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: false)
+      [PicturePlacement(picture: image, box: box, visible: box)], screenHeight: 40, cleared: false)
     #expect(same.output.isEmpty && same.rewriteRows.isEmpty)
     // One row up, cut by the top of the card area at row 2: placed again, cropped, no
     // transmission, under 1.5 KB.
     let up = box.offsetBy(dx: 0, dy: -2)
     let moved = layer.plan(
-      [PicturePlacement(image: image, box: up, visible: Rect(x: 2, y: 2, width: 4, height: 2))],
+      [PicturePlacement(picture: image, box: up, visible: Rect(x: 2, y: 2, width: 4, height: 2))],
       screenHeight: 40, cleared: false)
     #expect(!TerminalSamples.text(moved.output).contains("a=t"))
     #expect(
@@ -73,7 +73,7 @@ import Testing
     #expect(layer.storedPictures == [image.id])
     // After a clear (ED 2 wipes kitty's images) it is transmitted again.
     let again = layer.plan(
-      [PicturePlacement(image: image, box: box, visible: box)], screenHeight: 40, cleared: true)
+      [PicturePlacement(picture: image, box: box, visible: box)], screenHeight: 40, cleared: true)
     #expect(TerminalSamples.text(again.output).contains("a=t,f=100,i=\(image.id)"))
   }
 
@@ -84,24 +84,24 @@ import Testing
     let a = Rect(x: 0, y: 2, width: 4, height: 3)
     let b = Rect(x: 6, y: 2, width: 4, height: 3)
     _ = layer.plan(
-      [PicturePlacement(image: held, box: a, visible: a)], screenHeight: 40, cleared: true)
+      [PicturePlacement(picture: held, box: a, visible: a)], screenHeight: 40, cleared: true)
     // Keys repeat: the held picture moves, the new one waits.
     let repeating = layer.plan(
       [
         PicturePlacement(
-          image: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1),
+          picture: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1),
           keysRepeat: true),
-        PicturePlacement(image: new, box: b, visible: b, keysRepeat: true),
+        PicturePlacement(picture: new, box: b, visible: b, keysRepeat: true),
       ], screenHeight: 40, cleared: false)
     #expect(!TerminalSamples.text(repeating.output).contains("a=t"))
     #expect(TerminalSamples.text(repeating.output).contains("a=p,i=\(held.id)"))
-    #expect(repeating.shown.map(\.image) == [held])
+    #expect(repeating.shown.map(\.picture) == [held])
     // The keys pause: it comes.
     let paused = layer.plan(
       [
         PicturePlacement(
-          image: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1)),
-        PicturePlacement(image: new, box: b, visible: b),
+          picture: held, box: a.offsetBy(dx: 0, dy: 1), visible: a.offsetBy(dx: 0, dy: 1)),
+        PicturePlacement(picture: new, box: b, visible: b),
       ], screenHeight: 40, cleared: false)
     #expect(TerminalSamples.text(paused.output).contains("a=t,f=100,i=\(new.id)"))
     #expect(!TerminalSamples.text(paused.output).contains("a=p,i=\(held.id)"))
@@ -115,8 +115,8 @@ import Testing
     let boxA = Rect(x: 0, y: 2, width: 4, height: 3)
     let boxB = Rect(x: 6, y: 3, width: 4, height: 3)
     let both = [
-      PicturePlacement(image: a, box: boxA, visible: boxA),
-      PicturePlacement(image: b, box: boxB, visible: boxB),
+      PicturePlacement(picture: a, box: boxA, visible: boxA),
+      PicturePlacement(picture: b, box: boxB, visible: boxB),
     ]
     let first = layer.plan(both, screenHeight: 20, cleared: true)
     #expect(first.rewriteRows.isEmpty)
@@ -129,7 +129,7 @@ import Testing
     // Cut at the bottom: only the visible rows are encoded, never the last row.
     let low = Rect(x: 6, y: 17, width: 4, height: 3)
     let cut = layer.plan(
-      [PicturePlacement(image: b, box: low, visible: low)], screenHeight: 20, cleared: false)
+      [PicturePlacement(picture: b, box: low, visible: low)], screenHeight: 20, cleared: false)
     #expect(TerminalSamples.text(cut.output) == "⎋7⎋[18;7Hrows 0 36⎋8")
     #expect(cut.shown.map(\.visible) == [Rect(x: 6, y: 17, width: 4, height: 2)])
   }
@@ -163,7 +163,7 @@ import Testing
         for (index, image) in images.enumerated() where !hidden.contains(index) {
           let box = Rect(x: (index % 3) * 10, y: (index / 3) * 4 + 1 - scroll, width: 4, height: 3)
           guard let visible = box.intersection(content), visible.height > 0 else { continue }
-          placements.append(PicturePlacement(image: image, box: box, visible: visible))
+          placements.append(PicturePlacement(picture: image, box: box, visible: visible))
         }
         let plan = layer.plan(placements, screenHeight: height, cleared: cleared)
         // Replay what the plan does to the terminal.
@@ -173,13 +173,13 @@ import Testing
         let text = TerminalSamples.text(plan.output)
         for placement in plan.shown where kind != .kitty {
           if text.contains("⎋[\(placement.visible.minY + 1);\(placement.visible.minX + 1)H") {
-            onScreen[placement.image.id] = placement.visible
+            onScreen[placement.picture.id] = placement.visible
           }
         }
         if kind == .kitty {
           for placement in plan.shown
-          where text.contains("a=p,i=\(placement.image.id),p=1,") {
-            onScreen[placement.image.id] = placement.visible
+          where text.contains("a=p,i=\(placement.picture.id),p=1,") {
+            onScreen[placement.picture.id] = placement.visible
           }
           for (id, _) in onScreen where text.contains("d=i,i=\(id),p=1") {
             onScreen[id] = nil
@@ -188,7 +188,7 @@ import Testing
         }
         // Exactly the visible pictures, each where the frame puts it, none off screen.
         let expected = Dictionary(
-          uniqueKeysWithValues: placements.map { ($0.image.id, $0.visible) })
+          uniqueKeysWithValues: placements.map { ($0.picture.id, $0.visible) })
         #expect(onScreen == expected, "step \(step)")
         for rect in onScreen.values { #expect(rect.minY >= 0 && rect.maxY <= height - 1) }
         // The same frame again writes nothing.

@@ -92,7 +92,8 @@ package struct BrowserApp {
   package var wakeUp: WakeUpSignal { mailbox.wakeUp }
 
   /// Work in the background alone (thumbnails arriving, cards streaming in) draws a
-  /// frame at most this often, in milliseconds; input draws at once. So a burst of
+  /// frame at most this often, in milliseconds; input and the end of a load draw at once
+  /// (`BrowserEvent.drawsAtOnce`). So a burst of
   /// thumbnails is one frame, not thirty, and a key never waits behind their frames.
   package static let backgroundFrameInterval = 25
 

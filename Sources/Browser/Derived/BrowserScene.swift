@@ -191,7 +191,7 @@ package struct BrowserScene {
   static func pixelPlacement(
     _ shown: ViewQueries.ShownPicture, in box: Rect, clip: Rect, keysRepeat: Bool
   ) -> PicturePlacement? {
-    guard case .thumbnail(let thumbnail) = shown.picture, let image = thumbnail.image else {
+    guard case .thumbnail(let thumbnail) = shown.picture, let image = thumbnail.pixels else {
       return nil
     }
     let cells = Rect(
@@ -201,7 +201,7 @@ package struct BrowserScene {
       return nil
     }
     return PicturePlacement(
-      image: image, box: cells, visible: visible, keysRepeat: keysRepeat,
+      picture: image, box: cells, visible: visible, keysRepeat: keysRepeat,
       frame: shown.frame, motion: shown.motion)
   }
 

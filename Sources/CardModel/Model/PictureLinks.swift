@@ -19,13 +19,17 @@ package enum PictureLinks {
     return .folder(slash == path.startIndex ? "/" : String(path[..<slash]))
   }
 
-  /// Resolves every card's picture against `base`; reads the header of each picture whose
-  /// size is unknown (a picture that cannot be read keeps its card and its reason).
+  /// Resolves against `base` every card's picture that is not located yet (the cards of a
+  /// list of paths are, each as if named on the command line); reads the header of each
+  /// picture whose size is unknown (a picture that cannot be read keeps its card and its
+  /// reason).
   ///
   /// - Complexity: one header read per picture of unknown size; none otherwise.
   package static func resolve(_ cards: inout [Card], base: Base) {
     for index in cards.indices {
-      guard var image = cards[index].image, let path = image.path, !path.isEmpty else { continue }
+      guard var image = cards[index].image, image.source == nil, let path = image.path,
+        !path.isEmpty
+      else { continue }
       image.source = source(of: path, base: base)
       if !image.hasSize { readSize(of: &image) }
       cards[index].image = image

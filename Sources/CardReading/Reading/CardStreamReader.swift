@@ -60,8 +60,8 @@ package final class CardStreamReader: @unchecked Sendable {
   }
 
   /// Reads `bytes` as the source `path` (`format`, or what the name or content says);
-  /// `readsPathLists`: a stream whose first line names a file that is there is a list of
-  /// paths (`RecordReader`).
+  /// `readsPathLists`: a stream that cannot be cards is read as a list of paths
+  /// (`RecordReader`).
   package init(
     source: ByteSource, options: CardReadOptions, pictureBase: PictureLinks.Base?,
     format: CardLoader.Format? = nil, readsPathLists: Bool = false,

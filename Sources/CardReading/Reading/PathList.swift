@@ -6,8 +6,9 @@ import PictureFiles
 /// line feed). Each path is a picture as if named on the command line (`PictureCards`).
 ///
 /// The list is untrusted like any source: read front to back (a file, `-` or a pipe) by
-/// `RecordReader` (`PathListFormat`), at most `maximumBytes` and `maximumPaths`, a NUL byte in a list of lines is an error
-/// at its place, and a name that is not UTF-8 keeps its bytes (`FileName`).
+/// `RecordReader` (`PathListFormat`), at most `maximumBytes` and `maximumPaths`; a NUL
+/// byte in a list of lines is an error at its place, and a name that is not UTF-8 keeps
+/// its bytes (`FileName`).
 package enum PathList {
   /// What ends each path.
   package enum Separator: Hashable, Sendable {

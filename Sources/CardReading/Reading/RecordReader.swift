@@ -23,7 +23,7 @@ package final class RecordReader {
   /// What the next piece of the source is.
   package enum Piece: Sendable {
     case records(RecordBatch)
-    /// The cards of a property list, read whole.
+    /// The cards of a format read whole (a property list, a list of paths).
     case cards([Card], sourceBytes: Int)
 
     /// The bytes of a parsed batch, emptied (their capacity kept) for the reader to read
@@ -255,7 +255,7 @@ package final class RecordReader {
 
   /// The format the source is read as: the one its name says, else the one its first
   /// bytes say, read until the first that is not white space tells — a list of paths (on
-  /// a stream whose first line names a file that is there), a property list (`<`,
+  /// a stream that cannot be cards, `pathListSeparator`), a property list (`<`,
   /// `bplist`), else JSON (a document, or JSON Lines when its first object is a card).
   private func sniff() throws(DataError) -> Mode {
     if let format { return mode(for: format) }
@@ -322,25 +322,38 @@ package final class RecordReader {
 
   /// How a list of paths separates them (a line feed, or a NUL after the first name),
   /// when the source's first byte that is not white space (at `first`) cannot start a
-  /// card source (`{`, `[`, `<`, `bplist`): such a source can only be a list of paths,
-  /// named on purpose or not (what is not there is said, `PathListFormat`); `nil` for a
-  /// card source, or a first line longer than any path.
+  /// card source (`{`, `[`, `<`, `bplist`) and its first name is a file that is there, or
+  /// could be one: text of no control character (a list made before that file went;
+  /// what is not there is said, `PathListFormat`). `nil` for a card source, and for bytes
+  /// that are no text (a picture or a program piped in by mistake), which the reader of
+  /// card sources names.
   private func pathListSeparator(first: Int) throws(DataError) -> PathList.Separator? {
-    let bom = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     guard first < pending.count,
       ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(pending[first]),
       !pending[first...].starts(with: Array("bplist".utf8))
     else { return nil }
-    // The whole first name, within a bound (a path is at most PATH_MAX bytes).
+    // The first name: the line `first` is on (blank lines before it are skipped as the
+    // list skips them), whole, within a bound (a path is at most PATH_MAX bytes).
+    let bom = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let start = pending[bom..<first].lastIndex(of: 0x0A).map { $0 + 1 } ?? bom
     var end: Int?
     while true {
-      end = pending[bom...].firstIndex { $0 == 0x0A || $0 == 0 }
-      if end != nil || atEnd || pending.count > Int(PATH_MAX) { break }
+      end = pending[start...].firstIndex { $0 == 0x0A || $0 == 0 }
+      if end != nil || atEnd || pending.count - start > Int(PATH_MAX) { break }
       try readMore()
     }
     let stop = end ?? pending.count
-    guard stop > bom, stop - bom <= Int(PATH_MAX) else { return nil }
-    return end.map { pending[$0] == 0 } == true ? .nul : .lineFeed
+    guard stop > start, stop - start <= Int(PATH_MAX) else { return nil }
+    let separator: PathList.Separator = end.map { pending[$0] == 0 } == true ? .nul : .lineFeed
+    let name = pending[start..<stop]
+    var status = stat()
+    if FileName.withCString(FileName.string(fromBytes: name), { lstat($0, &status) }) == 0 {
+      return separator
+    }
+    let isText =
+      !name.contains { $0 < 0x20 || $0 == 0x7F }
+      && String(validating: name, as: UTF8.self) != nil
+    return isText ? separator : nil
   }
 
   /// A source of a format read whole, at most its `maximumBytes`: its cards as one piece,

@@ -31,13 +31,16 @@ package enum BundledSample {
   /// The sample's text (JSON), the bytes of `Data/animals.json`.
   package static var text: String { String(decoding: file("animals.json"), as: UTF8.self) }
 
-  /// The files of `Data/` compiled in (`CSample`), by the names the cards give them.
-  private static var files: [(name: String, bytes: UnsafeBufferPointer<UInt8>)] {
-    (0..<masonry_sample_file_count()).map { index in
-      let file = masonry_sample_file_at(index)
-      return (String(cString: file.name), UnsafeBufferPointer(start: file.bytes, count: file.count))
-    }
-  }
+  /// The files of `Data/` compiled in (`CSample`), by the names the cards give them: read
+  /// once, pointers into the program's constant data (never written, so safe to share).
+  nonisolated(unsafe) private static let files:
+    [(name: String, bytes: UnsafeBufferPointer<UInt8>)] = (0..<masonry_sample_file_count())
+      .map { index in
+        let file = masonry_sample_file_at(index)
+        return (
+          String(cString: file.name), UnsafeBufferPointer(start: file.bytes, count: file.count)
+        )
+      }
 
   private static func file(_ name: String) -> UnsafeBufferPointer<UInt8> {
     files.first { $0.name == name }!.bytes

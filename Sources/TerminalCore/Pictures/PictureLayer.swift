@@ -90,7 +90,7 @@ package struct PictureLayer {
     var wanted: [PicturePlacement] = []
     var seen = Set<UInt32>()
     let usable = Rect(x: 0, y: 0, width: Int.max / 4, height: Swift.max(0, screenHeight - 1))
-    for placement in placements where !seen.contains(placement.image.id) {
+    for placement in placements where !seen.contains(placement.picture.id) {
       guard let visible = placement.visible.intersection(usable), visible.width > 0,
         visible.height > 0, placement.box.width > 0, placement.box.height > 0
       else { continue }
@@ -98,24 +98,24 @@ package struct PictureLayer {
       var kept = placement
       kept.visible = visible
       wanted.append(kept)
-      seen.insert(placement.image.id)
+      seen.insert(placement.picture.id)
     }
     // A terminal that keeps pictures, while keys repeat: only pictures it holds already.
     if protocolKind.keepsPictures {
-      wanted.removeAll { $0.keysRepeat && stored[$0.image.id] == nil }
+      wanted.removeAll { $0.keysRepeat && stored[$0.picture.id] == nil }
     }
     var plan = Plan()
     switch protocolKind {
     case .kitty: planKitty(wanted, into: &plan)
     case .sixel, .iterm: planCells(wanted, into: &plan)
     }
-    shown = Dictionary(wanted.map { ($0.image.id, $0) }, uniquingKeysWith: { first, _ in first })
+    shown = Dictionary(wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     plan.shown = wanted
     return plan
   }
 
   private mutating func planKitty(_ wanted: [PicturePlacement], into plan: inout Plan) {
-    let wantedIDs = Set(wanted.map(\.image.id))
+    let wantedIDs = Set(wanted.map(\.picture.id))
     for id in shown.keys.sorted() where !wantedIDs.contains(id) {
       plan.output += PictureEscapes.kittyDeletePlacement(id: id)
     }
@@ -123,7 +123,7 @@ package struct PictureLayer {
     let starting = pendingStarts
     pendingStarts = []
     for placement in wanted {
-      let image = placement.image
+      let image = placement.picture
       if stored[image.id] == nil {
         plan.output += PictureEscapes.kittyTransmit(id: image.id, png: image.encoded)
         var bytes = image.width * image.height * 4
@@ -187,7 +187,7 @@ package struct PictureLayer {
   private mutating func planCells(_ wanted: [PicturePlacement], into plan: inout Plan) {
     var rewrite = Set<Int>()
     let wantedByID = Dictionary(
-      wanted.map { ($0.image.id, $0) }, uniquingKeysWith: { first, _ in first })
+      wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     for (id, old) in shown
     where wantedByID[id].map({
       $0.box != old.box || $0.visible != old.visible
@@ -199,7 +199,7 @@ package struct PictureLayer {
     for placement in wanted {
       let rows = placement.visible.minY..<placement.visible.maxY
       let moved =
-        shown[placement.image.id].map {
+        shown[placement.picture.id].map {
           $0.box != placement.box || $0.visible != placement.visible
             || Self.frame(of: $0) != Self.frame(of: placement)
         } ?? true
@@ -207,8 +207,8 @@ package struct PictureLayer {
       let inPicture = placement.visibleInPicture
       let encoded =
         placement.isWhole
-        ? placement.image.encodedFrame(Self.frame(of: placement))
-        : placement.image.encoded(cellRows: inPicture.minY..<inPicture.maxY)
+        ? placement.picture.encodedFrame(Self.frame(of: placement))
+        : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
       let at = (placement.visible.minX, placement.visible.minY)
       switch protocolKind {
       case .sixel:
@@ -231,6 +231,7 @@ package struct PictureLayer {
   /// Whether a new frame drawn over the last replaces it without erasing: an iTerm2
   /// picture replaces the cells' picture, a sixel only where its pixels are opaque.
   private static func replacesFrames(_ placement: PicturePlacement) -> Bool {
-    placement.image.protocolKind.replacesWhatIsBelow || placement.image.animation?.isOpaque ?? true
+    placement.picture.protocolKind.replacesWhatIsBelow
+      || placement.picture.animation?.isOpaque ?? true
   }
 }

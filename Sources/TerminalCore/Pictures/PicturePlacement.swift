@@ -3,7 +3,7 @@ import LayoutEngine
 /// A picture on screen: the cells the whole picture covers (`box`, after letterboxing)
 /// and the part of them on screen (`visible`, inside `box`), both in screen cells.
 package struct PicturePlacement: Hashable, Sendable {
-  package var image: PixelPicture
+  package var picture: PixelPicture
   package var box: Rect
   package var visible: Rect
   /// Keys are repeating: a picture the terminal does not hold yet waits (its cells stay
@@ -25,10 +25,10 @@ package struct PicturePlacement: Hashable, Sendable {
   }
 
   package init(
-    image: PixelPicture, box: Rect, visible: Rect, keysRepeat: Bool = false, frame: Int = 0,
+    picture: PixelPicture, box: Rect, visible: Rect, keysRepeat: Bool = false, frame: Int = 0,
     motion: Motion = .first
   ) {
-    self.image = image
+    self.picture = picture
     self.box = box
     self.visible = visible
     self.keysRepeat = keysRepeat
