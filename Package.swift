@@ -157,6 +157,9 @@ let package = Package(
     // started by ChildProcess (the opener, commands, tmux, the decoder helper).
     .target(name: "CProcessSupport"),
     .target(name: "ChildProcesses", dependencies: ["PictureFiles", "CProcessSupport"]),
+    // Curating the files cards show: the freedesktop Trash, moves that never lose a file.
+    .target(name: "CFileSupport"),
+    .target(name: "FileCuration", dependencies: ["PictureFiles", "CFileSupport"]),
     .target(
       name: "Thumbnails",
       dependencies: [
@@ -233,6 +236,7 @@ let package = Package(
     // Runs the built executable in tmux. Depending on it makes `swift test` build it
     // first, so the tests never run a stale binary.
     // FuzzCardJSON too: LayerTests read what it links (the card model alone).
+    .testTarget(name: "FileCurationTests", dependencies: ["FileCuration", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -13,6 +13,8 @@ packages="$packages libgdk-pixbuf2.0-bin shared-mime-info"
 packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-dejavu-core"
 # The completion tests have zsh and fish parse their scripts and complete from them.
 packages="$packages zsh fish"
+# The trash tests compare what masonry writes with what `gio trash` writes.
+packages="$packages libglib2.0-bin"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
 # The formats part makes its files with Debian's encoders.
 [ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc libheif-examples libavif-bin libjxl-tools ffmpeg"
