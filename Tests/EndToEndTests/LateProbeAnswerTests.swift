@@ -8,15 +8,8 @@ import Testing
 /// keys (the screen is the same as when no answer ever comes, `q` still quits), and
 /// answers still arriving keep the window open.
 @Suite(.serialized, .terminal) struct LateProbeAnswerTests {
-  static let esc = "\u{1B}"
-  /// What xterm 379 and kitty 0.26.5 answer (as `TerminalProbeTests` has them).
-  static let xterm =
-    "\(esc)[6;19;9t\(esc)[4;760;900t\(esc)[?1;0;256S\(esc)[?2;0;900;760S\(esc)[?2026;0$y\(esc)P>|XTerm(379)\(esc)\\"
-    + "\(esc)[?63;1;2;4;6;9;15;16;22;28c"
-  static let kitty =
-    "\(esc)_Gi=31;OK\(esc)\\\(esc)[6;18;9t\(esc)[4;756;900t\(esc)[?2026;2$y\(esc)P>|kitty(0.26.5)\(esc)\\"
-    + "\(esc)[?62;c"
-  static let terminals = [("xterm", xterm), ("kitty", kitty)]
+  static let esc = ProbeAnswerSamples.esc
+  static let terminals = [("xterm", ProbeAnswerSamples.xterm), ("kitty", ProbeAnswerSamples.kitty)]
 
   /// The pseudo-terminal in between: `late.py DELAY SPLIT ANSWERS -- PROGRAM…` strips the
   /// probe's queries from what masonry writes and answers them itself DELAY ms later (the
@@ -144,7 +137,7 @@ import Testing
     for (delay, split, answered) in [(0, 0, true), (150, 200, true), (400, 0, false)] {
       let session = try TmuxSession(
         width: 150, height: 20, arguments: "--probe", term: "xterm-256color",
-        wrapper: Self.wrapper(delay: delay, split: split, answers: Self.kitty))
+        wrapper: Self.wrapper(delay: delay, split: split, answers: ProbeAnswerSamples.kitty))
       let screen = try #require(session.waitForScreen { $0.contains("pixels:") })
       let pixels = screen.split(separator: "\n").first { $0.hasPrefix("pixels:") } ?? ""
       if answered {

@@ -7,8 +7,8 @@ import Testing
 /// that begin like answers, answers cut short, and thousands of seeded interleavings.
 @Suite struct LateAnswerFilterTests {
   static let terminals = [
-    TerminalSamples.xterm, TerminalSamples.kitty, TerminalSamples.mlterm,
-    TerminalSamples.konsole, TerminalSamples.tmux,
+    ProbeAnswerSamples.xterm, ProbeAnswerSamples.kitty, ProbeAnswerSamples.mlterm,
+    ProbeAnswerSamples.konsole, ProbeAnswerSamples.tmux,
   ]
 
   /// `text` through a filter, with `flush` at the end (input stopped).

@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func eachTerminalsAnswersAreRead() {
-    let xterm = Self.answers(TerminalSamples.xterm)
+    let xterm = Self.answers(ProbeAnswerSamples.xterm)
     #expect(xterm.cellPixels == Size(width: 9, height: 19))
     #expect(xterm.windowPixels == Size(width: 900, height: 760))
     #expect(xterm.sixelMaximum == Size(width: 900, height: 760) && xterm.sixelRegisters == 256)
@@ -34,38 +34,38 @@ import Testing
     #expect(xterm.hasSixel && !xterm.kittyGraphics && xterm.synchronizedOutput == 0)
     #expect(xterm.typed.isEmpty)
 
-    let kitty = Self.answers(TerminalSamples.kitty)
+    let kitty = Self.answers(ProbeAnswerSamples.kitty)
     #expect(kitty.kittyGraphics && !kitty.hasSixel)
     #expect(kitty.cellPixels == Size(width: 9, height: 18))
     #expect(kitty.version == "kitty(0.26.5)" && kitty.synchronizedOutput == 2)
     #expect(kitty.typed.isEmpty)
 
-    let mlterm = Self.answers(TerminalSamples.mlterm)
+    let mlterm = Self.answers(ProbeAnswerSamples.mlterm)
     // mlterm answers XTSMGRAPHICS `?2` with an error (3): no size taken.
     #expect(mlterm.hasSixel && mlterm.sixelMaximum == nil && mlterm.version == nil)
     #expect(mlterm.cellPixels == Size(width: 8, height: 19) && mlterm.typed.isEmpty)
   }
 
   @Test func eachTerminalGetsTheProtocolItDraws() {
-    #expect(Self.chosen(TerminalSamples.xterm) == .sixel)
-    #expect(Self.chosen(TerminalSamples.kitty) == .kitty)
-    #expect(Self.chosen(TerminalSamples.mlterm) == .sixel)
-    #expect(Self.chosen(TerminalSamples.konsole) == .kitty)
+    #expect(Self.chosen(ProbeAnswerSamples.xterm) == .sixel)
+    #expect(Self.chosen(ProbeAnswerSamples.kitty) == .kitty)
+    #expect(Self.chosen(ProbeAnswerSamples.mlterm) == .sixel)
+    #expect(Self.chosen(ProbeAnswerSamples.konsole) == .kitty)
     // konsole without its kitty answer: its sixels stay under text, so symbols.
     #expect(
-      Self.chosen(TerminalSamples.konsole.replacingOccurrences(of: "OK", with: "ENOENT")) == nil)
-    #expect(Self.chosen(TerminalSamples.tmux) == nil)
+      Self.chosen(ProbeAnswerSamples.konsole.replacingOccurrences(of: "OK", with: "ENOENT")) == nil)
+    #expect(Self.chosen(ProbeAnswerSamples.tmux) == nil)
     #expect(Self.chosen("") == nil)
     #expect(Self.chosen(nil) == nil)
     let inTmux = TerminalProbe.Environment(["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"])
-    #expect(Self.chosen(TerminalSamples.tmux + TerminalSamples.kitty, inTmux) == nil)
+    #expect(Self.chosen(ProbeAnswerSamples.tmux + ProbeAnswerSamples.kitty, inTmux) == nil)
     let wezterm = TerminalProbe.Environment(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"])
-    #expect(Self.chosen(TerminalSamples.xterm, wezterm) == .iterm)
+    #expect(Self.chosen(ProbeAnswerSamples.xterm, wezterm) == .iterm)
     let noColor = TerminalProbe.Environment(["TERM": "xterm-kitty", "NO_COLOR": "1"])
-    #expect(Self.chosen(TerminalSamples.kitty, noColor) == nil)
+    #expect(Self.chosen(ProbeAnswerSamples.kitty, noColor) == nil)
     // Without the cell's size pictures cannot be sized: symbols.
     let unsized = TerminalProbe.choose(
-      .auto, answers: Self.answers(TerminalSamples.kitty), environment: Self.plainEnvironment,
+      .auto, answers: Self.answers(ProbeAnswerSamples.kitty), environment: Self.plainEnvironment,
       cellKnown: false)
     #expect(unsized.protocol == nil)
     // An explicit choice wins, and says so.
@@ -82,10 +82,10 @@ import Testing
     let text = String(decoding: wrapped.bytes, as: UTF8.self)
     #expect(
       text.hasPrefix(
-        "\(TerminalSamples.esc)Ptmux;\(TerminalSamples.esc)\(TerminalSamples.esc)_Gi=31"))
+        "\(ProbeAnswerSamples.esc)Ptmux;\(ProbeAnswerSamples.esc)\(ProbeAnswerSamples.esc)_Gi=31"))
     #expect(
       text.hasSuffix(
-        "\(TerminalSamples.esc)\(TerminalSamples.esc)[c\(TerminalSamples.esc)\\\(TerminalSamples.esc)[c"
+        "\(ProbeAnswerSamples.esc)\(ProbeAnswerSamples.esc)[c\(ProbeAnswerSamples.esc)\\\(ProbeAnswerSamples.esc)[c"
       ))
     // Inside the wrapper every escape is doubled, so tmux ends it only at the last ST.
     let inner = wrapped.bytes.dropFirst(6).dropLast(5)
@@ -99,34 +99,35 @@ import Testing
       }
     }
     // tmux's own answer first, the outer terminal's after it.
-    let both = Self.answers(TerminalSamples.tmux + TerminalSamples.kitty)
+    let both = Self.answers(ProbeAnswerSamples.tmux + ProbeAnswerSamples.kitty)
     #expect(both.deviceAttributes.count == 2 && both.kittyGraphics)
   }
 
   @Test func keysTypedDuringTheProbeAreKeptAndAnswersAreNot() {
     // A terminal writes each answer whole, so keys come between answers.
     let typed =
-      "j\(TerminalSamples.esc)[B" + TerminalSamples.kitty.prefix(12) + "q"
-      + TerminalSamples.kitty.dropFirst(12)
-      + "\u{03}\(TerminalSamples.esc)OA\(TerminalSamples.esc)"
+      "j\(ProbeAnswerSamples.esc)[B" + ProbeAnswerSamples.kitty.prefix(12) + "q"
+      + ProbeAnswerSamples.kitty.dropFirst(12)
+      + "\u{03}\(ProbeAnswerSamples.esc)OA\(ProbeAnswerSamples.esc)"
     let answers = Self.answers(typed)
     #expect(answers.kittyGraphics)
     #expect(
       answers.typed
         == Array(
-          "j\(TerminalSamples.esc)[Bq\u{03}\(TerminalSamples.esc)OA\(TerminalSamples.esc)".utf8))
+          "j\(ProbeAnswerSamples.esc)[Bq\u{03}\(ProbeAnswerSamples.esc)OA\(ProbeAnswerSamples.esc)"
+            .utf8))
     // An answer no one asked for, or one not understood, never turns into keys.
     let unknown = Self.answers(
-      "\(TerminalSamples.esc)[?1;2;3x\(TerminalSamples.esc)[8;40;100t\(TerminalSamples.esc)]11;rgb:0/0/0\u{07}\(TerminalSamples.esc)P1$r0m\(TerminalSamples.esc)\\"
+      "\(ProbeAnswerSamples.esc)[?1;2;3x\(ProbeAnswerSamples.esc)[8;40;100t\(ProbeAnswerSamples.esc)]11;rgb:0/0/0\u{07}\(ProbeAnswerSamples.esc)P1$r0m\(ProbeAnswerSamples.esc)\\"
     )
     #expect(unknown.typed.isEmpty)
   }
 
   @Test func answersCutAnywhereReadTheSame() {
-    let whole = Self.answers(TerminalSamples.kitty + TerminalSamples.xterm)
-    for cut in 0...(TerminalSamples.kitty + TerminalSamples.xterm).utf8.count {
+    let whole = Self.answers(ProbeAnswerSamples.kitty + ProbeAnswerSamples.xterm)
+    for cut in 0...(ProbeAnswerSamples.kitty + ProbeAnswerSamples.xterm).utf8.count {
       var pieces = ProbeAnswers()
-      let bytes = Array((TerminalSamples.kitty + TerminalSamples.xterm).utf8)
+      let bytes = Array((ProbeAnswerSamples.kitty + ProbeAnswerSamples.xterm).utf8)
       pieces.read(bytes[..<cut])
       pieces.read(bytes[cut...])
       pieces.finish()
@@ -157,8 +158,8 @@ import Testing
     }
     // An endless sequence is cut off: what follows it is read again.
     let endless =
-      "\(TerminalSamples.esc)[" + String(repeating: "1;", count: 10_000) + "c"
-      + TerminalSamples.kitty
+      "\(ProbeAnswerSamples.esc)[" + String(repeating: "1;", count: 10_000) + "c"
+      + ProbeAnswerSamples.kitty
     let answers = Self.answers(endless)
     #expect(answers.kittyGraphics && answers.deviceAttributes == [[62, 0]])
   }
