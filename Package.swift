@@ -182,7 +182,7 @@ let package = Package(
       name: "Browser",
       dependencies: [
         "Widgets", "TerminalCore", "TerminalScreen", "Cards", "CardLayouts", "LayoutEngine",
-        "Thumbnails", "PictureFiles", "TerminalText", "ChildProcesses",
+        "Thumbnails", "PictureFiles", "TerminalText", "ChildProcesses", "FileCuration",
       ]),
     // The only modules that touch a terminal: ncursesw (a system library through a module
     // map and shim), the signal-safe restorer, and the curses backend.
@@ -204,7 +204,7 @@ let package = Package(
       name: "masonry",
       dependencies: [
         "MasonryCommands", "CursesBackend", "Browser", "Cards", "TerminalCore", "Thumbnails",
-        "PictureFiles",
+        "PictureFiles", "FileCuration",
       ]),
     // The benchmark writes its own picture files with the same libraries' encoders.
     .target(
@@ -247,8 +247,7 @@ let package = Package(
       name: "BrowserTests",
       dependencies: [
         "Browser", "CardLayouts", "TerminalCore", "TerminalTesting", "TerminalScreen", "Widgets",
-        "Cards",
-        "LayoutEngine", "TestSupport",
+        "Cards", "LayoutEngine", "TestSupport", "FileCuration",
       ],
       exclude: ["Golden"]
     ),

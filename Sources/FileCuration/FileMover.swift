@@ -43,6 +43,28 @@ package enum FileMover {
     return target
   }
 
+  /// Renames the file or folder at `path` to `newName` in the same folder: one rename that
+  /// never replaces.
+  ///
+  /// - Returns: its new path.
+  /// - Throws: `CurationError`, the file where it was: the name is not one name (empty,
+  ///   `.`, `..`, a `/` in it), or taken, or the rename failed.
+  package static func rename(_ path: String, to newName: String) throws(CurationError) -> String {
+    guard !newName.isEmpty, newName != ".", newName != "..", !newName.contains("/"),
+      !newName.utf8.contains(0)
+    else {
+      throw CurationError("\(name(path)): “\(newName)” is not a file name; nothing changed")
+    }
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    let target = folder + newName
+    guard c(path, { from in c(target) { masonry_rename_noreplace(from, $0) } }) == 0 else {
+      throw errno == EEXIST
+        ? CurationError("\(name(path)): \(newName) exists; nothing changed")
+        : CurationError("\(name(path)): not renamed: \(systemError())")
+    }
+    return target
+  }
+
   /// The path `path` takes in `folder`; an error when one is there already.
   private static func target(of path: String, in folder: String) throws(CurationError) -> String {
     let target = (folder.hasSuffix("/") ? folder : folder + "/") + name(path)

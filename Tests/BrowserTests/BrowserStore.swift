@@ -18,11 +18,13 @@ struct BrowserStore {
 
   init(
     _ collection: CardCollection = BundledSample.collection(), size: Size,
-    options: LayoutOptions = LayoutOptions(), load: LoadStatus = .complete, picking: Bool = false
+    options: LayoutOptions = LayoutOptions(), load: LoadStatus = .complete, picking: Bool = false,
+    folderSort: FolderSort? = nil
   ) {
     state = BrowserState(size: .zero, cards: collection, layout: options)
     state.load = load
     state.picking = picking
+    state.folderSort = folderSort
     _ = BrowserReducer.reduce(&state, .started(size), at: clock, caches: caches)
   }
 
@@ -33,6 +35,7 @@ struct BrowserStore {
   /// offers the same choice as `exhaustivity`).
   static let contentFields: Set<String> = [
     "cards", "shown", "tags", "thumbnails", "search", "measuring", "jobCount", "lastMovement",
+    "cardsGeneration",
   ]
   /// Which fields `send` does not compare.
   var unasserted = BrowserStore.contentFields

@@ -218,7 +218,7 @@ import Widgets
       $0.scrollOffset = 0
       $0.selectionRow = 4
     }
-    store.send(.key(.character("x")))
+    store.send(.key(.character("Z")))
     store.send(.key(.character("l"))) { $0.selected = 1 }
     store.send(.key(.enter)) { $0.mode = .detail(scroll: 0) }
     store.send(.key(.down)) { $0.mode = .detail(scroll: 1) }

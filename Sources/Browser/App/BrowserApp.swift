@@ -1,6 +1,7 @@
 import CardLayouts
 import Cards
 import ChildProcesses
+import FileCuration
 import LayoutEngine
 import TerminalCore
 import TerminalScreen
@@ -56,14 +57,14 @@ package struct BrowserApp {
     picking: Bool = false, measuresAhead: Bool = true, actions: ActionSettings = ActionSettings(),
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
     folderSort: FolderSort? = nil, notice: String? = nil, animate: AnimationChoice? = nil,
-    resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil,
+    resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     self.actions = actions
     runner = EffectRunner(
       mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
-      diskCache: diskCache, follow: follow, resort: resort, reload: reload)
+      diskCache: diskCache, follow: follow, resort: resort, curator: curator, reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
@@ -158,7 +159,7 @@ package struct BrowserApp {
               .actionFinished("cannot copy: OSC 52 is off (--osc52, MASONRY_OSC52=1), no tmux"))
           }
         case .startLoading, .startFollowing, .retryFollowing, .sort, .reload, .makeThumbnails,
-          .openExternally, .search, .stopSearching, .measure:
+          .openExternally, .search, .stopSearching, .measure, .curate, .completeFolder:
           runner.run(effect)
         }
       }

@@ -267,6 +267,21 @@ package struct BrowserScene {
       let files = Counted.phrase(state.actionPaths.count, "file")
       return "!" + command + "▏" + (command.isEmpty ? "  a command to run on \(files) · Esc" : "")
     }
+    if let prompt = state.mode.filePrompt {
+      var line = prompt.action.label
+      if prompt.action.takesFolder {
+        line += " (" + Counted.phrase(state.actionFiles.count, "file") + ")"
+      }
+      line += ": " + prompt.text + "▏"
+      if !prompt.candidates.isEmpty {
+        line += "  " + prompt.candidates.joined(separator: "  ")
+      } else if let message = state.message {
+        line += "  " + message
+      } else if prompt.text.isEmpty {
+        line += "  Tab completes · Esc"
+      }
+      return line
+    }
     if let message = state.message { return message }
     switch state.mode.base {
     case .detail: return "Esc close"

@@ -1,6 +1,7 @@
 import Cards
 import ChildProcesses
 import Dispatch
+import FileCuration
 import TerminalCore
 import Thumbnails
 
@@ -31,6 +32,10 @@ package final class EffectRunner {
   private let resort: (@Sendable (FolderSort) throws -> CardCollection)?
   /// The card file followed from a byte on (`F`), when the source can be.
   private let follow: (@Sendable (Int) -> CardFeed)?
+  /// Trashes, moves, copies and renames files (`nil`: refused, as in a script).
+  private let curator: Curator?
+  /// File changes one after another, in the order asked, off the loop.
+  private let curationQueue = DispatchQueue(label: "masonry.curation", qos: .userInitiated)
   /// The feed read now: stopped when the source is read again, told to try again at `F`.
   private var current: CardFeed.Control?
 
@@ -41,10 +46,11 @@ package final class EffectRunner {
     mailbox: EventMailbox<BrowserEvent>, feed: CardFeed?, measuresAhead: Bool = true,
     actions: ActionSettings = ActionSettings(), diskCache: ThumbnailDiskCache? = nil,
     follow: (@Sendable (Int) -> CardFeed)? = nil,
-    resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil,
+    resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     self.mailbox = mailbox
+    self.curator = curator
     self.resort = resort
     self.follow = follow
     self.actions = actions
@@ -137,6 +143,16 @@ package final class EffectRunner {
       }
     case .stopSearching:
       searching.cancel()
+    case .curate(let request):
+      let curator = self.curator
+      curationQueue.async {
+        mailbox.post(.curated(curator?.perform(request) ?? .refused(request)))
+      }
+    case .completeFolder(let typed):
+      let home = curator?.home
+      curationQueue.async {
+        mailbox.post(.folderCompleted(FolderCompletion.complete(typed, home: home)))
+      }
     case .measure(let job):
       guard measuresAhead else { return }
       measuring.start(job.generation)

@@ -1,5 +1,6 @@
 import Cards
 import Dispatch
+import FileCuration
 import PictureFiles
 import Synchronization
 import TerminalScreen
@@ -64,6 +65,11 @@ package struct HeadlessBrowser {
       return found
     case .quit, .interrupt, .suspend, .pick:
       ended.append(effect)
+      return []
+    case .curate(let request):
+      // A script (`masonry render`) changes no file.
+      return [.curated(.refused(request))]
+    case .completeFolder:
       return []
     case .openExternally, .runCommand, .copy:
       // A script (`masonry render`) starts no program and touches no clipboard.

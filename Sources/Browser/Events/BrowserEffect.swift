@@ -1,5 +1,6 @@
 import Cards
 import ChildProcesses
+import FileCuration
 import Thumbnails
 
 /// What the program around `reduce` must do after an event, as data: the reducer never
@@ -38,6 +39,12 @@ package enum BrowserEffect: Hashable, Sendable {
   /// a file's name as its bytes, not as the stand-ins `FileName` keeps them in; answer
   /// `.actionFinished`.
   case copy([UInt8])
+  /// Trash, move, copy or rename files, or take that back, off the loop; answer
+  /// `.curated`.
+  case curate(CurationRequest)
+  /// List the folders that continue `typed` (Tab at the file prompt); answer
+  /// `.folderCompleted`.
+  case completeFolder(String)
   /// `--pick`: the selected card is the answer; print it and end.
   case pick
   /// Scan the rest of the cards for a search on a worker (stopping any earlier search);

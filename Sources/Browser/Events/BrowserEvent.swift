@@ -1,4 +1,5 @@
 import Cards
+import FileCuration
 import LayoutEngine
 import PictureFiles
 import TerminalCore
@@ -52,6 +53,11 @@ package enum BrowserEvent: Hashable, Sendable {
   /// A program the browser started for the person (`o`, `!`, `y`) ended, or did not
   /// start: what the status bar says of it.
   case actionFinished(String)
+  /// Files were trashed, moved, copied or renamed, or that was taken back
+  /// (`BrowserEffect.curate`).
+  case curated(CurationOutcome)
+  /// The folders that continue what was typed at the file prompt (`completeFolder`).
+  case folderCompleted(FolderCompletion)
   /// A script asks for what a person would do with keys (`masonry render`).
   case asked(BrowserRequest)
 }
@@ -77,7 +83,7 @@ extension BrowserEvent {
     case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .recordsSkipped,
       .sourceSaid, .followHalted, .measured,
       .searchFound,
-      .thumbnailReady, .actionFinished:
+      .thumbnailReady, .actionFinished, .curated, .folderCompleted:
       return false
     }
   }

@@ -18,8 +18,9 @@ extension CardsCommand {
     switch self {
     case .scrollRows, .scrollPages, .scrollHalfPages, .select: return true
     case .first, .last, .follow, .point, .open, .toggleMark, .markShown, .clearMarks,
-      .openPicture, .promptCommand, .copyPath, .startSearch, .nextMatch, .previousMatch,
-      .focusTags, .clearFilters, .switchLayout, .moreColumns, .fewerColumns, .adaptiveColumns,
+      .openPicture, .promptCommand, .copyPath, .trash, .promptMove, .promptCopy, .promptRename,
+      .undo, .startSearch, .nextMatch, .previousMatch, .focusTags, .clearFilters, .switchLayout,
+      .moreColumns, .fewerColumns, .adaptiveColumns,
       .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint,
       .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit:
       return false
@@ -36,7 +37,8 @@ extension CardsCommand {
     case .last: return .followsWhileLoading
     case .follow: return .follows
     case .open, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand, .copyPath,
-      .startSearch, .focusTags, .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
+      .trash, .promptMove, .promptCopy, .promptRename, .undo, .startSearch, .focusTags,
+      .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
       .adaptiveColumns, .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint,
       .nextBreakpoint, .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations,
       .showHelp, .quit:
@@ -55,7 +57,8 @@ extension CardsCommand {
       return true
     case .scrollRows, .scrollPages, .scrollHalfPages, .first, .last, .follow, .select, .point,
       .open, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand, .copyPath,
-      .startSearch, .nextMatch, .previousMatch, .focusTags, .clearFilters, .nextSort,
+      .trash, .promptMove, .promptCopy, .promptRename, .undo, .startSearch, .nextMatch,
+      .previousMatch, .focusTags, .clearFilters, .nextSort,
       .reverseSort, .reload, .showHelp, .quit:
       return false
     }

@@ -32,6 +32,15 @@ package enum CardsCommand: Hashable, Sendable {
   case promptCommand
   /// Copy the selected card's path (a card without a picture: its caption).
   case copyPath
+  /// The marked cards' files, else the selected card's, to the trash.
+  case trash
+  /// The file prompt, to move or copy the marked cards' files, else the selected card's.
+  case promptMove
+  case promptCopy
+  /// The file prompt, prefilled with the selected card's file name.
+  case promptRename
+  /// Take back the last trash, move, copy or rename.
+  case undo
   case startSearch
   case nextMatch
   case previousMatch

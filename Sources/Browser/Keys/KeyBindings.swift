@@ -45,6 +45,14 @@ package enum KeyBindings {
         keys: [(.character("!"), .promptCommand)], "run a command on the marked cards' files"),
       KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path (--osc52, tmux's buffer)"),
       KeyBinding(
+        keys: [(.character("d"), .trash)], "move the marked cards' files to the trash"),
+      KeyBinding(
+        keys: [(.character("x"), .promptMove), (.character("c"), .promptCopy)],
+        "move / copy the marked cards' files to a folder"),
+      KeyBinding(keys: [(.character("R"), .promptRename)], "rename the selected card's file"),
+      KeyBinding(
+        keys: [(.character("u"), .undo)], "undo the last trash, move, copy or rename"),
+      KeyBinding(
         keys: [(.character("/"), .startSearch)], "search captions, comments, tags, sections"),
       KeyBinding(
         keys: [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
@@ -148,6 +156,16 @@ package enum KeyBindings {
       KeyBinding(keys: [(.escape, .cancel)], "close the prompt, running nothing"),
     ])
 
+  package static let filePrompt = KeyTable<FilePromptCommand>(
+    .filePrompt,
+    [
+      .described("type, paste", "a folder (c, x: ~ is home) or a new name (R)"),
+      KeyBinding(keys: [(.tab, .complete)], "complete a folder's name"),
+      KeyBinding(keys: [(.backspace, .deleteBackward)], "delete the last character"),
+      KeyBinding(keys: [(.enter, .run)], "copy, move or rename (never over a file)"),
+      KeyBinding(keys: [(.escape, .cancel)], "close the prompt, changing nothing"),
+    ])
+
   package static let help = KeyTable<HelpCommand>(
     .help,
     [
@@ -199,6 +217,7 @@ package enum KeyBindings {
       case .tagStrip: return (context, tagStrip.documented)
       case .search: return (context, search.documented)
       case .commandPrompt: return (context, commandPrompt.documented)
+      case .filePrompt: return (context, filePrompt.documented)
       case .help: return (context, help.documented)
       case .anywhere: return (context, anywhere.documented)
       }

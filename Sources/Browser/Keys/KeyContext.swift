@@ -5,6 +5,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
   case tagStrip
   case search
   case commandPrompt
+  case filePrompt
   case help
   /// Keys that mean the same whatever has the keys (and in a terminal too small to draw).
   case anywhere
@@ -18,6 +19,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case .tagStrip: return "The tag strip (t)"
     case .search: return "The search prompt (/)"
     case .commandPrompt: return "The command prompt (!)"
+    case .filePrompt: return "The file prompt (c, x, R)"
     case .help: return "This help (?)"
     }
   }

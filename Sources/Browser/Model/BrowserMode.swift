@@ -7,6 +7,8 @@ package indirect enum BrowserMode: Hashable, Sendable {
   case searching(previousQuery: String)
   /// The command prompt (`!`) is open on the status row with `command` typed so far.
   case commandPrompt(command: String)
+  /// A prompt for a folder or a name to move, copy or rename files with, on the status row.
+  case filePrompt(FilePrompt)
   /// The tag strip has the keys, on tag `focused` (an index into the tags the strip shows,
   /// `BrowserState.stripTags`: all of them, or those holding what was typed).
   case tags(focused: Int)
@@ -29,6 +31,12 @@ package indirect enum BrowserMode: Hashable, Sendable {
   /// The command typed so far, while the command prompt is open.
   package var promptedCommand: String? {
     if case .commandPrompt(let command) = base { return command }
+    return nil
+  }
+
+  /// The file prompt, while it is open.
+  package var filePrompt: FilePrompt? {
+    if case .filePrompt(let prompt) = base { return prompt }
     return nil
   }
 

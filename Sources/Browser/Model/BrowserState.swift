@@ -1,5 +1,6 @@
 import CardLayouts
 import Cards
+import FileCuration
 import LayoutEngine
 import TerminalCore
 import TerminalText
@@ -86,6 +87,19 @@ package struct BrowserState: Equatable {
   /// A followed file read again from its start: the marked cards by id, picture or (text
   /// alone) place, marked again as they come back.
   package var marksAfterRestart: CardMarks.Identities?
+  /// Cards whose files went to the trash or into another folder (`d`, `x`): off the wall
+  /// whatever the filter, until undone or the source is read again.
+  package var removed = CardMarks()
+  /// What the curation keys did, the newest last, for `u` (at most `undoLimit`).
+  package var undoSteps: [CurationStep] = []
+  /// The curation request being carried out, and its cards (one at a time: a key for
+  /// another waits for its answer).
+  package var curating: CurationStep?
+  /// After a rename the source is read again: the card to select then, by its file.
+  package var selectsFileAfterReload: String?
+  /// Counts the times every card was replaced, so that a curation step knows whether its
+  /// card indices still name its cards.
+  package private(set) var cardsGeneration = 0
   /// The dataset's tags and the order the strip shows them in.
   package var tags: TagList
   /// The thumbnails received, and what was last asked for.
@@ -168,6 +182,18 @@ package struct BrowserState: Equatable {
     return chosen.compactMap { $0 < cards.cards.count ? Self.filePath(of: cards.cards[$0]) : nil }
   }
 
+  /// The files the curation keys act on, with their cards: the marked cards', in card
+  /// order, else the selected card's (cards without a picture file have none).
+  package var actionFiles: [(card: Int, path: String)] {
+    let chosen = marks.isEmpty ? selectedCard.map { [$0] } ?? [] : marks.sorted
+    return chosen.compactMap { card in
+      guard card < cards.cards.count, let path = Self.filePath(of: cards.cards[card]) else {
+        return nil
+      }
+      return (card, path)
+    }
+  }
+
   /// The file card `card`'s picture is read from, when it is a file.
   package static func filePath(of card: Card) -> String? {
     if case .file(let path) = card.image?.source { return path }
@@ -196,6 +222,8 @@ package struct BrowserState: Equatable {
   package mutating func replaceCards(with collection: CardCollection, marks: CardMarks) {
     self.marks = marks
     marksAfterRestart = nil
+    removed = CardMarks()
+    cardsGeneration += 1
     cards = collection
     shown = CardSelection(all: collection)
     tags = TagList(collection)
@@ -214,6 +242,20 @@ package struct BrowserState: Equatable {
   package mutating func nextJob() -> Int {
     jobCount += 1
     return jobCount
+  }
+}
+
+/// A curation request (or what it did, for `u`): its cards, in the order of the request's
+/// files, and which replacement of the cards they belong to (`cardsGeneration`).
+package struct CurationStep: Hashable, Sendable {
+  package var record: CurationRecord?
+  package var cards: [Int]
+  package var generation: Int
+
+  package init(record: CurationRecord?, cards: [Int], generation: Int) {
+    self.record = record
+    self.cards = cards
+    self.generation = generation
   }
 }
 

@@ -31,6 +31,12 @@ extension BrowserReducer {
           generation: state.nextJob(), filter: filter, scannedThrough: next)
       }
     }
+    if !state.removed.isEmpty {
+      // Cards whose files were trashed or moved away stay off the wall.
+      let removed = state.removed
+      state.shown = CardSelection(
+        state.shown.filter { !removed.contains($0) }.sorted(), of: state.cards)
+    }
   }
 
   /// Cards that joined the collection from `start` on: those the filter lets through
@@ -39,8 +45,11 @@ extension BrowserReducer {
   static func showArrivedCards(from start: Int, _ state: inout BrowserState, caches: BrowserCaches)
   {
     let filter = state.filter
-    if filter.isEmpty {
+    if filter.isEmpty && state.shown.isEverything {
       state.shown.add(of: state.cards, from: start)
+    } else if filter.isEmpty {
+      // Every card but those taken off the wall (which arrive no more).
+      state.shown.add(Array(start..<state.cards.cards.count), of: state.cards, from: start)
     } else if state.search == nil {
       let indices = caches.indices(matching: filter, in: state.cards, from: start).indices
       state.shown.add(indices, of: state.cards, from: start)
@@ -55,8 +64,10 @@ extension BrowserReducer {
     guard let search = state.search, found.generation == search.generation else { return false }
     caches.adopt(searchTexts: found.texts, for: state.cards)
     keepingTheScreenStill(&state, caches: caches) { state in
-      if !found.matches.isEmpty {
-        state.shown.add(found.matches, of: state.cards, from: search.scannedThrough)
+      let matches =
+        state.removed.isEmpty ? found.matches : found.matches.filter { !state.removed.contains($0) }
+      if !matches.isEmpty {
+        state.shown.add(matches, of: state.cards, from: search.scannedThrough)
       }
       state.search?.scannedThrough = found.scannedThrough
       if found.isDone {
@@ -64,7 +75,9 @@ extension BrowserReducer {
         state.search = nil
         let rest = caches.indices(
           matching: search.filter, in: state.cards, from: found.scannedThrough)
-        state.shown.add(rest.indices, of: state.cards, from: found.scannedThrough)
+        state.shown.add(
+          rest.indices.filter { !state.removed.contains($0) }, of: state.cards,
+          from: found.scannedThrough)
       }
     }
     return true

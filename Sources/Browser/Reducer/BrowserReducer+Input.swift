@@ -30,6 +30,11 @@ extension BrowserReducer {
         return (commandPromptKey(key, command: command, &state), true)
       }
       return ([], true)
+    case .filePrompt(let prompt):
+      if case .key(let key) = input {
+        return (filePromptKey(key, prompt: prompt, &state), true)
+      }
+      return ([], true)
     case .detail(let scroll):
       guard let command = KeyBindings.openCard.command(for: input) else { return ([], true) }
       return (openCardCommand(command, scroll: scroll, &state, caches: caches), true)
@@ -110,6 +115,11 @@ extension BrowserReducer {
       state.marks.removeAll()
     case .openPicture: return (openPicture(&state), true)
     case .copyPath: return (copyPath(&state), true)
+    case .trash: return (curationCommand(.trash, &state), true)
+    case .promptMove: return (curationCommand(.move, &state), true)
+    case .promptCopy: return (curationCommand(.copy, &state), true)
+    case .promptRename: return (curationCommand(.rename, &state), true)
+    case .undo: return (curationCommand(.undo, &state), true)
     case .promptCommand:
       if state.actionPaths.isEmpty {
         state.message = "no picture file to run a command on"

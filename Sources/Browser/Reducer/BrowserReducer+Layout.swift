@@ -175,6 +175,15 @@ extension BrowserReducer {
           return card.caption == old.caption && card.comment == old.comment
         }
     }
+    if let path = state.selectsFileAfterReload {
+      // After a rename: the renamed file's card.
+      state.selectsFileAfterReload = nil
+      let shown = state.shown
+      let cards = state.cards.cards
+      state.selected =
+        shown.indices.first { BrowserState.filePath(of: cards[shown[$0]]) == path }
+        ?? state.selected
+    }
     if case .detail = state.mode, state.selected == nil { state.mode = .browsing }
     state.message = "reloaded " + Counted.phrase(state.cards.cards.count, "card")
     let geometry = caches.geometry(for: state)

@@ -58,6 +58,11 @@ package enum BrowserReducer {
     case .actionFinished(let text):
       state.message = text
       positionsCards = false
+    case .curated(let outcome):
+      effects = curated(outcome, &state, caches: caches)
+    case .folderCompleted(let completion):
+      folderCompleted(completion, &state)
+      positionsCards = false
     case .cardsArrived(let cards):
       positionsCards = cardsArrived(cards, &state, caches: caches)
     case .sourceRestarted(let reason):
@@ -96,6 +101,11 @@ package enum BrowserReducer {
       // Into the command line, with its line breaks as spaces (never Enter).
       let line = Self.pastedLine(text)
       state.mode = .commandPrompt(command: state.mode.promptedCommand! + line)
+    case .paste(let text) where state.mode.filePrompt != nil:
+      var prompt = state.mode.filePrompt!
+      prompt.text += Self.pastedLine(text)
+      prompt.candidates = []
+      state.mode = .filePrompt(prompt)
     case .paste(let text):
       guard state.mode.isEditingSearch, !geometry.isTooSmall else { return [] }
       state.message = nil

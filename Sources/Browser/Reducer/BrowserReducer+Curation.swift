@@ -1,0 +1,230 @@
+import Cards
+import FileCuration
+import PictureFiles
+import TerminalCore
+
+// The curation keys: files to the trash (`d`), moved or copied into a folder (`x`, `c`),
+// renamed (`R`), and taken back (`u`). The files change off the loop (`.curate`); their
+// cards leave the wall when the answer says which files went.
+
+extension BrowserReducer {
+  /// How many steps `u` can take back.
+  package static let undoLimit = 50
+
+  /// `d`, `x`, `c`, `R`, `u` while the cards have the keys.
+  static func curationCommand(_ command: CurationCommand, _ state: inout BrowserState)
+    -> [BrowserEffect]
+  {
+    guard state.curating == nil else {
+      state.message = "still changing files: a moment"
+      return []
+    }
+    let files = state.actionFiles
+    switch command {
+    case .trash:
+      guard !files.isEmpty else {
+        state.message = "no picture file to move to the trash"
+        return []
+      }
+      return curate(.trash(files.map(\.path)), cards: files.map(\.card), &state)
+    case .move, .copy:
+      guard !files.isEmpty else {
+        state.message = "no picture file to \(command == .move ? "move" : "copy")"
+        return []
+      }
+      state.mode = .filePrompt(FilePrompt(command == .move ? .move : .copy))
+    case .rename:
+      guard let card = state.selectedCard,
+        let path = BrowserState.filePath(of: state.cards.cards[card])
+      else {
+        state.message = "no picture file to rename"
+        return []
+      }
+      // A card file or a list names its pictures: renaming one would break it. A folder
+      // is listed again after the rename.
+      guard state.folderSort != nil else {
+        state.message = "R renames a folder's pictures; this source names its files itself"
+        return []
+      }
+      state.mode = .filePrompt(FilePrompt(.rename, text: FileName.lastComponent(path)))
+    case .undo:
+      guard let step = state.undoSteps.last, let record = step.record else {
+        state.message = "nothing to undo"
+        return []
+      }
+      state.curating = step
+      state.message = "undoing…"
+      return [.curate(.undo(record))]
+    }
+    return []
+  }
+
+  /// Starts `request` on the files of `cards`.
+  private static func curate(
+    _ request: CurationRequest, cards: [Int], _ state: inout BrowserState
+  ) -> [BrowserEffect] {
+    state.curating = CurationStep(record: nil, cards: cards, generation: state.cardsGeneration)
+    return [.curate(request)]
+  }
+
+  /// A key at the file prompt: typing, Tab (complete a folder), Backspace, Enter, Esc.
+  static func filePromptKey(_ key: Key, prompt: FilePrompt, _ state: inout BrowserState)
+    -> [BrowserEffect]
+  {
+    var prompt = prompt
+    guard let command = KeyBindings.filePrompt.command(for: key) else {
+      guard case .character(let character) = key,
+        character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+      else { return [] }
+      prompt.text.append(character)
+      prompt.candidates = []
+      state.mode = .filePrompt(prompt)
+      return []
+    }
+    switch command {
+    case .deleteBackward:
+      guard !prompt.text.isEmpty else { return [] }
+      prompt.text.removeLast()
+      prompt.candidates = []
+      state.mode = .filePrompt(prompt)
+    case .complete:
+      return prompt.action.takesFolder ? [.completeFolder(prompt.text)] : []
+    case .cancel:
+      state.mode = .browsing
+    case .run:
+      state.mode = .browsing
+      let text = prompt.text
+      guard !text.isEmpty else { return [] }
+      let files = state.actionFiles
+      switch prompt.action {
+      case .move, .copy:
+        let folder = text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+        let paths = files.map(\.path)
+        guard !paths.isEmpty, state.curating == nil else { return [] }
+        return curate(
+          prompt.action == .move ? .move(paths, into: folder) : .copy(paths, into: folder),
+          cards: files.map(\.card), &state)
+      case .rename:
+        guard let card = state.selectedCard,
+          let path = BrowserState.filePath(of: state.cards.cards[card]), state.curating == nil
+        else { return [] }
+        guard text != FileName.lastComponent(path) else { return [] }
+        return curate(.rename(path, to: text), cards: [card], &state)
+      }
+    }
+    return []
+  }
+
+  /// Tab's answer: what was typed continued, when nothing else was typed meanwhile.
+  static func folderCompleted(_ completion: FolderCompletion, _ state: inout BrowserState) {
+    guard var prompt = state.mode.filePrompt, prompt.text == completion.typed else { return }
+    prompt.text = completion.completed
+    prompt.candidates = completion.candidates.count > 1 ? completion.candidates : []
+    state.mode = .filePrompt(prompt)
+    if completion.candidates.isEmpty { state.message = "no folder continues “\(completion.typed)”" }
+  }
+
+  /// What a curation request did: its cards leave the wall (trashed, moved away) or come
+  /// back (undone), and `u` can take it back.
+  static func curated(
+    _ outcome: CurationOutcome, _ state: inout BrowserState, caches: BrowserCaches
+  ) -> [BrowserEffect] {
+    let asked = state.curating
+    state.curating = nil
+    state.message = outcome.summary
+    // The cards still those of the request (no reload came between).
+    let cards =
+      asked.map { $0.generation == state.cardsGeneration ? $0.cards : [] } ?? []
+    let done = zip(cards, outcome.done).filter(\.1).map(\.0)
+    switch outcome.request {
+    case .trash, .move, .copy, .rename:
+      guard let record = outcome.record else { return [] }
+      state.undoSteps.append(
+        CurationStep(record: record, cards: done, generation: state.cardsGeneration))
+      if state.undoSteps.count > undoLimit { state.undoSteps.removeFirst() }
+      state.message = outcome.summary + " (u: undo)"
+      switch record {
+      case .trashed, .moved: takeOffWall(done, &state, caches: caches)
+      case .copied: break
+      case .renamed(let place): return readAgain(selecting: place.to, &state)
+      }
+    case .undo(let record):
+      guard outcome.record != nil else { return [] }
+      if let last = state.undoSteps.lastIndex(where: { $0.record == record }) {
+        state.undoSteps.remove(at: last)
+      }
+      switch record {
+      case .trashed, .moved:
+        if cards.isEmpty, state.folderSort != nil {
+          // The folder was read again since: what came back is found by reading it again.
+          let first: String? =
+            switch record {
+            case .trashed(let files): files.first?.original
+            case .moved(let places): places.first?.from
+            case .copied, .renamed: nil
+            }
+          return readAgain(selecting: first, &state)
+        }
+        putBackOnWall(done, &state, caches: caches)
+      case .copied: break
+      case .renamed(let place): return readAgain(selecting: place.from, &state)
+      }
+    }
+    return []
+  }
+
+  /// The folder listed again after a rename: the card of `path` selected then.
+  private static func readAgain(selecting path: String?, _ state: inout BrowserState)
+    -> [BrowserEffect]
+  {
+    state.selectsFileAfterReload = path
+    state.marksAtRequest = state.marks
+    return [.reload(marked: state.marks.identities(in: state.cards.cards))]
+  }
+
+  /// `cards` leave the wall (and the marks): the selection keeps its place, on the card
+  /// after the selected one when that one left, else the one before.
+  static func takeOffWall(_ cards: [Int], _ state: inout BrowserState, caches: BrowserCaches) {
+    guard !cards.isEmpty else { return }
+    let before = state.shown
+    let selected = state.selected
+    for card in cards {
+      state.removed.insert(card)
+      state.marks.remove(card)
+    }
+    var next: Int?
+    if let selected, selected < before.count {
+      next =
+        (selected..<before.count).lazy.map { before[$0] }.first { !state.removed.contains($0) }
+        ?? (0..<selected).reversed().lazy.map { before[$0] }.first {
+          !state.removed.contains($0)
+        }
+    }
+    reshow(selecting: next, &state, caches: caches)
+  }
+
+  /// `cards` come back to the wall (their files put back): the first is selected.
+  static func putBackOnWall(_ cards: [Int], _ state: inout BrowserState, caches: BrowserCaches) {
+    guard !cards.isEmpty else { return }
+    for card in cards { state.removed.remove(card) }
+    reshow(selecting: cards.min(), &state, caches: caches)
+  }
+
+  /// The cards shown made again (the filter and `removed` applied), `card` selected.
+  private static func reshow(
+    selecting card: Int?, _ state: inout BrowserState, caches: BrowserCaches
+  ) {
+    showCards(matching: state.filter, &state, caches: caches)
+    state.transition = nil
+    state.selected =
+      card.flatMap { state.shown.position(ofCard: $0, in: state.cards) }
+      ?? (state.shown.isEmpty ? nil : Swift.min(state.selected ?? 0, state.shown.count - 1))
+    if state.selected == nil { state.scrollOffset = 0 }
+    revealSelection(&state, caches: caches)
+  }
+}
+
+/// The curation keys of the cards' table, apart from the rest of its commands.
+enum CurationCommand: Hashable {
+  case trash, move, copy, rename, undo
+}
