@@ -186,6 +186,19 @@ import Testing
     #expect(TextFile.read("\(folder)/p0-x.jpg") == "p0")
     #expect(store.state.selectsFileAfterReload == "\(folder)/p0-x.jpg")
     #expect(store.state.message == "renamed to p0-x.jpg: p0.jpg (u: undo)")
+    // The folder read again: the renamed file's card is selected (wherever the selection
+    // went meanwhile).
+    store.press(.character("G"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasSuffix(".jpg")
+    }
+    let listed = names.sorted().map { name in
+      Card(
+        caption: name,
+        image: CardImage(width: 4, height: 3, path: name, source: .file("\(folder)/\(name)")))
+    }
+    store.send(.reloaded(CardCollection(source: folder, cards: listed), marks: CardMarks()))
+    #expect(store.state.selectedCard.map { store.state.cards.cards[$0].caption } == "p0-x.jpg")
   }
 
   @Test func nothingToActOnSaysSo() throws {

@@ -175,6 +175,8 @@ extension BrowserReducer {
           return card.caption == old.caption && card.comment == old.comment
         }
     }
+    let renamed = state.selectsFileAfterReload != nil
+    let said = state.message
     if let path = state.selectsFileAfterReload {
       // After a rename: the renamed file's card.
       state.selectsFileAfterReload = nil
@@ -185,7 +187,8 @@ extension BrowserReducer {
         ?? state.selected
     }
     if case .detail = state.mode, state.selected == nil { state.mode = .browsing }
-    state.message = "reloaded " + Counted.phrase(state.cards.cards.count, "card")
+    // After a rename the status bar keeps saying what was renamed (and that u undoes it).
+    state.message = renamed ? said : "reloaded " + Counted.phrase(state.cards.cards.count, "card")
     let geometry = caches.geometry(for: state)
     if state.selected == nil {
       state.scrollOffset = Scrolling.clampedLazily(

@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The curation keys in the real program inside tmux, on files whose names a shell would
+/// split or run: `d` puts the file in the person's trash with the `.trashinfo` `gio trash`
+/// writes for the same file, `u` puts it back byte for byte, `x` moves into a folder
+/// completed with Tab, and the status bar says each.
+@Suite(.serialized, .terminal) struct CurationTerminalTests {
+  @Test func trashUndoAndMoveWithTab() throws {
+    let folder = TemporaryFiles.makeDirectory() + "/odd names"
+    let home = TemporaryFiles.makeDirectory()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/keepers", withIntermediateDirectories: true)
+    let pictures = Repository.url.appendingPathComponent("Data/pictures")
+    for (source, name) in [("cat.jpg", "a b.jpg"), ("owl.png", "$(touch pwned);x.png")] {
+      try FileManager.default.copyItem(
+        atPath: pictures.appendingPathComponent(source).path, toPath: "\(folder)/\(name)")
+    }
+    let first = "\(folder)/$(touch pwned);x.png"
+    let original = try Data(contentsOf: URL(fileURLWithPath: first))
+    let data = home + "/data"
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none \"\(folder)\"",
+      environment: "HOME=\(home) XDG_DATA_HOME=\(data)")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
+
+    try session.send("d")
+    _ = try #require(
+      session.waitForScreen {
+        ScreenText.statusLine($0).contains("moved to the trash: $(touch pwned);x.png (u: undo)")
+      })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 1 ") })
+    #expect(!FileManager.default.fileExists(atPath: first))
+    let info = "\(data)/Trash/info/$(touch pwned);x.png.trashinfo"
+    let ours = try #require(TextFile.read(info), "in the trash of XDG_DATA_HOME")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: "\(data)/Trash/files/$(touch pwned);x.png"))
+        == original)
+
+    try session.send("u")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
+    #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == original)
+    #expect(!FileManager.default.fileExists(atPath: info))
+
+    // The same file through gio: the same info but for the time.
+    let gio = Process()
+    gio.executableURL = URL(fileURLWithPath: "/usr/bin/gio")
+    gio.arguments = ["trash", "--", first]
+    gio.environment = ["HOME": home, "XDG_DATA_HOME": data, "PATH": "/usr/bin:/bin"]
+    try gio.run()
+    gio.waitUntilExit()
+    let theirs = try #require(TextFile.read(info))
+    #expect(ours.split(separator: "\n").prefix(2) == theirs.split(separator: "\n").prefix(2))
+    #expect(ours.count == theirs.count, "the same fields, the date in the same form")
+    try FileManager.default.moveItem(
+      atPath: "\(data)/Trash/files/$(touch pwned);x.png", toPath: first)
+    try FileManager.default.removeItem(atPath: info)
+
+    // x: a folder typed, completed with Tab, moved into; u moves it back.
+    try session.send("l")
+    try session.send("x")
+    _ = try #require(session.waitForScreen { $0.contains("move to (1 file): ▏") })
+    try session.send("-l", "\(folder)/ke")
+    try session.send("Tab")
+    _ = try #require(session.waitForScreen { $0.contains("move to (1 file): \(folder)/keepers/▏") })
+    try session.send("Enter")
+    _ = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("a b.jpg (u: undo)") })
+    #expect(FileManager.default.fileExists(atPath: "\(folder)/keepers/a b.jpg"))
+    try session.send("u")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("moved back") })
+    #expect(FileManager.default.fileExists(atPath: "\(folder)/a b.jpg"))
+    #expect(!FileManager.default.fileExists(atPath: "pwned"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
+    try session.send("q")
+    #expect(session.exitStatus() == "0")
+  }
+}
