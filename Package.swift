@@ -241,7 +241,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "masonry", "masonry-decoder", "FuzzCardJSON", "TestSupport", "Cards", "Thumbnails",
-        "PictureFiles",
+        "PictureFiles", "FileCuration",
       ]),
     .testTarget(
       name: "BrowserTests",

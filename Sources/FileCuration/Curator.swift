@@ -13,17 +13,26 @@ package struct Curator: Sendable {
   package let trash: Trash?
   /// The home folder, for `~/` at the folder prompt.
   package let home: String?
+  /// Hears each step of a move or copy across file systems (`FileMover.Step`).
+  package let passing: @Sendable (FileMover.Step) -> Void
 
-  package init(trash: Trash?, home: String?) {
+  package init(
+    trash: Trash?, home: String?, passing: @escaping @Sendable (FileMover.Step) -> Void = { _ in }
+  ) {
     self.trash = trash
     self.home = home
+    self.passing = passing
   }
 
   /// The trash and home of `environment`'s user (`XDG_DATA_HOME`, `HOME`).
+  /// `MASONRY_TEST_KILL_AT=STEP` (tests only) ends the program with SIGKILL at that step
+  /// of a move or copy across file systems, as a power cut would.
   package init(environment: [String: String]) {
+    let kill = environment["MASONRY_TEST_KILL_AT"].flatMap(FileMover.Step.init(rawValue:))
     self.init(
       trash: Trash(environment: environment),
-      home: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil })
+      home: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil },
+      passing: { step in if step == kill { raise(SIGKILL) } })
   }
 
   /// `~/` at the start of `folder` as the home folder.
@@ -47,7 +56,7 @@ package struct Curator: Sendable {
     case .move(let paths, let folder):
       let target = expanded(folder)
       let (places, done, failures) = each(paths) { path throws(CurationError) in
-        FilePlace(from: path, to: try FileMover.move(path, into: target))
+        FilePlace(from: path, to: try FileMover.move(path, into: target, passing: passing))
       }
       return outcome(
         request, places.isEmpty ? nil : .moved(places), done, failures,
@@ -55,7 +64,7 @@ package struct Curator: Sendable {
     case .copy(let paths, let folder):
       let target = expanded(folder)
       let (copies, done, failures) = each(paths) { path throws(CurationError) in
-        try FileMover.copy(path, into: target)
+        try FileMover.copy(path, into: target, passing: passing)
       }
       return outcome(
         request, copies.isEmpty ? nil : .copied(copies), done, failures,
@@ -106,7 +115,7 @@ package struct Curator: Sendable {
       (_, done, failures) = each(files) { file throws(CurationError) in try trash.restore(file) }
     case .moved(let places):
       (_, done, failures) = each(places) { place throws(CurationError) in
-        _ = try FileMover.move(place.to, into: Self.folder(of: place.from))
+        _ = try FileMover.move(place.to, into: Self.folder(of: place.from), passing: passing)
       }
     case .renamed(let place):
       (_, done, failures) = each([place]) { place throws(CurationError) in

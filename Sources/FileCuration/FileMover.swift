@@ -13,23 +13,42 @@ import PictureFiles
 /// changed meanwhile) removes only the copy it made, and says why: the original is where
 /// it was.
 package enum FileMover {
-  /// Moves the regular file at `path` into `folder`, under its own name.
+  /// The steps of a move across file systems, each reported as it is passed (the tests
+  /// end the program at each and find the file whole).
+  package enum Step: String, CaseIterable, Sendable {
+    /// Part of the copy is written under its hidden name.
+    case copying
+    /// The copy is whole and flushed.
+    case flushed
+    /// The copy holds the original's bytes.
+    case compared
+    /// The copy has the file's name; the original is still there.
+    case named
+    /// The original is gone.
+    case removed
+  }
+
+  /// Moves the regular file at `path` into `folder`, under its own name; `passing` hears
+  /// each step of a move across file systems.
   ///
   /// - Returns: its new path.
   /// - Throws: `CurationError`, the file where it was.
-  package static func move(_ path: String, into folder: String) throws(CurationError) -> String {
+  package static func move(
+    _ path: String, into folder: String, passing: (Step) -> Void = { _ in }
+  ) throws(CurationError) -> String {
     let target = try self.target(of: path, in: folder)
     if c(path, { from in c(target) { masonry_rename_noreplace(from, $0) } }) == 0 {
       return target
     }
     guard errno == EXDEV else { throw failure(path, target) }
-    try copyChecked(path, to: target)
+    try copyChecked(path, to: target, passing: passing)
     guard c(path, unlink) == 0 else {
       // The original stays: so does not the copy, or there would be two.
       let why = systemError()
       _ = c(target, unlink)
       throw CurationError("\(name(path)): not moved (the original cannot be removed: \(why))")
     }
+    passing(.removed)
     return target
   }
 
@@ -37,9 +56,11 @@ package enum FileMover {
   ///
   /// - Returns: the copy's path.
   /// - Throws: `CurationError`; no copy is left behind.
-  package static func copy(_ path: String, into folder: String) throws(CurationError) -> String {
+  package static func copy(
+    _ path: String, into folder: String, passing: (Step) -> Void = { _ in }
+  ) throws(CurationError) -> String {
     let target = try self.target(of: path, in: folder)
-    try copyChecked(path, to: target)
+    try copyChecked(path, to: target, passing: passing)
     return target
   }
 
@@ -83,17 +104,22 @@ package enum FileMover {
 
   /// Copies `path` to a hidden name beside `target`, flushes and compares it, then gives
   /// it `target`'s name without replacing anything.
-  private static func copyChecked(_ path: String, to target: String) throws(CurationError) {
+  private static func copyChecked(
+    _ path: String, to target: String, passing: (Step) -> Void
+  ) throws(CurationError) {
     let slash = target.lastIndex(of: "/")!
     let hidden = "\(target[..<slash])/.\(name(path)).masonry-\(getpid())"
     do throws(CurationError) {
-      try copyBytes(path, to: hidden)
+      try copyBytes(path, to: hidden, passing: passing)
+      passing(.flushed)
       guard try sameBytes(path, hidden) else {
         throw CurationError("\(name(path)): the copy differs (did it change meanwhile?)")
       }
+      passing(.compared)
       guard c(hidden, { from in c(target) { masonry_rename_noreplace(from, $0) } }) == 0 else {
         throw failure(path, target)
       }
+      passing(.named)
     } catch {
       _ = c(hidden, unlink)
       throw error
@@ -101,7 +127,9 @@ package enum FileMover {
   }
 
   /// Writes the bytes of `path` to a new file `copy` (its mode kept) and flushes it.
-  private static func copyBytes(_ path: String, to copy: String) throws(CurationError) {
+  private static func copyBytes(
+    _ path: String, to copy: String, passing: (Step) -> Void
+  ) throws(CurationError) {
     let input = c(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard input >= 0 else { throw CurationError("\(name(path)): \(systemError())") }
     defer { close(input) }
@@ -125,6 +153,7 @@ package enum FileMover {
         guard written > 0 else { throw CurationError("\(name(path)): \(systemError())") }
         done += written
       }
+      passing(.copying)
     }
     guard fsync(output) == 0 else { throw CurationError("\(name(path)): \(systemError())") }
   }

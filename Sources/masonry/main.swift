@@ -21,7 +21,7 @@ var environment: [String: String] = [:]
 for name in [
   "NO_COLOR", "TERM", "COLORTERM", "TMUX", "TERM_PROGRAM", "KONSOLE_VERSION", "MASONRY_IMAGES",
   "MASONRY_PICTURE_LOG", "MASONRY_OPENER", "MASONRY_SHELL", "MASONRY_OSC52", "HOME",
-  "XDG_CACHE_HOME", "XDG_DATA_HOME", "MASONRY_OPTS",
+  "XDG_CACHE_HOME", "XDG_DATA_HOME", "MASONRY_OPTS", "MASONRY_TEST_KILL_AT",
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }

@@ -1,3 +1,4 @@
+import FileCuration
 import Foundation
 import TestSupport
 import Testing
@@ -76,4 +77,46 @@ import Testing
     try session.send("q")
     #expect(session.exitStatus() == "0")
   }
+
+  /// A move onto another file system (the machine's /dev/shm, a tmpfs), the program killed
+  /// (SIGKILL, as a power cut) at each step: the file is whole at least once every time —
+  /// the original until the copy has its name — and never a part under its own name.
+  @Test(arguments: FileMoverStep.allCases)
+  func aMoveAcrossFileSystemsKilledAtEachStepLosesNothing(step: FileMoverStep) throws {
+    let folder = TemporaryFiles.makeDirectory() + "/pics"
+    let home = TemporaryFiles.makeDirectory()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let cat = try Data(
+      contentsOf: Repository.url.appendingPathComponent("Data/pictures/cat.jpg"))
+    // Three writes' worth (the copy writes a megabyte at a time).
+    var bytes = Data()
+    while bytes.count < 3 << 20 { bytes.append(cat) }
+    let original = "\(folder)/big.jpg"
+    try bytes.write(to: URL(fileURLWithPath: original))
+    let target = "/dev/shm/masonry-kill-\(getpid())-\(step.rawValue)"
+    try? FileManager.default.removeItem(atPath: target)
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: target) }
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none \"\(folder)\"",
+      environment: "HOME=\(home) XDG_DATA_HOME=\(home)/data MASONRY_TEST_KILL_AT=\(step.rawValue)")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 1") })
+    try session.send("x")
+    try session.send("-l", target)
+    try session.send("Enter")
+    #expect(session.exitStatus() == "137", "killed at \(step)")
+    let moved = "\(target)/big.jpg"
+    let atOriginal = FileManager.default.contents(atPath: original)
+    let atTarget = FileManager.default.contents(atPath: moved)
+    #expect(atOriginal == bytes || atTarget == bytes, "whole at least once")
+    if let atTarget { #expect(atTarget == bytes, "a file under its own name is whole") }
+    if let atOriginal { #expect(atOriginal == bytes, "the original is never touched") }
+    switch step {
+    case .copying, .flushed, .compared: #expect(atOriginal != nil && atTarget == nil)
+    case .named: #expect(atOriginal != nil && atTarget != nil)
+    case .removed: #expect(atOriginal == nil && atTarget != nil)
+    }
+  }
 }
+
+typealias FileMoverStep = FileMover.Step
