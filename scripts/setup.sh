@@ -15,6 +15,8 @@ packages="$packages xvfb x11-utils xterm kitty mlterm xdotool imagemagick fonts-
 packages="$packages zsh fish"
 # The trash tests compare what masonry writes with what `gio trash` writes.
 packages="$packages libglib2.0-bin"
+# The viewer's facts are compared with what exiftool reads of the same photo.
+packages="$packages libimage-exiftool-perl"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
 # The formats part makes its files with Debian's encoders.
 [ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc libheif-examples libavif-bin libjxl-tools ffmpeg"

@@ -21,6 +21,8 @@ package struct PictureInfo: Hashable, Sendable {
   package var pages: Int?
   /// An animation's frame count (GIF, WebP, APNG of more than one frame).
   package var frames: Int?
+  /// The camera's EXIF: make, lens, exposure, position.
+  package var camera = CameraFacts()
 
   package init(
     format: PictureFormat, width: Int, height: Int, dateTaken: String? = nil,
@@ -109,10 +111,12 @@ package struct PictureInfo: Hashable, Sendable {
       let bytes = raw.prefix { $0 != 0 }
       if bytes.count == 19 { date = String(decoding: bytes, as: UTF8.self) }
     }
-    return PictureInfo(
+    var picture = PictureInfo(
       format: format, width: turned ? height : width, height: turned ? width : height,
       dateTaken: date, stamp: stamp, duration: info.duration_ms > 0 ? Int(info.duration_ms) : nil,
       pages: info.pages > 0 ? Int(info.pages) : nil,
       frames: info.frames > 1 ? Int(info.frames) : nil)
+    picture.camera = CameraFacts(info)
+    return picture
   }
 }

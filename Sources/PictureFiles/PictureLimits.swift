@@ -11,4 +11,7 @@ package enum PictureLimits {
   /// Pictures drawn in pixels are decoded at the pixels of their box, at most this many
   /// on the longer side (a 4K screen's width).
   package static let pixelSide = 3840
+  /// A zoomed region is decoded from a picture at most this many pixels on its longer side
+  /// (its own size, for any photo a camera makes; `maximumPixels` bounds the memory).
+  package static let zoomSide = 16_384
 }

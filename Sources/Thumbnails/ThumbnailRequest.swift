@@ -20,11 +20,13 @@ package struct ThumbnailRequest: Hashable, Sendable {
   package var sixelColors: Int
   /// Whether an animated picture's frames are made (else its first frame alone).
   package var animates: Bool
+  /// The part of the picture shown, turned how (the viewer's zoom and rotation).
+  package var view: PictureView
 
   package init(
     source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
     cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil,
-    sixelColors: Int = 256, animates: Bool = false
+    sixelColors: Int = 256, animates: Bool = false, view: PictureView = .whole
   ) {
     self.source = source
     self.columns = columns
@@ -34,13 +36,26 @@ package struct ThumbnailRequest: Hashable, Sendable {
     self.symbols = symbols
     self.pixels = pixels
     self.sixelColors = sixelColors
-    self.animates = animates
+    // A zoomed or turned animation shows its first frame.
+    self.animates = animates && view == .whole
+    self.view = view
   }
 
   /// The longest side the picture is decoded at: what symbols need (`decodedSide`), or
   /// the box's pixels for a pixel protocol (the open card's picture at its full size),
   /// at most `PictureLimits.pixelSide`.
   package var decodeSide: Int {
+    if !view.isWholePicture {
+      // The whole picture at the size that gives the region the box's pixels (rounded up,
+      // so that panning at one zoom decodes once).
+      let (boxWidth, boxHeight) =
+        pixels == nil
+        ? (columns * 8, rows * 16) : (columns * cellShape.width, rows * cellShape.height)
+      let unit = PictureView.unit
+      let side = Swift.max(boxWidth * unit / view.width, boxHeight * unit / view.height)
+      let rounded = (side + 511) / 512 * 512
+      return Swift.min(PictureLimits.zoomSide, Swift.max(PictureLimits.decodedSide, rounded))
+    }
     guard pixels != nil else { return PictureLimits.decodedSide }
     let side = Swift.max(columns * cellShape.width, rows * cellShape.height)
     return Swift.min(PictureLimits.pixelSide, Swift.max(PictureLimits.decodedSide, side))
@@ -66,24 +81,26 @@ package struct ThumbnailRequest: Hashable, Sendable {
         caches?.keep(animated, for: self, stamp: stamp)
         return .success(animated)
       }
-      if let thumbnail = caches?.disk?.thumbnail(for: self, stamp: stamp) {
+      if view == .whole, let thumbnail = caches?.disk?.thumbnail(for: self, stamp: stamp) {
         caches?.keep(thumbnail, for: self, stamp: stamp)
         return .success(thumbnail)
       }
-      let picture: DecodedPicture
-      if let decoded = caches?.picture(for: source, side: decodeSide, stamp: stamp) {
-        picture = decoded
-      } else if case .file(let path) = source,
+      let decoded: DecodedPicture
+      if let cached = caches?.picture(for: source, side: decodeSide, stamp: stamp) {
+        decoded = cached
+      } else if view.isWholePicture, case .file(let path) = source,
         let shared = caches?.disk?.shared?.picture(
           path: path, modified: stamp.modified, side: neededSide)
       {
         // A file manager's fresh thumbnail, big enough: the picture is not decoded at all.
-        picture = shared
+        decoded = shared
       } else {
-        picture = try DecodedPicture.decode(
+        decoded = try DecodedPicture.decode(
           source, maxSide: decodeSide, shared: caches?.disk?.shared)
-        caches?.keep(picture, for: source, side: decodeSide, stamp: stamp)
+        caches?.keep(decoded, for: source, side: decodeSide, stamp: stamp)
       }
+      // The viewer's region and turns (a copy of the region's pixels only).
+      let picture = decoded.viewed(view)
       var thumbnail =
         pixels.map {
           ThumbnailRenderer.renderPixels(
@@ -95,7 +112,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
           symbols: symbols)
       if picture.isTruncated { thumbnail.note = "truncated" }
       caches?.keep(thumbnail, for: self, stamp: stamp)
-      caches?.disk?.store(thumbnail, for: self, stamp: stamp)
+      if view == .whole { caches?.disk?.store(thumbnail, for: self, stamp: stamp) }
       return .success(thumbnail)
     } catch {
       return .failure(error)

@@ -19,9 +19,9 @@ struct BrowserStore {
   init(
     _ collection: CardCollection = BundledSample.collection(), size: Size,
     options: LayoutOptions = LayoutOptions(), load: LoadStatus = .complete, picking: Bool = false,
-    folderSort: FolderSort? = nil
+    folderSort: FolderSort? = nil, pictures: PictureDisplay = .placeholders
   ) {
-    state = BrowserState(size: .zero, cards: collection, layout: options)
+    state = BrowserState(size: .zero, cards: collection, layout: options, pictures: pictures)
     state.load = load
     state.picking = picking
     state.folderSort = folderSort

@@ -38,13 +38,13 @@ import Testing
         #expect(asked == drawn, "batch \(batch), sequence \(sequence), step \(step): \(event)")
         compared += 1
         if !drawn.isEmpty { nonEmpty += 1 }
-        if state.mode.detailScroll != nil && !drawn.isEmpty { open += 1 }
+        if state.mode.viewer != nil && !drawn.isEmpty { open += 1 }
       }
     }
-    // Many steps show pictures, some of them an open card's: the comparison is not of two
+    // Many steps show pictures, some of them the viewer's: the comparison is not of two
     // empty lists.
     #expect(
       compared > 500 && nonEmpty > compared / 3 && open > 10,
-      "\(compared) compared, \(nonEmpty) with pictures, \(open) with an open card's")
+      "\(compared) compared, \(nonEmpty) with pictures, \(open) with the viewer's")
   }
 }

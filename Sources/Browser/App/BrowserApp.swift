@@ -159,7 +159,8 @@ package struct BrowserApp {
               .actionFinished("cannot copy: OSC 52 is off (--osc52, MASONRY_OSC52=1), no tmux"))
           }
         case .startLoading, .startFollowing, .retryFollowing, .sort, .reload, .makeThumbnails,
-          .openExternally, .search, .stopSearching, .measure, .curate, .completeFolder:
+          .openExternally, .search, .stopSearching, .measure, .curate, .completeFolder,
+          .readFacts:
           runner.run(effect)
         }
       }

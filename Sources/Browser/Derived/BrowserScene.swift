@@ -111,23 +111,29 @@ package struct BrowserScene {
                 shown, in: box, clip: clip, keysRepeat: state.keysRepeatUntil != nil)))
         }
       }
-      if let transition = state.transition {
-        // Mid-animation: every card that ends on screen, at its eased frame.
-        for (index, move) in transition.moves.sorted(by: { $0.key < $1.key }) {
-          card(index, at: transition.frame(of: move, at: state.time))
-        }
-      } else {
-        let layout = caches.layout(for: state)
-        let shift = regions.content.minY - state.scrollOffset
-        for attributes in layout.attributes(in: geometry.viewport(scrolledTo: state.scrollOffset)) {
-          let frame = attributes.frame.offsetBy(dx: 0, dy: shift)
-          if attributes.kind == .sectionHeader {
-            let title = state.shown.sectionName(attributes.section) ?? ""
-            add(
-              SectionHeaderWidget(title: title, count: state.shown.sectionSize(attributes.section)),
-              frame, clip: regions.content)
-          } else {
-            card(attributes.index, at: frame)
+      // The viewer covers the wall: none of it is built under it.
+      let coveredByViewer = state.mode.viewer != nil && selected != nil
+      if !coveredByViewer {
+        if let transition = state.transition {
+          // Mid-animation: every card that ends on screen, at its eased frame.
+          for (index, move) in transition.moves.sorted(by: { $0.key < $1.key }) {
+            card(index, at: transition.frame(of: move, at: state.time))
+          }
+        } else {
+          let layout = caches.layout(for: state)
+          let shift = regions.content.minY - state.scrollOffset
+          for attributes in layout.attributes(in: geometry.viewport(scrolledTo: state.scrollOffset))
+          {
+            let frame = attributes.frame.offsetBy(dx: 0, dy: shift)
+            if attributes.kind == .sectionHeader {
+              let title = state.shown.sectionName(attributes.section) ?? ""
+              add(
+                SectionHeaderWidget(
+                  title: title, count: state.shown.sectionSize(attributes.section)),
+                frame, clip: regions.content)
+            } else {
+              card(attributes.index, at: frame)
+            }
           }
         }
       }
@@ -157,6 +163,14 @@ package struct BrowserScene {
                 shown, in: box, clip: clip, keysRepeat: state.keysRepeatUntil != nil)),
             at: 0)
         }
+        overlay = geometry.overlayArea
+      }
+      if let viewer = state.mode.viewer,
+        let (widget, box, step) = Self.viewerLayer(viewer, state, geometry: geometry)
+      {
+        add(widget, geometry.overlayArea)
+        boxes.insert(box, at: 0)
+        nextStep = [nextStep, step].compactMap { $0 }.min()
         overlay = geometry.overlayArea
       }
       if let scroll = state.mode.helpScroll {
@@ -220,7 +234,11 @@ package struct BrowserScene {
     _ state: BrowserState, caches: BrowserCaches, onScreen: [Int], geometry: FrameGeometry
   ) -> StatusBar {
     let total = state.shown.count
-    let range = onScreen.min().flatMap { low in onScreen.max().map { (low + 1)...($0 + 1) } }
+    var range = onScreen.min().flatMap { low in onScreen.max().map { (low + 1)...($0 + 1) } }
+    // In the viewer: the picture shown.
+    if state.mode.viewer != nil, let selected = state.selected {
+      range = (selected + 1)...(selected + 1)
+    }
     let layout = caches.layout(for: state)
     // How far down, from the cards above the screen and those below it (by their place in
     // the view's order): it needs no layout beyond the screen, so it is the same however
@@ -239,6 +257,9 @@ package struct BrowserScene {
       }
     }
     // `-` on the command line is standard input: named so, as less and fzf name it.
+    if state.mode.viewer != nil, let selected = state.selected, total > 1 {
+      percent = selected * 100 / (total - 1)
+    }
     var bar = StatusBar(
       source: state.cards.source == "-" ? "stdin" : state.cards.source,
       layoutName: state.layoutOptions.kind.name,
@@ -285,6 +306,8 @@ package struct BrowserScene {
     if let message = state.message { return message }
     switch state.mode.base {
     case .detail: return "Esc close"
+    case .viewer(let viewer):
+      return viewerStatus(viewer, state, geometry: caches.geometry(for: state))
     case .tags(let focused):
       let count = state.stripTags.count
       guard !state.tagQuery.isEmpty else {

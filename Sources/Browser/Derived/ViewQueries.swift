@@ -161,6 +161,10 @@ package enum ViewQueries {
   {
     let geometry = caches.geometry(for: state)
     guard !geometry.isTooSmall, state.transition == nil else { return [] }
+    // The viewer covers the wall: its pictures alone.
+    if let viewer = state.mode.viewer {
+      return [viewerPicture(viewer, state, geometry: geometry)?.request].compactMap { $0 }
+    }
     let measurer = caches.drawingMeasurer(for: state)
     var requests: [ThumbnailRequest] = []
     if let scroll = state.mode.detailScroll, let selected = state.selected,

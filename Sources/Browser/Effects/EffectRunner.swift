@@ -2,6 +2,7 @@ import Cards
 import ChildProcesses
 import Dispatch
 import FileCuration
+import PictureFiles
 import TerminalCore
 import Thumbnails
 
@@ -147,6 +148,11 @@ package final class EffectRunner {
       let curator = self.curator
       curationQueue.async {
         mailbox.post(.curated(curator?.perform(request) ?? .refused(request)))
+      }
+    case .readFacts(let source):
+      DispatchQueue.global(qos: .userInitiated).async {
+        let facts = Result { () throws(PictureFailure) in try PictureFacts(source) }
+        mailbox.post(.factsRead(source, facts))
       }
     case .completeFolder(let typed):
       let home = curator?.home

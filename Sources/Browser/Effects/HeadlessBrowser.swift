@@ -71,6 +71,8 @@ package struct HeadlessBrowser {
       return [.curated(.refused(request))]
     case .completeFolder:
       return []
+    case .readFacts(let source):
+      return [.factsRead(source, Result { () throws(PictureFailure) in try PictureFacts(source) })]
     case .openExternally, .runCommand, .copy:
       // A script (`masonry render`) starts no program and touches no clipboard.
       return [.actionFinished("not in a script")]

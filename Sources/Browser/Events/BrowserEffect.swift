@@ -1,6 +1,7 @@
 import Cards
 import ChildProcesses
 import FileCuration
+import PictureFiles
 import Thumbnails
 
 /// What the program around `reduce` must do after an event, as data: the reducer never
@@ -45,6 +46,8 @@ package enum BrowserEffect: Hashable, Sendable {
   /// List the folders that continue `typed` (Tab at the file prompt); answer
   /// `.folderCompleted`.
   case completeFolder(String)
+  /// Read the picture's header and EXIF for the viewer's facts; answer `.factsRead`.
+  case readFacts(PictureSource)
   /// `--pick`: the selected card is the answer; print it and end.
   case pick
   /// Scan the rest of the cards for a search on a worker (stopping any earlier search);

@@ -58,6 +58,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case curated(CurationOutcome)
   /// The folders that continue what was typed at the file prompt (`completeFolder`).
   case folderCompleted(FolderCompletion)
+  /// The facts of a picture (`BrowserEffect.readFacts`), or why there are none.
+  case factsRead(PictureSource, Result<PictureFacts, PictureFailure>)
   /// A script asks for what a person would do with keys (`masonry render`).
   case asked(BrowserRequest)
 }
@@ -83,7 +85,7 @@ extension BrowserEvent {
     case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .recordsSkipped,
       .sourceSaid, .followHalted, .measured,
       .searchFound,
-      .thumbnailReady, .actionFinished, .curated, .folderCompleted:
+      .thumbnailReady, .actionFinished, .curated, .folderCompleted, .factsRead:
       return false
     }
   }

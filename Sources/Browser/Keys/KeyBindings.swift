@@ -114,6 +114,58 @@ package enum KeyBindings {
         "scroll three rows"),
     ])
 
+  package static let viewer = KeyTable<ViewerCommand>(
+    .viewer,
+    [
+      KeyBinding(
+        keys: [
+          (.character("n"), .next), (.character(" "), .next), (.character("p"), .previous),
+          (.backspace, .previous),
+        ], "next / previous picture"),
+      KeyBinding(
+        keys: [
+          (.left, .arrow(.left)), (.right, .arrow(.right)), (.up, .arrow(.up)),
+          (.down, .arrow(.down)),
+        ], "previous / next picture; zoomed: pan"),
+      KeyBinding(
+        keys: [
+          (.character("h"), .pan(.left)), (.character("j"), .pan(.down)),
+          (.character("k"), .pan(.up)), (.character("l"), .pan(.right)),
+        ], "pan the zoomed picture"),
+      KeyBinding(
+        keys: [
+          (.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last),
+        ],
+        "the first / last picture"),
+      KeyBinding(
+        keys: [(.character("+"), .zoomIn), (.character("-"), .zoomOut)], "zoom in / out"),
+      KeyBinding(
+        keys: [
+          (.character("f"), .fit), (.character("="), .actualPixels), (.character("w"), .fillWidth),
+        ],
+        "fit the screen / actual pixels / fill the width"),
+      KeyBinding(
+        keys: [
+          (.character("r"), .rotate(clockwise: true)), (.character("R"), .rotate(clockwise: false)),
+        ],
+        "turn a quarter clockwise / back"),
+      KeyBinding(keys: [(.character("i"), .toggleInfo)], "the picture's facts and EXIF"),
+      KeyBinding(keys: [(.character("t"), .toggleText)], "hide / show the card's text"),
+      KeyBinding(keys: [(.character("s"), .toggleSlideshow)], "start / stop the slideshow"),
+      KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark this card"),
+      KeyBinding(keys: [(.character("d"), .trash)], "move this file to the trash"),
+      KeyBinding(keys: [(.character("o"), .openPicture)], "open the picture"),
+      KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path"),
+      KeyBinding(
+        keys: [(.character("a"), .toggleAnimations)], "pause / play animated pictures"),
+      KeyBinding(keys: [(.enter, .accept)], "--pick: answer (the marked cards, else this)"),
+      KeyBinding(keys: [(.escape, .close), (.character("q"), .close)], "back to the wall"),
+      KeyBinding(keys: [(.character("?"), .showHelp)], "show the keys"),
+      KeyBinding(
+        [(.mouse(.wheelUp), .previous), (.mouse(.wheelDown), .next)], "previous / next picture"),
+      KeyBinding([(.mouse(.click), .point)], "zoomed: look there"),
+    ])
+
   package static let tagStrip = KeyTable<TagStripCommand>(
     .tagStrip,
     [
@@ -214,6 +266,7 @@ package enum KeyBindings {
       switch context {
       case .cards: return (context, cards.documented)
       case .openCard: return (context, openCard.documented)
+      case .viewer: return (context, viewer.documented)
       case .tagStrip: return (context, tagStrip.documented)
       case .search: return (context, search.documented)
       case .commandPrompt: return (context, commandPrompt.documented)

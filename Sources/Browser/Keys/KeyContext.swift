@@ -2,6 +2,7 @@
 package enum KeyContext: String, CaseIterable, Hashable, Sendable {
   case cards
   case openCard
+  case viewer
   case tagStrip
   case search
   case commandPrompt
@@ -15,7 +16,8 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .anywhere: return "Anywhere"
     case .cards: return "Browsing the cards"
-    case .openCard: return "An open card (Enter)"
+    case .openCard: return "An open card (Enter on a card without a picture)"
+    case .viewer: return "The viewer (Enter on a picture)"
     case .tagStrip: return "The tag strip (t)"
     case .search: return "The search prompt (/)"
     case .commandPrompt: return "The command prompt (!)"

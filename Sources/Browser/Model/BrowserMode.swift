@@ -12,6 +12,8 @@ package indirect enum BrowserMode: Hashable, Sendable {
   /// The tag strip has the keys, on tag `focused` (an index into the tags the strip shows,
   /// `BrowserState.stripTags`: all of them, or those holding what was typed).
   case tags(focused: Int)
+  /// The selected card's picture fills the screen.
+  case viewer(PictureViewer)
   /// The selected card is open over the screen, scrolled down by `scroll` rows.
   case detail(scroll: Int)
   /// The keys, over `underneath`, scrolled down by `scroll` rows.
@@ -43,6 +45,12 @@ package indirect enum BrowserMode: Hashable, Sendable {
   /// The focused tag, while the tag strip has the keys.
   package var focusedTag: Int? {
     if case .tags(let focused) = base { return focused }
+    return nil
+  }
+
+  /// The viewer, while a picture is open.
+  package var viewer: PictureViewer? {
+    if case .viewer(let viewer) = base { return viewer }
     return nil
   }
 

@@ -2,6 +2,7 @@ import CardLayouts
 import Cards
 import FileCuration
 import LayoutEngine
+import PictureFiles
 import TerminalCore
 import TerminalText
 
@@ -68,6 +69,11 @@ package struct BrowserState: Equatable {
   package var followable = false
   /// When the last key that moves through the cards came (`nil`: none yet).
   package var lastMovement: Int?
+  /// The facts of the viewer's picture (`i`): for which picture, and them once read (or
+  /// why not). Only the last asked for is kept.
+  package var pictureFacts: ViewerFacts?
+  /// The slideshow's interval (`--slideshow`), in ms.
+  package var slideshowInterval = PictureViewer.standardInterval
   /// Keys repeat (a movement key is held down) until this time: meanwhile pictures costly
   /// to draw again show as their placeholders, so each step is a small frame the terminal
   /// takes at once, and the thumbnails (made meanwhile) show as soon as the keys pause.
@@ -232,10 +238,21 @@ package struct BrowserState: Equatable {
   }
 
   /// When the app must wake with a tick even without input: the next step of an
-  /// animation, or the end of a key held down (`nil`: none).
+  /// animation, the end of a key held down, the slideshow's next picture (`nil`: none).
   package var deadline: Int? {
     if transition != nil { return time + 16 }
-    return keysRepeatUntil
+    return [keysRepeatUntil, mode.viewer?.slideshow?.due].compactMap { $0 }.min()
+  }
+
+  /// What Enter opens the selected card in: the viewer for a picture drawn (thumbnails
+  /// on), else the card over the screen.
+  package var openingMode: BrowserMode {
+    if case .thumbnails = pictures, let card = selected, card < shown.count,
+      shownCard(card).image?.source != nil
+    {
+      return .viewer(PictureViewer())
+    }
+    return .detail(scroll: 0)
   }
 
   /// The next job number.

@@ -219,7 +219,11 @@ extension BrowserReducer {
     state.selected =
       card.flatMap { state.shown.position(ofCard: $0, in: state.cards) }
       ?? (state.shown.isEmpty ? nil : Swift.min(state.selected ?? 0, state.shown.count - 1))
-    if state.selected == nil { state.scrollOffset = 0 }
+    if state.selected == nil {
+      state.scrollOffset = 0
+      // Nothing left to view.
+      if state.mode.viewer != nil { state.mode = .browsing }
+    }
     revealSelection(&state, caches: caches)
   }
 }

@@ -35,6 +35,9 @@ extension BrowserReducer {
         return (filePromptKey(key, prompt: prompt, &state), true)
       }
       return ([], true)
+    case .viewer(let viewer):
+      guard let command = KeyBindings.viewer.command(for: input) else { return ([], true) }
+      return (viewerCommand(command, viewer, pointer: pointer, &state, caches: caches), true)
     case .detail(let scroll):
       guard let command = KeyBindings.openCard.command(for: input) else { return ([], true) }
       return (openCardCommand(command, scroll: scroll, &state, caches: caches), true)
@@ -105,7 +108,7 @@ extension BrowserReducer {
       if let pointer { point(at: pointer, open: open, &state, caches: caches) }
     case .open:
       if state.selected != nil && state.picking { return ([.pick], true) }
-      if state.selected != nil { state.mode = .detail(scroll: 0) }
+      if state.selected != nil { state.mode = state.openingMode }
     case .toggleMark: toggleMark(&state)
     case .markShown:
       state.marks.insert(contentsOf: state.shown)
@@ -208,7 +211,7 @@ extension BrowserReducer {
   // MARK: Acting on cards
 
   /// `o`: the selected card's address when it has one, else its picture, to the opener.
-  private static func openPicture(_ state: inout BrowserState) -> [BrowserEffect] {
+  static func openPicture(_ state: inout BrowserState) -> [BrowserEffect] {
     guard let card = state.selectedCard else { return [] }
     let decoded = state.cards.cards[card]
     if let url = decoded.url, !url.isEmpty {
@@ -230,7 +233,7 @@ extension BrowserReducer {
 
   /// `y`: the selected card's path, as a program would get it (a card without a picture
   /// file: its caption), as bytes.
-  private static func copyPath(_ state: inout BrowserState) -> [BrowserEffect] {
+  static func copyPath(_ state: inout BrowserState) -> [BrowserEffect] {
     guard let card = state.selectedCard else { return [] }
     let decoded = state.cards.cards[card]
     guard let path = BrowserState.filePath(of: decoded) else {
@@ -312,7 +315,7 @@ extension BrowserReducer {
   }
 
   /// `a`: animated pictures hold their frames, or play on from them.
-  private static func toggleAnimations(_ state: inout BrowserState) {
+  static func toggleAnimations(_ state: inout BrowserState) {
     guard state.animation.choice != .off else {
       state.message = "animations are off (--animate all or selected plays them)"
       return

@@ -18,6 +18,11 @@ extension BrowserReducer {
       wanted.append(request)
     }
     for request in ViewQueries.pictureRequestsOnScreen(state, caches: caches) { add(request) }
+    if state.mode.viewer != nil {
+      // The viewer's next and previous pictures, made ahead; the wall is under it.
+      for request in ViewQueries.viewerRequestsAhead(state, geometry: geometry) { add(request) }
+      return wanted
+    }
     let view = geometry.viewport(scrolledTo: state.scrollOffset)
     let ahead = view.offsetBy(dx: 0, dy: state.thumbnails.scrollsDown ? view.height : -view.height)
     if ahead.maxY > 0 {

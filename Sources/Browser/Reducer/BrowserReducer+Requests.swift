@@ -23,7 +23,7 @@ extension BrowserReducer {
       resize(&state, caches: caches) { $0.viewportWidth = width }
       return false
     case .open:
-      if state.selected != nil { state.mode = .detail(scroll: 0) }
+      if state.selected != nil { state.mode = state.openingMode }
     case .help:
       state.mode = .help(scroll: 0, over: state.mode)
     }

@@ -214,6 +214,6 @@ extension BrowserReducer {
       height: 1)
     guard let card = caches.cards(in: point, for: state).first else { return }
     state.selected = card.index
-    state.mode = open ? .detail(scroll: 0) : .browsing
+    state.mode = open ? state.openingMode : .browsing
   }
 }

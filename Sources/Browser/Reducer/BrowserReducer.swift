@@ -42,6 +42,7 @@ package enum BrowserReducer {
       positionsCards = false
     case .tick:
       positionsCards = false
+      advanceSlideshow(&state)
     case .endOfInput:
       effects = [.quit]
     case .reloaded(let collection, let marks):
@@ -60,6 +61,11 @@ package enum BrowserReducer {
       positionsCards = false
     case .curated(let outcome):
       effects = curated(outcome, &state, caches: caches)
+    case .factsRead(let source, let facts):
+      if state.pictureFacts?.source == source {
+        state.pictureFacts = ViewerFacts(source: source, facts: facts)
+      }
+      positionsCards = false
     case .folderCompleted(let completion):
       folderCompleted(completion, &state)
       positionsCards = false
@@ -210,6 +216,13 @@ package enum BrowserReducer {
             query: CardQuery(search: search.filter.query, tag: search.filter.tag),
             chunks: cards.cards.chunks, from: search.scannedThrough,
             texts: caches.searchTexts(for: cards))))
+    }
+    if let viewer = state.mode.viewer, viewer.showsInfo, let card = state.selectedCard,
+      let source = state.cards.cards[card].image?.source, state.pictureFacts?.source != source
+    {
+      // The viewer's facts panel: its picture's header read once, off the loop.
+      state.pictureFacts = ViewerFacts(source: source, facts: nil)
+      effects.append(.readFacts(source))
     }
     let chunkCount = state.cards.cards.chunks.count
     if state.measuring.wanted, !caches.geometry(for: state).isTooSmall {

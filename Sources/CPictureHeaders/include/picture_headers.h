@@ -65,6 +65,20 @@ typedef struct {
   /// length in milliseconds as the file says it.
   int frames;
   int64_t animation_ms;
+  /// What a photographer reads in the EXIF, when present: printable ASCII only, else "".
+  char make[32];
+  char model[48];
+  char lens[64];
+  /// Rationals as stored (a denominator of 0: absent).
+  uint32_t exposure_numerator, exposure_denominator;
+  uint32_t aperture_numerator, aperture_denominator;
+  uint32_t focal_numerator, focal_denominator;
+  /// ISO speed (0: absent).
+  int iso;
+  /// Whether the GPS position is present, and it in decimal degrees (south and west
+  /// negative).
+  int has_position;
+  double latitude, longitude;
 } masonry_picture_info;
 
 /// How many of a file's first bytes tell its format (fewer when the file is shorter).
