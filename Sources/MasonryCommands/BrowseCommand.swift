@@ -43,6 +43,9 @@ package struct BrowseCommand {
   package let symbols: SymbolSet?
   /// `--animate`, when given (else `AnimationChoice.standard` for the terminal).
   package let animate: AnimationChoice?
+  /// `--slideshow SECONDS`: the viewer opens on the first picture with a slideshow of
+  /// this interval (ms) running.
+  package let slideshow: Int?
   /// Whether pictures are drawn as thumbnails (not `--images none`).
   package var drawsThumbnails: Bool { images != .placeholders }
   /// `--color`: how many colours the terminal is drawn in (`auto`: what it says).
@@ -60,13 +63,19 @@ package struct BrowseCommand {
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
-        animateHelp, ColorOption.documentation(withoutIt: "auto"),
+        animateHelp, slideshowHelp, ColorOption.documentation(withoutIt: "auto"),
       ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp])
 
   /// `--animate`.
   static let animateHelp = OptionHelp(
     "--animate all|selected|off",
     "Which animated pictures (GIF, WebP, APNG) play: all on screen (the default in kitty, which plays them itself once sent), the selected and the open card's (the default elsewhere, where each frame is drawn again; the others show their first frame), or none (first frames only). a pauses and resumes them."
+  )
+
+  /// `--slideshow`.
+  static let slideshowHelp = OptionHelp(
+    "--slideshow SECONDS",
+    "Open the first picture in the viewer and show the next every SECONDS (0.5 to 3600; s in the viewer starts and stops a slideshow of 3 s, or of SECONDS when given). Each next picture is made while the one before shows."
   )
 
   /// `--follow`.
@@ -130,7 +139,7 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions
-      ).union(["--animate"]),
+      ).union(["--animate", "--slideshow"]),
       flagOptions: SourceOptions.flagOptions.union([
         "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe",
       ]),
@@ -142,6 +151,7 @@ package struct BrowseCommand {
     animate = try parsed.choice("--animate", of: AnimationChoice.allCases.map(\.rawValue)).flatMap {
       AnimationChoice(rawValue: $0)
     }
+    slideshow = try Self.slideshowInterval(parsed)
     colors = try ColorOption.choice(parsed, absent: .auto)!
     var sourceOptions = try SourceOptions(parsed)
     var warnings: [CacheFolder.Refusal] = []
@@ -217,7 +227,19 @@ package struct BrowseCommand {
   /// The options that take the next word as their value.
   private static let takingValues = LayoutOptions.valueOptions.union(
     SourceOptions.valueOptions
-  ).union(PictureOptions.valueOptions).union(["--animate"])
+  ).union(PictureOptions.valueOptions).union(["--animate", "--slideshow"])
+
+  /// `--slideshow SECONDS` in milliseconds: a decimal number from 0.5 to 3600.
+  private static func slideshowInterval(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
+    guard let text = parsed.values["--slideshow"] else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 0.5, seconds <= 3600,
+      text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+    else {
+      throw UsageError(
+        "--slideshow takes seconds from 0.5 to 3600, not \(ParsedArguments.printable(text))")
+    }
+    return Int((seconds * 1000).rounded())
+  }
 
   /// The first word of `words` that is neither an option nor an option's value.
   private static func firstPositional(_ words: [String]) -> String? {

@@ -113,7 +113,8 @@ end(
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
       diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
       notice: warnings.first?.notice, animate: command.animate, resort: command.resort,
-      curator: Curator(environment: environment), reload: command.reload)
+      curator: Curator(environment: environment), slideshow: command.slideshow,
+      reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in
       path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)

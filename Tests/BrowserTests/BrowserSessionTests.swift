@@ -234,16 +234,20 @@ private final class ReadCounter: Sendable {
   }
 
   @Test func detailViewOpensScrollsAndCloses() {
+    // Cards without pictures open as cards (a picture opens the viewer).
+    let words = Sessions.words
     let (open, terminal) = Sessions.session(
-      Size(width: 60, height: 16), [key(.enter), key(.character("j")), key(.character("j"))])
+      Size(width: 30, height: 8), [key(.enter), key(.character("j")), key(.character("j"))],
+      collection: words)
     #expect(open.state.mode.detailScroll == 2)
     #expect(terminal.lastFrame!.row(0).hasPrefix("┏"))
-    let (closed, _) = Sessions.session(Size(width: 60, height: 16), [key(.enter), key(.escape)])
+    let (closed, _) = Sessions.session(
+      Size(width: 60, height: 16), [key(.enter), key(.escape)], collection: words)
     #expect(closed.state.mode.detailScroll == nil)
     let (clicked, _) = Sessions.session(
       Size(width: 100, height: 30), [.event(.mouse(MouseEvent(.doubleClick, x: 40, y: 8)))])
     #expect(clicked.state.selected == 1)
-    #expect(clicked.state.mode.detailScroll != nil)
+    #expect(clicked.state.mode.viewer != nil, "a double click on a picture opens the viewer")
   }
 
   @Test func quitAndEndOfInputEndTheSession() {

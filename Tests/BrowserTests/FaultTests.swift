@@ -79,7 +79,7 @@ extension FaultTests {
     store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 10)))
     #expect(store.state.scrollOffset == 0)
     // In the open card and the help, the wheel scrolls them (small: both scroll).
-    store = BrowserStore(size: Size(width: 40, height: 12))
+    store = BrowserStore(Sessions.words, size: Size(width: 24, height: 7))
     store.press(.enter)
     store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 10)))
     #expect(store.state.mode.detailScroll == rows)

@@ -220,10 +220,22 @@ import Widgets
     }
     store.send(.key(.character("Z")))
     store.send(.key(.character("l"))) { $0.selected = 1 }
-    store.send(.key(.enter)) { $0.mode = .detail(scroll: 0) }
-    store.send(.key(.down)) { $0.mode = .detail(scroll: 1) }
-    store.send(.key(.character("?"))) { $0.mode = .help(scroll: 0, over: .detail(scroll: 1)) }
-    store.send(.key(.character("q"))) { $0.mode = .detail(scroll: 1) }
+    store.send(.key(.enter)) { $0.mode = .viewer(PictureViewer()) }
+    store.send(.key(.character("t"))) {
+      var viewer = PictureViewer()
+      viewer.showsText = false
+      $0.mode = .viewer(viewer)
+    }
+    store.send(.key(.character("?"))) {
+      var viewer = PictureViewer()
+      viewer.showsText = false
+      $0.mode = .help(scroll: 0, over: .viewer(viewer))
+    }
+    store.send(.key(.character("q"))) {
+      var viewer = PictureViewer()
+      viewer.showsText = false
+      $0.mode = .viewer(viewer)
+    }
     store.send(.key(.escape)) { $0.mode = .browsing }
     store.send(.key(.character("/"))) { $0.mode = .searching(previousQuery: "") }
     store.send(.key(.character("z"))) {

@@ -24,6 +24,18 @@ enum Sessions {
 
   static let sample = BundledSample.collection()
 
+  /// The sample's cards without their pictures: Enter opens them as cards, not in the
+  /// viewer.
+  static let words: CardCollection = {
+    let sample = BundledSample.collection()
+    let cards = (0..<sample.cards.count).map { index in
+      var card = sample.cards[index]
+      card.image = nil
+      return card
+    }
+    return CardCollection(source: "words.json", cards: cards)
+  }()
+
   /// The selected card's frame on screen, if it shows.
   static func selectedScreenFrame(_ app: BrowserApp) -> Rect? {
     guard let selected = app.state.selected,

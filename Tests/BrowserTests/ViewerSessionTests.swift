@@ -1,10 +1,12 @@
 import Browser
+import CardLayouts
 import Cards
 import FileCuration
 import Foundation
 import LayoutEngine
 import PictureFiles
 import TerminalCore
+import TerminalTesting
 import TestSupport
 import Testing
 import Thumbnails
@@ -26,8 +28,9 @@ import Thumbnails
     var store = Self.store()
     store.send(.key(.enter)) { $0.mode = .viewer(PictureViewer()) }
     store.send(.key(.escape)) { $0.mode = .browsing }
+    // With --images none too: the placeholder, the text, the facts.
     var placeholders = BrowserStore(BundledSample.collection(), size: Self.size)
-    placeholders.send(.key(.enter)) { $0.mode = .detail(scroll: 0) }
+    placeholders.send(.key(.enter)) { $0.mode = .viewer(PictureViewer()) }
     var words = BrowserStore(
       CardCollection(source: "w", cards: [Card(caption: "no picture")]), size: Self.size,
       pictures: .thumbnails(.palette240))
@@ -159,5 +162,21 @@ import Thumbnails
     store.send(.curated(curator.perform(.trash(["\(folder)/p1.jpg"]))))
     #expect(store.state.mode.viewer != nil)
     #expect(store.state.selectedCard == 2, "the next picture takes its place")
+  }
+
+  @Test func slideshowOptionStartsInTheViewerOnTheFirstPicture() {
+    let collection = BundledSample.collection()
+    var app = BrowserApp(collection: collection, options: LayoutOptions(), slideshow: 500) {
+      collection
+    }
+    var terminal = InMemoryTerminal(
+      size: Self.size,
+      script: [.wait(milliseconds: 600), .wait(milliseconds: 600), .event(.key(.character("q")))],
+      wakeUp: app.wakeUp)
+    app.run(on: &terminal)
+    #expect(app.state.mode.base == .browsing, "q closed the viewer")
+    #expect(app.state.selected == 2, "a step at each wait past its time")
+    let said = terminal.frames.map { $0.row(Self.size.height - 1) }
+    #expect(said.contains { $0.contains("slideshow 0.5 s") })
   }
 }

@@ -110,7 +110,7 @@ import Testing
   }
 
   /// Bytes through a real terminal: one row of scrolling stays small, and a key that
-  /// changes nothing sends nothing (shown with a marker: `x` then `?` sends exactly what `?`
+  /// changes nothing sends nothing (shown with a marker: `Z` then `?` sends exactly what `?`
   /// alone sends from the same screen).
   @Test func oneRowOfScrollingStaysWithinTheByteBudget() throws {
     // Placeholders: thumbnails arriving would change the screen under the measurement
@@ -127,7 +127,7 @@ import Testing
     #expect(scrollBytes <= 1_536, "one row of scrolling sent \(scrollBytes) bytes")
     print("one-row scroll at 120x40: \(scrollBytes) bytes")
 
-    try session.send("x", "?")
+    try session.send("Z", "?")
     _ = try #require(session.waitForScreen { $0.contains("Keys") })
     let afterNoOpAndHelp = TmuxSession.settledSize(of: path)
     try session.send("Escape")
@@ -138,7 +138,7 @@ import Testing
     let afterHelp = TmuxSession.settledSize(of: path)
     #expect(
       afterNoOpAndHelp - afterScroll == afterHelp - beforeHelp,
-      "x sent \((afterNoOpAndHelp - afterScroll) - (afterHelp - beforeHelp)) bytes")
+      "Z sent \((afterNoOpAndHelp - afterScroll) - (afterHelp - beforeHelp)) bytes")
     try session.send("q", "q")
   }
 

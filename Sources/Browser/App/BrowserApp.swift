@@ -58,7 +58,7 @@ package struct BrowserApp {
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
     folderSort: FolderSort? = nil, notice: String? = nil, animate: AnimationChoice? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
-    reload: @escaping @Sendable () throws -> CardCollection
+    slideshow: Int? = nil, reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     self.actions = actions
@@ -79,6 +79,12 @@ package struct BrowserApp {
     // What the person should know from the start (a cache folder refused, the files a
     // folder's listing left out): the status bar says it until the next message.
     state.message = notice ?? collection.notice
+    if let slideshow {
+      // `--slideshow`: the viewer on the first picture, the slideshow running from the
+      // first frame (its clock starts with the browser's).
+      state.slideshowInterval = slideshow
+      state.startsInSlideshow = true
+    }
   }
 
   /// Why the browser ended without showing anything: the source failed before its first

@@ -33,19 +33,27 @@ extension BrowserScene {
     return (widget, box, shown.nextStep)
   }
 
-  /// The facts panel's lines: the picture's once read, else what the card knows.
+  /// The facts panel's lines: the card's text, then the picture's facts once read, else
+  /// what the card knows of it.
   static func facts(_ state: BrowserState) -> [PictureFacts.Line] {
-    guard let card = state.selectedCard, let image = state.cards.cards[card].image else {
-      return []
+    guard let card = state.selectedCard else { return [] }
+    let decoded = state.cards.cards[card]
+    var lines: [PictureFacts.Line] = []
+    if !decoded.caption.isEmpty { lines.append(PictureFacts.Line("caption", decoded.caption)) }
+    if let comment = decoded.comment, !comment.isEmpty {
+      lines.append(PictureFacts.Line("comment", comment))
     }
+    if !decoded.tags.isEmpty {
+      lines.append(PictureFacts.Line("tags", decoded.tags.map { "#" + $0 }.joined(separator: " ")))
+    }
+    guard let image = decoded.image else { return lines }
     if let known = state.pictureFacts, known.source == image.source {
       switch known.facts {
-      case .success(let facts): return facts.lines
-      case .failure(let failure): return [PictureFacts.Line("facts", failure.description)]
+      case .success(let facts): return lines + facts.lines
+      case .failure(let failure): return lines + [PictureFacts.Line("facts", failure.description)]
       case nil: break
       }
     }
-    var lines: [PictureFacts.Line] = []
     if case .file(let path) = image.source { lines.append(PictureFacts.Line("path", path)) }
     lines.append(PictureFacts.Line("pixels", "\(image.width) × \(image.height)"))
     return lines

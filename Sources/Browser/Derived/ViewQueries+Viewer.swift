@@ -24,12 +24,13 @@ extension ViewQueries {
     return (picture, text, info)
   }
 
-  /// The pixels of a cell for the viewer's zoom: the terminal's for a pixel protocol;
-  /// for symbols, 16 down (about what the finest symbols resolve), across in the cell's
-  /// shape.
+  /// The pixels of a cell for the viewer's zoom: the terminal's, when it says (so that
+  /// 100% is one picture pixel a screen pixel whatever draws it: pixels, symbols or
+  /// placeholders); else 16 down (about what the finest symbols resolve), across in the
+  /// cell's shape.
   static func viewerCell(_ state: BrowserState) -> CellShape {
     let shape = state.capabilities.cellShape
-    guard state.capabilities.pixelProtocol == nil else { return shape }
+    if shape.height >= 8 { return shape }
     return CellShape(width: Swift.max(1, 16 * shape.width / Swift.max(1, shape.height)), height: 16)
   }
 

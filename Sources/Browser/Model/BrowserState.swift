@@ -74,6 +74,9 @@ package struct BrowserState: Equatable {
   package var pictureFacts: ViewerFacts?
   /// The slideshow's interval (`--slideshow`), in ms.
   package var slideshowInterval = PictureViewer.standardInterval
+  /// `--slideshow`: the viewer opens on the first picture, with a slideshow, once the
+  /// first card is selected.
+  package var startsInSlideshow = false
   /// Keys repeat (a movement key is held down) until this time: meanwhile pictures costly
   /// to draw again show as their placeholders, so each step is a small frame the terminal
   /// takes at once, and the thumbnails (made meanwhile) show as soon as the keys pause.
@@ -244,12 +247,11 @@ package struct BrowserState: Equatable {
     return [keysRepeatUntil, mode.viewer?.slideshow?.due].compactMap { $0 }.min()
   }
 
-  /// What Enter opens the selected card in: the viewer for a picture drawn (thumbnails
-  /// on), else the card over the screen.
+  /// What Enter opens the selected card in: the viewer for a card with a picture (its
+  /// placeholder with `--images none`; the facts panel holds the card's text), else the
+  /// card over the screen.
   package var openingMode: BrowserMode {
-    if case .thumbnails = pictures, let card = selected, card < shown.count,
-      shownCard(card).image?.source != nil
-    {
+    if let card = selected, card < shown.count, shownCard(card).image?.source != nil {
       return .viewer(PictureViewer())
     }
     return .detail(scroll: 0)

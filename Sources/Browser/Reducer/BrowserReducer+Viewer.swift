@@ -16,15 +16,15 @@ extension BrowserReducer {
     let shownView = ViewQueries.viewerPicture(viewer, state, geometry: geometry)
     let zoomed = shownView.map { !$0.view.isWholePicture } ?? false
     switch command {
-    case .next: stepPicture(by: 1, viewer, &state)
-    case .previous: stepPicture(by: -1, viewer, &state)
-    case .first: showPicture(0, viewer, &state)
-    case .last: showPicture(state.shown.count - 1, viewer, &state)
+    case .next: stepPicture(by: 1, viewer, &state, caches: caches)
+    case .previous: stepPicture(by: -1, viewer, &state, caches: caches)
+    case .first: showPicture(0, viewer, &state, caches: caches)
+    case .last: showPicture(state.shown.count - 1, viewer, &state, caches: caches)
     case .arrow(let direction):
       if zoomed {
         pan(direction, &viewer, shownView, &state)
       } else if direction == .left || direction == .right {
-        stepPicture(by: direction == .left ? -1 : 1, viewer, &state)
+        stepPicture(by: direction == .left ? -1 : 1, viewer, &state, caches: caches)
       }
     case .pan(let direction):
       guard zoomed else {
@@ -121,7 +121,8 @@ extension BrowserReducer {
 
   /// The picture `delta` cards on (the slideshow goes round; keys stop at the ends).
   private static func stepPicture(
-    by delta: Int, _ viewer: PictureViewer, _ state: inout BrowserState, wraps: Bool = false
+    by delta: Int, _ viewer: PictureViewer, _ state: inout BrowserState,
+    caches: BrowserCaches, wraps: Bool = false
   ) {
     guard let selected = state.selected, !state.shown.isEmpty else { return }
     var next = selected + delta
@@ -131,12 +132,12 @@ extension BrowserReducer {
       state.message = next < 0 ? "the first picture" : "the last picture"
       return
     }
-    showPicture(next, viewer, &state)
+    showPicture(next, viewer, &state, caches: caches)
   }
 
-  /// Shown card `index` in the viewer, whole and upright.
+  /// Shown card `index` in the viewer, whole and upright; the wall under it follows.
   private static func showPicture(
-    _ index: Int, _ viewer: PictureViewer, _ state: inout BrowserState
+    _ index: Int, _ viewer: PictureViewer, _ state: inout BrowserState, caches: BrowserCaches
   ) {
     guard index >= 0, index < state.shown.count else { return }
     state.selected = index
@@ -146,6 +147,7 @@ extension BrowserReducer {
       next.slideshow = slideshow
     }
     state.mode = .viewer(next)
+    revealSelection(&state, caches: caches)
   }
 
   /// Pans a quarter of the view `direction`.
@@ -173,11 +175,11 @@ extension BrowserReducer {
   }
 
   /// The slideshow's next picture, when it is due (a tick wakes the app then).
-  static func advanceSlideshow(_ state: inout BrowserState) {
+  static func advanceSlideshow(_ state: inout BrowserState, caches: BrowserCaches) {
     guard let viewer = state.mode.viewer, let slideshow = viewer.slideshow,
       state.time >= slideshow.due, case .viewer = state.mode
     else { return }
-    stepPicture(by: 1, viewer, &state, wraps: true)
+    stepPicture(by: 1, viewer, &state, caches: caches, wraps: true)
   }
 
   /// `ms` as seconds for a message ("3 s", "1.5 s").

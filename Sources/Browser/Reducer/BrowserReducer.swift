@@ -42,7 +42,7 @@ package enum BrowserReducer {
       positionsCards = false
     case .tick:
       positionsCards = false
-      advanceSlideshow(&state)
+      advanceSlideshow(&state, caches: caches)
     case .endOfInput:
       effects = [.quit]
     case .reloaded(let collection, let marks):
@@ -149,6 +149,14 @@ package enum BrowserReducer {
       !(event.isSearchFound(generation: searchBefore.generation))
     {
       effects.append(.stopSearching)
+    }
+    if state.startsInSlideshow, state.selected != nil, case .browsing = state.mode {
+      state.startsInSlideshow = false
+      if case .viewer(var viewer) = state.openingMode {
+        viewer.slideshow = PictureViewer.Slideshow(
+          interval: state.slideshowInterval, due: state.time + state.slideshowInterval)
+        state.mode = .viewer(viewer)
+      }
     }
     effects += backgroundWork(&state, caches: caches)
     if !effects.contains(.quit) && !effects.contains(.pick) {
