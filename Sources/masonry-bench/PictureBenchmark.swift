@@ -161,6 +161,30 @@ enum PictureBenchmark {
     return folderPath
   }
 
+  /// A photograph's worth of pixels from the sample's cat: scaled to `width` × `height`
+  /// and given a film grain, so that the encoder has real detail to keep (RGB, or RGBA
+  /// opaque).
+  static func photo(from cat: DecodedPicture, width: Int, height: Int, alpha: Bool) -> [UInt8] {
+    var pixels = [UInt8](repeating: 255, count: width * height * (alpha ? 4 : 3))
+    var seed: UInt32 = 2_463_534_242
+    for y in 0..<height {
+      let sourceY = Double(y) * Double(cat.height - 1) / Double(Swift.max(1, height - 1))
+      for x in 0..<width {
+        let sourceX = Double(x) * Double(cat.width - 1) / Double(Swift.max(1, width - 1))
+        seed ^= seed << 13
+        seed ^= seed >> 17
+        seed ^= seed << 5
+        let grain = Int(seed % 13) - 6
+        let at = (y * width + x) * (alpha ? 4 : 3)
+        for channel in 0..<3 {
+          let value = bilinear(cat, sourceX, sourceY, channel) + grain
+          pixels[at + channel] = UInt8(Swift.max(0, Swift.min(255, value)))
+        }
+      }
+    }
+    return pixels
+  }
+
   /// The pictures of the comparison, made from the sample's photograph of a cat, scaled up
   /// with fine detail added so that they compress like photographs.
   static func makePictures(in folder: String) -> [Target] {
@@ -168,24 +192,7 @@ enum PictureBenchmark {
     guard let cat = try? DecodedPicture.decode(.embedded("pictures/cat.jpg"), maxSide: 1 << 20)
     else { return [] }
     func photo(_ width: Int, _ height: Int, alpha: Bool) -> [UInt8] {
-      var pixels = [UInt8](repeating: 255, count: width * height * (alpha ? 4 : 3))
-      var seed: UInt32 = 2_463_534_242
-      for y in 0..<height {
-        let sourceY = Double(y) * Double(cat.height - 1) / Double(Swift.max(1, height - 1))
-        for x in 0..<width {
-          let sourceX = Double(x) * Double(cat.width - 1) / Double(Swift.max(1, width - 1))
-          seed ^= seed << 13
-          seed ^= seed >> 17
-          seed ^= seed << 5
-          let grain = Int(seed % 13) - 6
-          let at = (y * width + x) * (alpha ? 4 : 3)
-          for channel in 0..<3 {
-            let value = bilinear(cat, sourceX, sourceY, channel) + grain
-            pixels[at + channel] = UInt8(Swift.max(0, Swift.min(255, value)))
-          }
-        }
-      }
-      return pixels
+      Self.photo(from: cat, width: width, height: height, alpha: alpha)
     }
     var targets: [Target] = []
     let big = photo(4000, 3000, alpha: false)

@@ -19,6 +19,11 @@ struct TimedTerminal: TerminalDevice {
     var timesLoopSteps = false
     /// Whether a frame shows what the step waits for.
     let isDone: (Screen) -> Bool
+    /// Whether the frame's pixel pictures are what the step waits for (`nil`: any).
+    var picturesDone: (([PicturePlacement]) -> Bool)? = nil
+    /// How long after the step before its event is handed over, in milliseconds (time for
+    /// work in the background, not counted in the step's time).
+    var after = 0.0
   }
 
   private(set) var size: Size
@@ -60,7 +65,9 @@ struct TimedTerminal: TerminalDevice {
   var isFinished: Bool { current >= steps.count }
 
   mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
-    guard current < steps.count, steps[current].isDone(screen) else { return }
+    guard current < steps.count, steps[current].isDone(screen),
+      steps[current].picturesDone?(pictures) ?? true
+    else { return }
     let now = clock.now
     timings[steps[current].name] = Self.milliseconds(now - stepStart)
     stepDone(steps[current].name)
@@ -76,6 +83,11 @@ struct TimedTerminal: TerminalDevice {
     }
     defer { waitEnded = clock.now }
     if let event = pending {
+      let early = steps[current].after - Self.milliseconds(now - stepStart)
+      if early > 0 {
+        usleep(useconds_t(early * 1000))
+        return nil
+      }
       pending = nil
       stepStart = now
       if case .resized(let newSize) = event { size = newSize }

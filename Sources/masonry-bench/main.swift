@@ -98,6 +98,7 @@ if runs("pictures") {
   // The fidelity comparison alone: no timing, so it can run on a busy machine.
   PictureBenchmark.runFidelity(report: &report)
 }
+if runs("viewer") { ViewerBenchmark.run(report: &report) }
 if parts.contains("formats") { FormatBenchmark.run(report: &report) }
 if parts.contains("animation") { AnimationBenchmark.run(report: &report) }
 report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])

@@ -15,8 +15,13 @@ extension BrowserScene {
     guard let selected = state.selected, selected < state.shown.count else { return nil }
     let areas = ViewQueries.viewerAreas(viewer, geometry: geometry)
     let placed = ViewQueries.viewerPicture(viewer, state, geometry: geometry)
-    let shown = ViewQueries.picture(
+    var shown = ViewQueries.picture(
       for: placed?.request, in: state, plays: state.animation.plays(isSelectedOrOpen: true))
+    if case .placeholder = shown.picture, let last = viewer.lastReady {
+      // A new zoom or pan still decoding: the view before it meanwhile.
+      shown = ViewQueries.picture(
+        for: last, in: state, plays: state.animation.plays(isSelectedOrOpen: true))
+    }
     let card = state.shownCard(selected)
     let comment = (card.comment ?? "").split(separator: "\n").first.map(String.init) ?? ""
     let text = [card.caption, comment, card.tags.map { "#" + $0 }.joined(separator: " ")]

@@ -29,6 +29,9 @@ package struct PictureViewer: Hashable, Sendable {
   package var showsInfo = false
   /// The slideshow, when it runs: the next picture comes `interval` ms after the last.
   package var slideshow: Slideshow?
+  /// The last view of this picture that was ready: shown while a new zoom or pan is
+  /// decoded, rather than nothing.
+  package var lastReady: ThumbnailRequest?
 
   package struct Slideshow: Hashable, Sendable {
     package var interval: Int
@@ -58,6 +61,7 @@ package struct PictureViewer: Hashable, Sendable {
     next.centerX = 0.5
     next.centerY = 0.5
     next.quarterTurns = 0
+    next.lastReady = nil
     return next
   }
 

@@ -150,6 +150,14 @@ package enum BrowserReducer {
     {
       effects.append(.stopSearching)
     }
+    if case .viewer(var viewer) = state.mode,
+      let request = ViewQueries.viewerPicture(viewer, state, geometry: caches.geometry(for: state))?
+        .request,
+      viewer.lastReady != request, case .success = state.thumbnails.result(for: request)
+    {
+      viewer.lastReady = request
+      state.mode = .viewer(viewer)
+    }
     if state.startsInSlideshow, state.selected != nil, case .browsing = state.mode {
       state.startsInSlideshow = false
       if case .viewer(var viewer) = state.openingMode {
