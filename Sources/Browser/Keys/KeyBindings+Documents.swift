@@ -31,10 +31,14 @@ extension KeyBindings {
     helpLines.map { $0.isHeading ? $0.text + ":" : $0.text }.joined(separator: "\n")
   }
 
-  /// The keys as Markdown tables, one per context (the README's key section).
-  package static func markdown() -> String {
+  /// The contexts the README's key section shows (docs/keys.md has every one).
+  package static let readmeContexts: Set<KeyContext> = [.cards, .viewer]
+
+  /// The keys as Markdown tables, one per context of `contexts` (the README's key
+  /// section, and docs/keys.md with every context).
+  package static func markdown(contexts: Set<KeyContext> = Set(KeyContext.allCases)) -> String {
     var text = ""
-    for (context, bindings) in documented {
+    for (context, bindings) in documented where contexts.contains(context) {
       if !text.isEmpty { text += "\n" }
       text += "**\(context.title)**\n\n| keys | action |\n|---|---|\n"
       for binding in bindings {
