@@ -15,6 +15,10 @@ package enum Theme {
   package static let markedChip = CellStyle(foreground: .indexed(170), underline: true)
   package static let markedActiveChip = CellStyle(reverse: true, underline: true)
   package static let caption = CellStyle(bold: true)
+  /// A card's label (`f`): what to type, and what is typed of it.
+  package static let label = CellStyle(
+    foreground: .indexed(232), background: .indexed(214), bold: true)
+  package static let labelTyped = CellStyle(foreground: .indexed(232), background: .indexed(244))
   package static let comment = CellStyle(dim: true)
   package static let header = CellStyle(foreground: .indexed(110), bold: true)
   package static let status = CellStyle(reverse: true)

@@ -78,6 +78,22 @@ import Testing
     #expect(session.exitStatus() == "0")
   }
 
+  /// Labels in the real program: `f` puts them on the cards, a capital opens its card in
+  /// the viewer, Esc goes back to the wall with that card selected.
+  @Test func labelsReachACardInTwoKeys() throws {
+    let session = try TmuxSession(width: 100, height: 30, arguments: "--images none")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 64") })
+    try session.send("f")
+    _ = try #require(session.waitForScreen { $0.contains("┏a━") && $0.contains("╭s─") })
+    try session.send("D")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("fit ") })
+    try session.send("Escape")
+    let wall = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("? help") })
+    #expect(!wall.contains("╭s─"), "the labels are gone")
+    try session.send("q")
+    #expect(session.exitStatus() == "0")
+  }
+
   /// A move onto another file system (the machine's /dev/shm, a tmpfs), the program killed
   /// (SIGKILL, as a power cut) at each step: the file is whole at least once every time —
   /// the original until the copy has its name — and never a part under its own name.

@@ -165,6 +165,14 @@ package struct BrowserScene {
         }
         overlay = geometry.overlayArea
       }
+      if let prompt = state.mode.labelPrompt {
+        for target in ViewQueries.labelTargets(state, caches: caches)
+        where target.label.hasPrefix(prompt.typed) {
+          add(
+            LabelWidget(label: target.label, typed: prompt.typed.count), target.at,
+            clip: regions.content)
+        }
+      }
       if let viewer = state.mode.viewer,
         let (widget, box, step) = Self.viewerLayer(viewer, state, geometry: geometry)
       {
@@ -287,6 +295,12 @@ package struct BrowserScene {
     if let command = state.mode.promptedCommand {
       let files = Counted.phrase(state.actionPaths.count, "file")
       return "!" + command + "▏" + (command.isEmpty ? "  a command to run on \(files) · Esc" : "")
+    }
+    if let labels = state.mode.labelPrompt {
+      let typed = labels.typed.isEmpty ? "" : " “\(labels.typed)”"
+      let action = labels.action == .select ? "select (capital: open)" : "mark"
+      return (state.message.map { $0 + " · " } ?? "")
+        + "labels\(typed): type one to \(action) · Tab: \(labels.action == .select ? "mark" : "select") · Esc"
     }
     if let prompt = state.mode.filePrompt {
       var line = prompt.action.label

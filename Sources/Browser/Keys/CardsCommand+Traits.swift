@@ -17,7 +17,7 @@ extension CardsCommand {
   var isMovement: Bool {
     switch self {
     case .scrollRows, .scrollPages, .scrollHalfPages, .select: return true
-    case .first, .last, .follow, .point, .open, .toggleMark, .markShown, .clearMarks,
+    case .first, .last, .follow, .point, .open, .showLabels, .toggleMark, .markShown, .clearMarks,
       .openPicture, .promptCommand, .copyPath, .trash, .promptMove, .promptCopy, .promptRename,
       .undo, .startSearch, .nextMatch, .previousMatch, .focusTags, .clearFilters, .switchLayout,
       .moreColumns, .fewerColumns, .adaptiveColumns,
@@ -36,7 +36,8 @@ extension CardsCommand {
       return .stops
     case .last: return .followsWhileLoading
     case .follow: return .follows
-    case .open, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand, .copyPath,
+    case .open, .showLabels, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand,
+      .copyPath,
       .trash, .promptMove, .promptCopy, .promptRename, .undo, .startSearch, .focusTags,
       .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
       .adaptiveColumns, .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint,
@@ -56,7 +57,8 @@ extension CardsCommand {
       .toggleAnimations:
       return true
     case .scrollRows, .scrollPages, .scrollHalfPages, .first, .last, .follow, .select, .point,
-      .open, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand, .copyPath,
+      .open, .showLabels, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand,
+      .copyPath,
       .trash, .promptMove, .promptCopy, .promptRename, .undo, .startSearch, .nextMatch,
       .previousMatch, .focusTags, .clearFilters, .nextSort,
       .reverseSort, .reload, .showHelp, .quit:

@@ -20,6 +20,8 @@ package enum CardsCommand: Hashable, Sendable {
   case point(open: Bool)
   /// Open the selected card (with `--pick`: answer with it).
   case open
+  /// Labels on the cards on screen (`f`), to reach one by typing its label.
+  case showLabels
   /// Mark the selected card, or unmark it.
   case toggleMark
   /// Mark every card shown (all of them, or a search's or a tag's).

@@ -34,6 +34,9 @@ package enum KeyBindings {
         ], "select the card above / below"),
       KeyBinding(
         keys: [(.enter, .open)], "open the selected card (--pick: answer)"),
+      KeyBinding(
+        keys: [(.character("f"), .showLabels)],
+        "a label on every card on screen: two keys reach one"),
       KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark the selected card"),
       KeyBinding(
         keys: [(.character("M"), .markShown)], "mark every card shown (a search's matches)"
@@ -166,6 +169,16 @@ package enum KeyBindings {
       KeyBinding([(.mouse(.click), .point)], "zoomed: look there"),
     ])
 
+  package static let labels = KeyTable<LabelCommand>(
+    .labels,
+    [
+      .described("a b …", "type a card's label: select it (mark it, after Tab)"),
+      .described("A B …", "the label's last letter in capitals: open the card"),
+      KeyBinding(keys: [(.tab, .switchAction)], "select the cards reached, or mark them"),
+      KeyBinding(keys: [(.backspace, .deleteBackward)], "take back the last letter"),
+      KeyBinding(keys: [(.escape, .cancel)], "hide the labels"),
+    ])
+
   package static let tagStrip = KeyTable<TagStripCommand>(
     .tagStrip,
     [
@@ -267,6 +280,7 @@ package enum KeyBindings {
       case .cards: return (context, cards.documented)
       case .openCard: return (context, openCard.documented)
       case .viewer: return (context, viewer.documented)
+      case .labels: return (context, labels.documented)
       case .tagStrip: return (context, tagStrip.documented)
       case .search: return (context, search.documented)
       case .commandPrompt: return (context, commandPrompt.documented)

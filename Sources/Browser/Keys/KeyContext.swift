@@ -3,6 +3,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
   case cards
   case openCard
   case viewer
+  case labels
   case tagStrip
   case search
   case commandPrompt
@@ -18,6 +19,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case .cards: return "Browsing the cards"
     case .openCard: return "An open card (Enter on a card without a picture)"
     case .viewer: return "The viewer (Enter on a picture)"
+    case .labels: return "Labels on the cards (f)"
     case .tagStrip: return "The tag strip (t)"
     case .search: return "The search prompt (/)"
     case .commandPrompt: return "The command prompt (!)"

@@ -12,6 +12,8 @@ package indirect enum BrowserMode: Hashable, Sendable {
   /// The tag strip has the keys, on tag `focused` (an index into the tags the strip shows,
   /// `BrowserState.stripTags`: all of them, or those holding what was typed).
   case tags(focused: Int)
+  /// Labels on the cards on screen: typing one reaches its card.
+  case labels(LabelPrompt)
   /// The selected card's picture fills the screen.
   case viewer(PictureViewer)
   /// The selected card is open over the screen, scrolled down by `scroll` rows.
@@ -45,6 +47,12 @@ package indirect enum BrowserMode: Hashable, Sendable {
   /// The focused tag, while the tag strip has the keys.
   package var focusedTag: Int? {
     if case .tags(let focused) = base { return focused }
+    return nil
+  }
+
+  /// The labels' prompt, while the cards show labels.
+  package var labelPrompt: LabelPrompt? {
+    if case .labels(let prompt) = base { return prompt }
     return nil
   }
 

@@ -35,6 +35,11 @@ extension BrowserReducer {
         return (filePromptKey(key, prompt: prompt, &state), true)
       }
       return ([], true)
+    case .labels(let prompt):
+      if case .key(let key) = input {
+        return (labelKey(key, prompt: prompt, &state, caches: caches), true)
+      }
+      return ([], true)
     case .viewer(let viewer):
       guard let command = KeyBindings.viewer.command(for: input) else { return ([], true) }
       return (viewerCommand(command, viewer, pointer: pointer, &state, caches: caches), true)
@@ -109,6 +114,7 @@ extension BrowserReducer {
     case .open:
       if state.selected != nil && state.picking { return ([.pick], true) }
       if state.selected != nil { state.mode = state.openingMode }
+    case .showLabels: showLabels(&state, caches: caches)
     case .toggleMark: toggleMark(&state)
     case .markShown:
       state.marks.insert(contentsOf: state.shown)
