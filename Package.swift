@@ -247,7 +247,7 @@ let package = Package(
       name: "BrowserTests",
       dependencies: [
         "Browser", "CardLayouts", "TerminalCore", "TerminalTesting", "TerminalScreen", "Widgets",
-        "Cards", "LayoutEngine", "TestSupport", "FileCuration",
+        "Cards", "LayoutEngine", "TestSupport", "FileCuration", "CardReading",
       ],
       exclude: ["Golden"]
     ),

@@ -9,6 +9,9 @@ package enum CurationRequest: Hashable, Sendable {
   case copy([String], into: String)
   /// A new name in the same folder (`FileMover.rename`).
   case rename(String, to: String)
+  /// Bytes of a card file replaced (edited captions and tags), atomically
+  /// (`FileRewriter`).
+  case rewrite(String, [FileSplice])
   /// Take back what a request did.
   case undo(CurationRecord)
 
@@ -16,7 +19,7 @@ package enum CurationRequest: Hashable, Sendable {
   package var paths: [String] {
     switch self {
     case .trash(let paths), .move(let paths, _), .copy(let paths, _): return paths
-    case .rename(let path, _): return [path]
+    case .rename(let path, _), .rewrite(let path, _): return [path]
     case .undo(let record): return record.currentPaths
     }
   }
@@ -29,6 +32,8 @@ package enum CurationRecord: Hashable, Sendable {
   /// The copies made (their originals stay where they are).
   case copied([String])
   case renamed(FilePlace)
+  /// A file rewritten, with the splices that take it back.
+  case rewritten(String, [FileSplice])
 
   /// Where the files are now, in order.
   package var currentPaths: [String] {
@@ -37,6 +42,7 @@ package enum CurationRecord: Hashable, Sendable {
     case .moved(let places): return places.map(\.to)
     case .copied(let copies): return copies
     case .renamed(let place): return [place.to]
+    case .rewritten(let path, _): return [path]
     }
   }
 

@@ -76,6 +76,12 @@ package struct Curator: Sendable {
       return outcome(
         request, places.first.map { .renamed($0) }, done, failures,
         verb: "renamed to \(newName)")
+    case .rewrite(let path, let splices):
+      let (inverses, done, failures) = each([path]) { path throws(CurationError) in
+        try FileRewriter.rewrite(path, splices)
+      }
+      return outcome(
+        request, inverses.first.map { .rewritten(path, $0) }, done, failures, verb: "written")
     case .undo(let record):
       return undo(record)
     }
@@ -93,6 +99,7 @@ package struct Curator: Sendable {
     case .moved(let places): blocked = places.map(\.from).filter(Self.exists)
     case .renamed(let place): blocked = [place.from].filter(Self.exists)
     case .copied(let copies): blocked = copies.filter { !Self.exists($0) }
+    case .rewritten: blocked = []  // the rewrite checks its own bytes
     }
     if let first = blocked.first {
       let why =
@@ -126,6 +133,10 @@ package struct Curator: Sendable {
         guard let trash else { throw CurationError("\(Self.name(copy)): no trash (HOME unset)") }
         _ = try trash.move(copy)
       }
+    case .rewritten(let path, let splices):
+      (_, done, failures) = each([path]) { path throws(CurationError) in
+        _ = try FileRewriter.rewrite(path, splices)
+      }
     }
     let verb =
       switch record {
@@ -133,6 +144,7 @@ package struct Curator: Sendable {
       case .moved: "moved back"
       case .renamed: "renamed back"
       case .copied: "copies moved to the trash"
+      case .rewritten: "the card file as it was"
       }
     return outcome(request, record, done, failures, verb: "undone: " + verb)
   }

@@ -26,6 +26,9 @@ package struct BrowseCommand {
   /// Folders and pictures: their order now, and how to list them in another (`s`, `S`).
   package let folderSort: FolderSort?
   package let resort: (@Sendable (FolderSort) throws -> CardCollection)?
+  /// The card file captions and tags are written back to (`e`, `#`), with its field names:
+  /// one JSON or JSON Lines file (not a stream, a property list or pictures).
+  package let editing: (path: String, mapping: FieldMapping)?
   /// The card file read on from a byte as it grows (`F`), when the source is one.
   package let follow: (@Sendable (Int) -> CardFeed)?
   /// Whether thumbnails are kept on disk between runs (not `--no-cache`).
@@ -181,6 +184,7 @@ package struct BrowseCommand {
       !ByteSource.isStream(source), CardLoader.format(forPath: source) != .propertyList
     {
       let reading = sourceOptions.reading
+      editing = (FileName.absolutePath(source) ?? source, reading.mapping)
       follow = { offset in
         CardFeed(
           open: { () throws(DataError) in
@@ -192,6 +196,7 @@ package struct BrowseCommand {
       }
     } else {
       follow = nil
+      editing = nil
     }
     usesDiskCache = !parsed.flags.contains("--no-cache")
     self.probing = probing

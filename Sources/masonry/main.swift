@@ -114,6 +114,7 @@ end(
       diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
       notice: warnings.first?.notice, animate: command.animate, resort: command.resort,
       curator: Curator(environment: environment), slideshow: command.slideshow,
+      editing: command.editing,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in

@@ -68,6 +68,9 @@ struct BrowserStore {
     return effects
   }
 
+  /// The card file `e` and `#` write to, as `masonry FILE` gives it.
+  mutating func setEditableFile(_ path: String) { state.editableFile = path }
+
   /// Sends each key in turn, without asserting the steps.
   mutating func press(_ keys: Key...) {
     for key in keys { send(.key(key)) }

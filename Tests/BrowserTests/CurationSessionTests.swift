@@ -184,7 +184,7 @@ import Testing
     let reload = store.send(.curated(renamed))
     #expect(reload.count == 1 && { if case .reload = reload[0] { true } else { false } }())
     #expect(TextFile.read("\(folder)/p0-x.jpg") == "p0")
-    #expect(store.state.selectsFileAfterReload == "\(folder)/p0-x.jpg")
+    #expect(store.state.selectsAfterReload == .file("\(folder)/p0-x.jpg"))
     #expect(store.state.message == "renamed to p0-x.jpg: p0.jpg (u: undo)")
     // The folder read again: the renamed file's card is selected (wherever the selection
     // went meanwhile).

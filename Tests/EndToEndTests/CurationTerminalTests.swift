@@ -94,6 +94,63 @@ import Testing
     #expect(session.exitStatus() == "0")
   }
 
+  /// Captions and tags written back by the real program: the card file changes only in
+  /// the edited values (compared byte for byte around them), the wall and the tag strip show
+  /// the edit, and
+  /// `u` twice gives the file back as it was; a property list is read-only and says so.
+  @Test func captionsAndTagsWrittenBack() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    let path = folder + "/cards.jsonl"
+    let original = """
+      {"id":"a","caption":"Red panda","comment":"Sleeps in trees.","tags":["mammal", "forest"]}
+      { "caption" : "Caf\\u00e9",  "tags" : [ ] , "extra": {"keep": [1,2,3]} }
+
+      {"id":"c","caption":"No tags here","comment":"x"}
+
+      """
+    try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none \"\(path)\"",
+      environment: "HOME=\(folder)")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 3") })
+    try session.send("e")
+    _ = try #require(session.waitForScreen { $0.contains("caption: Red panda▏") })
+    for _ in 0..<5 { try session.send("BSpace") }
+    try session.send("-l", "fox")
+    try session.send("Enter")
+    _ = try #require(
+      session.waitForScreen { ScreenText.statusLine($0).contains("written: cards.jsonl") })
+    _ = try #require(session.waitForScreen { $0.contains("Red fox") })
+    let once = try #require(TextFile.read(path))
+    #expect(once == original.replacingOccurrences(of: "\"Red panda\"", with: "\"Red fox\""))
+    // The third card (no tags): a tags member added before its brace.
+    try session.send("l")
+    try session.send("l")
+    try session.send("#")
+    _ = try #require(session.waitForScreen { $0.contains("tags (a comma between): ▏") })
+    try session.send("-l", "sky, night")
+    try session.send("Enter")
+    _ = try #require(session.waitForScreen { $0.contains("[night] [sky]") })
+    #expect(
+      TextFile.read(path)
+        == once.replacingOccurrences(
+          of: "\"comment\":\"x\"}", with: "\"comment\":\"x\", \"tags\": [\"sky\", \"night\"]}"))
+    try session.send("u")
+    _ = try #require(session.waitForScreen { !$0.contains("[sky]") })
+    try session.send("u")
+    _ = try #require(session.waitForScreen { $0.contains("Red panda") })
+    #expect(TextFile.read(path) == original, "byte for byte as it was")
+    try session.send("q")
+    #expect(session.exitStatus() == "0")
+
+    let plist = try TmuxSession(
+      width: 100, height: 30, arguments: "--images none \"\(Repository.path)/Data/animals.plist\"")
+    _ = try #require(plist.waitForScreen { ScreenText.statusLine($0).contains("of 10") })
+    try plist.send("e")
+    _ = try #require(plist.waitForScreen { $0.contains("read-only: captions and tags") })
+    try plist.send("q")
+  }
+
   /// A move onto another file system (the machine's /dev/shm, a tmpfs), the program killed
   /// (SIGKILL, as a power cut) at each step: the file is whole at least once every time —
   /// the original until the copy has its name — and never a part under its own name.

@@ -58,13 +58,15 @@ package struct BrowserApp {
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
     folderSort: FolderSort? = nil, notice: String? = nil, animate: AnimationChoice? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
-    slideshow: Int? = nil, reload: @escaping @Sendable () throws -> CardCollection
+    slideshow: Int? = nil, editing: (path: String, mapping: FieldMapping)? = nil,
+    reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
     self.actions = actions
     runner = EffectRunner(
       mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
-      diskCache: diskCache, follow: follow, resort: resort, curator: curator, reload: reload)
+      diskCache: diskCache, follow: follow, resort: resort, curator: curator,
+      mapping: editing?.mapping ?? FieldMapping(), reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
@@ -79,6 +81,7 @@ package struct BrowserApp {
     // What the person should know from the start (a cache folder refused, the files a
     // folder's listing left out): the status bar says it until the next message.
     state.message = notice ?? collection.notice
+    state.editableFile = editing?.path
     if let slideshow {
       // `--slideshow`: the viewer on the first picture, the slideshow running from the
       // first frame (its clock starts with the browser's).
@@ -166,7 +169,7 @@ package struct BrowserApp {
           }
         case .startLoading, .startFollowing, .retryFollowing, .sort, .reload, .makeThumbnails,
           .openExternally, .search, .stopSearching, .measure, .curate, .completeFolder,
-          .readFacts:
+          .readFacts, .editCards:
           runner.run(effect)
         }
       }

@@ -306,6 +306,8 @@ package struct BrowserScene {
       var line = prompt.action.label
       if prompt.action.takesFolder {
         line += " (" + Counted.phrase(state.actionFiles.count, "file") + ")"
+      } else if prompt.action == .markedTags {
+        line += " (" + Counted.phrase(state.marks.count, "card") + ")"
       }
       line += ": " + prompt.text + "▏"
       if !prompt.candidates.isEmpty {
@@ -313,7 +315,7 @@ package struct BrowserScene {
       } else if let message = state.message {
         line += "  " + message
       } else if prompt.text.isEmpty {
-        line += "  Tab completes · Esc"
+        line += prompt.action.takesFolder ? "  Tab completes · Esc" : "  Esc"
       }
       return line
     }

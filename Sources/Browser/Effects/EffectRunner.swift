@@ -35,6 +35,8 @@ package final class EffectRunner {
   private let follow: (@Sendable (Int) -> CardFeed)?
   /// Trashes, moves, copies and renames files (`nil`: refused, as in a script).
   private let curator: Curator?
+  /// How the card file's fields are named (`--caption` and the like), for writing back.
+  private let mapping: FieldMapping
   /// File changes one after another, in the order asked, off the loop.
   private let curationQueue = DispatchQueue(label: "masonry.curation", qos: .userInitiated)
   /// The feed read now: stopped when the source is read again, told to try again at `F`.
@@ -48,10 +50,11 @@ package final class EffectRunner {
     actions: ActionSettings = ActionSettings(), diskCache: ThumbnailDiskCache? = nil,
     follow: (@Sendable (Int) -> CardFeed)? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
-    reload: @escaping @Sendable () throws -> CardCollection
+    mapping: FieldMapping = FieldMapping(), reload: @escaping @Sendable () throws -> CardCollection
   ) {
     self.mailbox = mailbox
     self.curator = curator
+    self.mapping = mapping
     self.resort = resort
     self.follow = follow
     self.actions = actions
@@ -149,6 +152,12 @@ package final class EffectRunner {
       curationQueue.async {
         mailbox.post(.curated(curator?.perform(request) ?? .refused(request)))
       }
+    case .editCards(let path, let edits):
+      let (curator, mapping) = (self.curator, self.mapping)
+      curationQueue.async {
+        mailbox.post(
+          .curated(Self.writeBack(edits, path: path, mapping: mapping, curator: curator)))
+      }
     case .readFacts(let source):
       DispatchQueue.global(qos: .userInitiated).async {
         let facts = Result { () throws(PictureFailure) in try PictureFacts(source) }
@@ -169,6 +178,25 @@ package final class EffectRunner {
         BackgroundPriority.lowerCallingThread()
         job.run(cancellation: cancellation) { mailbox.post(.measured($0)) }
       }
+    }
+  }
+
+  /// `edits` written to the card file at `path`: its records read again, the values'
+  /// bytes replaced atomically; what went wrong otherwise, nothing written.
+  package static func writeBack(
+    _ edits: [CardEdit], path: String, mapping: FieldMapping, curator: Curator?
+  ) -> CurationOutcome {
+    let request = CurationRequest.rewrite(path, [])
+    guard let curator else { return .refused(request) }
+    do throws(DataError) {
+      let splices = try CardFileEditor.splices(edits, path: path, mapping: mapping).map {
+        FileSplice(offset: $0.offset, old: $0.old, new: $0.new)
+      }
+      return curator.perform(.rewrite(path, splices))
+    } catch {
+      return CurationOutcome(
+        request: request, record: nil, done: [false], failures: [],
+        summary: "\(FileName.lastComponent(path)): \(error.message)")
     }
   }
 }

@@ -69,6 +69,8 @@ package struct HeadlessBrowser {
     case .curate(let request):
       // A script (`masonry render`) changes no file.
       return [.curated(.refused(request))]
+    case .editCards(let path, _):
+      return [.curated(.refused(.rewrite(path, [])))]
     case .completeFolder:
       return []
     case .readFacts(let source):

@@ -43,6 +43,9 @@ package enum BrowserEffect: Hashable, Sendable {
   /// Trash, move, copy or rename files, or take that back, off the loop; answer
   /// `.curated`.
   case curate(CurationRequest)
+  /// Write captions and tags back to the card file at the path (its records found again,
+  /// only the edited values replaced, atomically); answer `.curated`.
+  case editCards(String, [CardEdit])
   /// List the folders that continue `typed` (Tab at the file prompt); answer
   /// `.folderCompleted`.
   case completeFolder(String)

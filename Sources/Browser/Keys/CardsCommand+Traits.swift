@@ -19,7 +19,8 @@ extension CardsCommand {
     case .scrollRows, .scrollPages, .scrollHalfPages, .select: return true
     case .first, .last, .follow, .point, .open, .showLabels, .toggleMark, .markShown, .clearMarks,
       .openPicture, .promptCommand, .copyPath, .trash, .promptMove, .promptCopy, .promptRename,
-      .undo, .startSearch, .nextMatch, .previousMatch, .focusTags, .clearFilters, .switchLayout,
+      .undo, .editCaption, .editTags, .startSearch, .nextMatch, .previousMatch, .focusTags,
+      .clearFilters, .switchLayout,
       .moreColumns, .fewerColumns, .adaptiveColumns,
       .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint,
       .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit:
@@ -38,7 +39,8 @@ extension CardsCommand {
     case .follow: return .follows
     case .open, .showLabels, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand,
       .copyPath,
-      .trash, .promptMove, .promptCopy, .promptRename, .undo, .startSearch, .focusTags,
+      .trash, .promptMove, .promptCopy, .promptRename, .undo, .editCaption, .editTags, .startSearch,
+      .focusTags,
       .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
       .adaptiveColumns, .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint,
       .nextBreakpoint, .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations,
@@ -59,7 +61,8 @@ extension CardsCommand {
     case .scrollRows, .scrollPages, .scrollHalfPages, .first, .last, .follow, .select, .point,
       .open, .showLabels, .toggleMark, .markShown, .clearMarks, .openPicture, .promptCommand,
       .copyPath,
-      .trash, .promptMove, .promptCopy, .promptRename, .undo, .startSearch, .nextMatch,
+      .trash, .promptMove, .promptCopy, .promptRename, .undo, .editCaption, .editTags, .startSearch,
+      .nextMatch,
       .previousMatch, .focusTags, .clearFilters, .nextSort,
       .reverseSort, .reload, .showHelp, .quit:
       return false

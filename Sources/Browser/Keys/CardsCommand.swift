@@ -41,8 +41,13 @@ package enum CardsCommand: Hashable, Sendable {
   case promptCopy
   /// The file prompt, prefilled with the selected card's file name.
   case promptRename
-  /// Take back the last trash, move, copy or rename.
+  /// Take back the last trash, move, copy, rename or edit.
   case undo
+  /// The prompt for the selected card's caption, written back to its card file.
+  case editCaption
+  /// The prompt for the selected card's tags, or tags to add to and remove from every
+  /// marked card.
+  case editTags
   case startSearch
   case nextMatch
   case previousMatch

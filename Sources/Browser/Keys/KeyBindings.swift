@@ -54,7 +54,10 @@ package enum KeyBindings {
         "move / copy the marked cards' files to a folder"),
       KeyBinding(keys: [(.character("R"), .promptRename)], "rename the selected card's file"),
       KeyBinding(
-        keys: [(.character("u"), .undo)], "undo the last trash, move, copy or rename"),
+        keys: [(.character("e"), .editCaption), (.character("#"), .editTags)],
+        "card files: edit the caption / the tags (marked: +add -remove)"),
+      KeyBinding(
+        keys: [(.character("u"), .undo)], "undo the last trash, move, copy, rename or edit"),
       KeyBinding(
         keys: [(.character("/"), .startSearch)], "search captions, comments, tags, sections"),
       KeyBinding(
@@ -224,10 +227,10 @@ package enum KeyBindings {
   package static let filePrompt = KeyTable<FilePromptCommand>(
     .filePrompt,
     [
-      .described("type, paste", "a folder (c, x: ~ is home) or a new name (R)"),
+      .described("type, paste", "a folder (c, x: ~ is home), a new name (R), a caption, tags"),
       KeyBinding(keys: [(.tab, .complete)], "complete a folder's name"),
       KeyBinding(keys: [(.backspace, .deleteBackward)], "delete the last character"),
-      KeyBinding(keys: [(.enter, .run)], "copy, move or rename (never over a file)"),
+      KeyBinding(keys: [(.enter, .run)], "copy, move, rename (never over a file), or write"),
       KeyBinding(keys: [(.escape, .cancel)], "close the prompt, changing nothing"),
     ])
 

@@ -23,7 +23,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case .tagStrip: return "The tag strip (t)"
     case .search: return "The search prompt (/)"
     case .commandPrompt: return "The command prompt (!)"
-    case .filePrompt: return "The file prompt (c, x, R)"
+    case .filePrompt: return "The file prompt (c, x, R, e, #)"
     case .help: return "This help (?)"
     }
   }

@@ -104,8 +104,11 @@ package struct BrowserState: Equatable {
   /// The curation request being carried out, and its cards (one at a time: a key for
   /// another waits for its answer).
   package var curating: CurationStep?
-  /// After a rename the source is read again: the card to select then, by its file.
-  package var selectsFileAfterReload: String?
+  /// After a rename or an edit the source is read again: the card to select then.
+  package var selectsAfterReload: ReloadSelection?
+  /// The card file that `e` and `#` write captions and tags back to (`nil`: a folder, a
+  /// stream, a property list: read-only).
+  package var editableFile: String?
   /// Counts the times every card was replaced, so that a curation step knows whether its
   /// card indices still name its cards.
   package private(set) var cardsGeneration = 0
@@ -262,6 +265,13 @@ package struct BrowserState: Equatable {
     jobCount += 1
     return jobCount
   }
+}
+
+/// The card to select once the source is read again: the one of a file (after a
+/// rename), or the one at a place among the cards (after an edit).
+package enum ReloadSelection: Hashable, Sendable {
+  case file(String)
+  case card(Int)
 }
 
 /// A curation request (or what it did, for `u`): its cards, in the order of the request's

@@ -1,8 +1,15 @@
-/// The prompt of `c`, `x` and `R`: what the files will be (copied or moved into a folder,
-/// or renamed) and what was typed; the folders Tab found, to show.
+/// The prompt of `c`, `x`, `R`, `e` and `#`: what the files will be (copied or moved into a
+/// folder, renamed, a card file's captions and tags written) and what was typed; the
+/// folders Tab found, to show.
 package struct FilePrompt: Hashable, Sendable {
   package enum Action: Hashable, Sendable {
     case copy, move, rename
+    /// The selected card's caption, written back to the card file.
+    case caption
+    /// The selected card's tags (`a, b, c`), written back.
+    case tags
+    /// Tags added to (`+a`) and removed from (`-b`) every marked card, written back.
+    case markedTags
 
     /// The prompt's words before what is typed.
     package var label: String {
@@ -10,6 +17,9 @@ package struct FilePrompt: Hashable, Sendable {
       case .copy: "copy to"
       case .move: "move to"
       case .rename: "rename to"
+      case .caption: "caption"
+      case .tags: "tags (a comma between)"
+      case .markedTags: "tags +add -remove"
       }
     }
 
@@ -17,7 +27,7 @@ package struct FilePrompt: Hashable, Sendable {
     package var takesFolder: Bool {
       switch self {
       case .copy, .move: true
-      case .rename: false
+      case .rename, .caption, .tags, .markedTags: false
       }
     }
   }

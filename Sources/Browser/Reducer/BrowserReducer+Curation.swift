@@ -47,6 +47,21 @@ extension BrowserReducer {
         return []
       }
       state.mode = .filePrompt(FilePrompt(.rename, text: FileName.lastComponent(path)))
+    case .caption, .tags:
+      guard state.editableFile != nil else {
+        state.message =
+          "read-only: captions and tags are written to JSON card files"
+        return []
+      }
+      guard let card = state.selectedCard else { return [] }
+      let decoded = state.cards.cards[card]
+      if command == .caption {
+        state.mode = .filePrompt(FilePrompt(.caption, text: decoded.caption))
+      } else if state.marks.isEmpty {
+        state.mode = .filePrompt(FilePrompt(.tags, text: decoded.tags.joined(separator: ", ")))
+      } else {
+        state.mode = .filePrompt(FilePrompt(.markedTags))
+      }
     case .undo:
       guard let step = state.undoSteps.last, let record = step.record else {
         state.message = "nothing to undo"
@@ -94,7 +109,8 @@ extension BrowserReducer {
     case .run:
       state.mode = .browsing
       let text = prompt.text
-      guard !text.isEmpty else { return [] }
+      // An empty tag list clears the tags; other empty answers change nothing.
+      guard !text.isEmpty || prompt.action == .tags else { return [] }
       let files = state.actionFiles
       switch prompt.action {
       case .move, .copy:
@@ -110,9 +126,60 @@ extension BrowserReducer {
         else { return [] }
         guard text != FileName.lastComponent(path) else { return [] }
         return curate(.rename(path, to: text), cards: [card], &state)
+      case .caption, .tags, .markedTags:
+        return writeBack(prompt.action, text, &state)
       }
     }
     return []
+  }
+
+  /// `e` and `#` answered: the edits of the card file, carried out off the loop.
+  private static func writeBack(
+    _ action: FilePrompt.Action, _ text: String, _ state: inout BrowserState
+  ) -> [BrowserEffect] {
+    guard state.curating == nil, let path = state.editableFile else { return [] }
+    var edits: [CardEdit] = []
+    switch action {
+    case .caption:
+      guard let card = state.selectedCard else { return [] }
+      let decoded = state.cards.cards[card]
+      guard decoded.caption != text else { return [] }
+      edits = [CardEdit(card: card, expected: decoded, caption: text)]
+    case .tags:
+      guard let card = state.selectedCard else { return [] }
+      let decoded = state.cards.cards[card]
+      let tags = text.split(separator: ",").map { part in
+        String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      }.filter { !$0.isEmpty }
+      guard tags != decoded.tags else { return [] }
+      edits = [CardEdit(card: card, expected: decoded, tags: tags)]
+    case .markedTags:
+      let words = text.split(separator: " ").map(String.init)
+      let added = words.filter { $0.hasPrefix("+") && $0.count > 1 }.map { String($0.dropFirst()) }
+      let removed = Set(
+        words.filter { $0.hasPrefix("-") && $0.count > 1 }.map { String($0.dropFirst()) })
+      guard !added.isEmpty || !removed.isEmpty else {
+        state.message = "+tag adds it, -tag removes it"
+        return []
+      }
+      for card in state.marks.sorted where card < state.cards.cards.count {
+        let decoded = state.cards.cards[card]
+        var tags = decoded.tags.filter { !removed.contains($0) }
+        for tag in added where !tags.contains(tag) { tags.append(tag) }
+        if tags != decoded.tags {
+          edits.append(CardEdit(card: card, expected: decoded, tags: tags))
+        }
+      }
+      guard !edits.isEmpty else {
+        state.message = "the marked cards' tags are already so"
+        return []
+      }
+    case .copy, .move, .rename:
+      return []
+    }
+    state.curating = CurationStep(
+      record: nil, cards: edits.map(\.card), generation: state.cardsGeneration)
+    return [.editCards(path, edits)]
   }
 
   /// Tab's answer: what was typed continued, when nothing else was typed meanwhile.
@@ -137,6 +204,15 @@ extension BrowserReducer {
       asked.map { $0.generation == state.cardsGeneration ? $0.cards : [] } ?? []
     let done = zip(cards, outcome.done).filter(\.1).map(\.0)
     switch outcome.request {
+    case .rewrite:
+      guard let record = outcome.record else { return [] }
+      // The edited cards, by their place in the file (the same after it is read again).
+      let edited = asked?.cards ?? []
+      state.undoSteps.append(
+        CurationStep(record: record, cards: edited, generation: state.cardsGeneration))
+      if state.undoSteps.count > undoLimit { state.undoSteps.removeFirst() }
+      state.message = outcome.summary + " (u: undo)"
+      return readAgain(selecting: edited.first.map { .card($0) }, &state)
     case .trash, .move, .copy, .rename:
       guard let record = outcome.record else { return [] }
       state.undoSteps.append(
@@ -145,8 +221,8 @@ extension BrowserReducer {
       state.message = outcome.summary + " (u: undo)"
       switch record {
       case .trashed, .moved: takeOffWall(done, &state, caches: caches)
-      case .copied: break
-      case .renamed(let place): return readAgain(selecting: place.to, &state)
+      case .copied, .rewritten: break
+      case .renamed(let place): return readAgain(selecting: .file(place.to), &state)
       }
     case .undo(let record):
       guard outcome.record != nil else { return [] }
@@ -161,23 +237,25 @@ extension BrowserReducer {
             switch record {
             case .trashed(let files): files.first?.original
             case .moved(let places): places.first?.from
-            case .copied, .renamed: nil
+            case .copied, .renamed, .rewritten: nil
             }
-          return readAgain(selecting: first, &state)
+          return readAgain(selecting: first.map { .file($0) }, &state)
         }
         putBackOnWall(done, &state, caches: caches)
       case .copied: break
-      case .renamed(let place): return readAgain(selecting: place.from, &state)
+      case .renamed(let place): return readAgain(selecting: .file(place.from), &state)
+      case .rewritten:
+        return readAgain(selecting: asked?.cards.first.map { .card($0) }, &state)
       }
     }
     return []
   }
 
-  /// The folder listed again after a rename: the card of `path` selected then.
-  private static func readAgain(selecting path: String?, _ state: inout BrowserState)
-    -> [BrowserEffect]
-  {
-    state.selectsFileAfterReload = path
+  /// The source read again after a rename or an edit: `selection` selected then.
+  private static func readAgain(
+    selecting selection: ReloadSelection?, _ state: inout BrowserState
+  ) -> [BrowserEffect] {
+    state.selectsAfterReload = selection
     state.marksAtRequest = state.marks
     return [.reload(marked: state.marks.identities(in: state.cards.cards))]
   }
@@ -230,5 +308,5 @@ extension BrowserReducer {
 
 /// The curation keys of the cards' table, apart from the rest of its commands.
 enum CurationCommand: Hashable {
-  case trash, move, copy, rename, undo
+  case trash, move, copy, rename, undo, caption, tags
 }

@@ -129,6 +129,8 @@ extension BrowserReducer {
     case .promptCopy: return (curationCommand(.copy, &state), true)
     case .promptRename: return (curationCommand(.rename, &state), true)
     case .undo: return (curationCommand(.undo, &state), true)
+    case .editCaption: return (curationCommand(.caption, &state), true)
+    case .editTags: return (curationCommand(.tags, &state), true)
     case .promptCommand:
       if state.actionPaths.isEmpty {
         state.message = "no picture file to run a command on"

@@ -175,17 +175,22 @@ extension BrowserReducer {
           return card.caption == old.caption && card.comment == old.comment
         }
     }
-    let renamed = state.selectsFileAfterReload != nil
+    let renamed = state.selectsAfterReload != nil
     let said = state.message
-    if let path = state.selectsFileAfterReload {
+    switch state.selectsAfterReload {
+    case .file(let path):
       // After a rename: the renamed file's card.
-      state.selectsFileAfterReload = nil
       let shown = state.shown
       let cards = state.cards.cards
       state.selected =
         shown.indices.first { BrowserState.filePath(of: cards[shown[$0]]) == path }
         ?? state.selected
+    case .card(let index):
+      // After an edit: the edited card, at its place in the file.
+      state.selected = state.shown.position(ofCard: index, in: state.cards) ?? state.selected
+    case nil: break
     }
+    state.selectsAfterReload = nil
     if case .detail = state.mode, state.selected == nil { state.mode = .browsing }
     // After a rename the status bar keeps saying what was renamed (and that u undoes it).
     state.message = renamed ? said : "reloaded " + Counted.phrase(state.cards.cards.count, "card")

@@ -1,0 +1,110 @@
+import PictureFiles
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Bytes of a file to replace: `old` at `offset` becomes `new`.
+package struct FileSplice: Hashable, Sendable {
+  package var offset: Int
+  package var old: [UInt8]
+  package var new: [UInt8]
+
+  package init(offset: Int, old: [UInt8], new: [UInt8]) {
+    self.offset = offset
+    self.old = old
+    self.new = new
+  }
+}
+
+/// Rewrites a file with some of its bytes replaced, atomically: the new content is written
+/// to a hidden file beside it, flushed, and renamed over it, so the file is either all old
+/// or all new. Each splice's old bytes must still be where they were, and the file must
+/// not change while it is rewritten; otherwise nothing is written.
+package enum FileRewriter {
+  /// Files larger than this are not rewritten (each is read whole).
+  package static let maximumBytes = 256 << 20
+
+  /// Applies `splices` (in the file's order, not overlapping) to the file at `path`.
+  ///
+  /// - Returns: the splices that take it back, in the new file's offsets.
+  /// - Throws: `CurationError`, the file as it was.
+  package static func rewrite(_ path: String, _ splices: [FileSplice]) throws(CurationError)
+    -> [FileSplice]
+  {
+    let name = FileName.lastComponent(path)
+    let input = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard input >= 0 else { throw CurationError("\(name): \(systemError())") }
+    defer { close(input) }
+    var before = stat()
+    guard fstat(input, &before) == 0, before.st_mode & S_IFMT == S_IFREG,
+      Int(before.st_size) <= maximumBytes
+    else { throw CurationError("\(name): not a regular file of at most 256 MB") }
+    var bytes = [UInt8](repeating: 0, count: Int(before.st_size))
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        pread(input, $0.baseAddress! + done, $0.count - done, off_t(done))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      done += count
+    }
+    guard done == bytes.count else { throw CurationError("\(name): it changed while read") }
+    // Every splice's old bytes where they were: else the file changed since.
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var inverse: [FileSplice] = []
+    var at = 0
+    for splice in splices.sorted(by: { $0.offset < $1.offset }) {
+      guard splice.offset >= at, splice.offset + splice.old.count <= bytes.count,
+        bytes[splice.offset..<(splice.offset + splice.old.count)].elementsEqual(splice.old)
+      else {
+        throw CurationError("\(name) changed since it was read; nothing changed (r reads it again)")
+      }
+      output += bytes[at..<splice.offset]
+      inverse.append(FileSplice(offset: output.count, old: splice.new, new: splice.old))
+      output += splice.new
+      at = splice.offset + splice.old.count
+    }
+    output += bytes[at...]
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    let hidden = "\(folder).\(name).masonry-\(getpid())"
+    let descriptor = FileName.withCString(hidden) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, before.st_mode & 0o777)
+    }
+    guard descriptor >= 0 else { throw CurationError("\(name): \(systemError())") }
+    do throws(CurationError) {
+      var written = 0
+      while written < output.count {
+        let count = output.withUnsafeBytes {
+          write(descriptor, $0.baseAddress! + written, $0.count - written)
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { throw CurationError("\(name): \(systemError())") }
+        written += count
+      }
+      guard fsync(descriptor) == 0 else { throw CurationError("\(name): \(systemError())") }
+      close(descriptor)
+      // The file as read, still: another program writing it meanwhile wins.
+      var now = stat()
+      guard FileName.withCString(path, { stat($0, &now) }) == 0, now.st_size == before.st_size,
+        now.st_mtim.tv_sec == before.st_mtim.tv_sec, now.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
+        now.st_ino == before.st_ino
+      else {
+        throw CurationError("\(name) changed while it was rewritten; nothing changed")
+      }
+      guard
+        FileName.withCString(hidden, { from in FileName.withCString(path) { rename(from, $0) } })
+          == 0
+      else { throw CurationError("\(name): \(systemError())") }
+    } catch {
+      close(descriptor)
+      _ = FileName.withCString(hidden, unlink)
+      throw error
+    }
+    return inverse
+  }
+
+  private static func systemError() -> String { String(cString: strerror(errno)) }
+}
