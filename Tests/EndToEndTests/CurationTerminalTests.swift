@@ -151,6 +151,42 @@ import Testing
     try plist.send("q")
   }
 
+  /// The viewer in the real program: a photo's EXIF as exiftool wrote it in the facts
+  /// panel, the zoom in the status bar, and a slideshow stepping on its own.
+  @Test func theViewersFactsZoomAndSlideshow() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    for name in ["a.jpg", "b.jpg", "c.jpg"] {
+      try FileManager.default.copyItem(
+        atPath: Repository.url.appendingPathComponent("Data/pictures/cat.jpg").path,
+        toPath: "\(folder)/\(name)")
+    }
+    let tagged = try ProgramRun.run(
+      "/usr/bin/exiftool",
+      [
+        "-q", "-overwrite_original", "-Make=NIKON CORPORATION", "-Model=NIKON Z 6",
+        "-ExposureTime=1/500", "-FNumber=8", "-ISO=200", "-FocalLength=24",
+        "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
+        "-GPSLongitudeRef=E", "\(folder)/a.jpg",
+      ])
+    try #require(tagged.status == 0, "\(tagged.errors)")
+    let session = try TmuxSession(
+      width: 120, height: 36, arguments: "--images symbols --slideshow 1 \"\(folder)\"")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("slideshow 1 s") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("2 of 3") })
+    try session.send("s")
+    try session.send("g")
+    try session.send("i")
+    let panel = try #require(session.waitForScreen { $0.contains("NIKON CORPORATION NIKON Z 6") })
+    for fact in ["1/500 s", "f/8", "200", "24 mm", "48.8584, 2.2945", "JPEG", "451 × 300"] {
+      #expect(panel.contains(fact), "\(fact)")
+    }
+    try session.send("=")
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("100%") })
+    try session.send("q")
+    try session.send("q")
+    #expect(session.exitStatus() == "0")
+  }
+
   /// A move onto another file system (the machine's /dev/shm, a tmpfs), the program killed
   /// (SIGKILL, as a power cut) at each step: the file is whole at least once every time —
   /// the original until the copy has its name — and never a part under its own name.
