@@ -33,24 +33,17 @@ package enum FileRewriter {
     -> [FileSplice]
   {
     let name = FileName.lastComponent(path)
-    let input = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard input >= 0 else { throw CurationError("\(name): \(systemError())") }
-    defer { close(input) }
-    var before = stat()
-    guard fstat(input, &before) == 0, before.st_mode & S_IFMT == S_IFREG,
-      Int(before.st_size) <= maximumBytes
-    else { throw CurationError("\(name): not a regular file of at most 256 MB") }
-    var bytes = [UInt8](repeating: 0, count: Int(before.st_size))
-    var done = 0
-    while done < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        pread(input, $0.baseAddress! + done, $0.count - done, off_t(done))
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      done += count
+    let read: (stamp: PictureStamp, bytes: [UInt8])
+    do throws(PictureFailure) {
+      read = try PictureFile.readWhole(path, atMost: maximumBytes)
+    } catch {
+      throw CurationError("\(name): \(error)")
     }
-    guard done == bytes.count else { throw CurationError("\(name): it changed while read") }
+    let (stamp, bytes) = read
+    guard stamp.bytes <= maximumBytes else {
+      throw CurationError("\(name): over 256 MB: too big to rewrite here")
+    }
+    guard bytes.count == stamp.bytes else { throw CurationError("\(name): it changed while read") }
     // Every splice's old bytes where they were: else the file changed since.
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
@@ -71,7 +64,7 @@ package enum FileRewriter {
     let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     let hidden = "\(folder).\(name).masonry-\(getpid())"
     let descriptor = FileName.withCString(hidden) {
-      open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, before.st_mode & 0o777)
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode(of: path))
     }
     guard descriptor >= 0 else { throw CurationError("\(name): \(systemError())") }
     do throws(CurationError) {
@@ -87,11 +80,7 @@ package enum FileRewriter {
       guard fsync(descriptor) == 0 else { throw CurationError("\(name): \(systemError())") }
       close(descriptor)
       // The file as read, still: another program writing it meanwhile wins.
-      var now = stat()
-      guard FileName.withCString(path, { stat($0, &now) }) == 0, now.st_size == before.st_size,
-        now.st_mtim.tv_sec == before.st_mtim.tv_sec, now.st_mtim.tv_nsec == before.st_mtim.tv_nsec,
-        now.st_ino == before.st_ino
-      else {
+      guard (try? PictureFile(path: path).stamp) == stamp else {
         throw CurationError("\(name) changed while it was rewritten; nothing changed")
       }
       guard
@@ -107,4 +96,10 @@ package enum FileRewriter {
   }
 
   private static func systemError() -> String { String(cString: strerror(errno)) }
+
+  /// The permission bits of the file at `path` (the rewritten file keeps them).
+  private static func mode(of path: String) -> mode_t {
+    var status = stat()
+    return FileName.withCString(path, { stat($0, &status) }) == 0 ? status.st_mode & 0o777 : 0o644
+  }
 }

@@ -42,6 +42,16 @@ package struct PictureFile: ~Copyable {
 
   deinit { close(descriptor) }
 
+  /// The file at `path` whole, with its stamp, when it holds at most `limit` bytes (else
+  /// its stamp and no bytes): for files masonry rewrites, which are not pictures.
+  package static func readWhole(_ path: String, atMost limit: Int) throws(PictureFailure) -> (
+    stamp: PictureStamp, bytes: [UInt8]
+  ) {
+    let file = try PictureFile(path: path)
+    guard file.stamp.bytes <= limit else { return (file.stamp, []) }
+    return (file.stamp, try file.read(count: file.stamp.bytes))
+  }
+
   /// The whole file, when it is within the size limit (`PictureLimits.maximumFileBytes`).
   package func readAll() throws(PictureFailure) -> [UInt8] {
     guard stamp.bytes <= PictureLimits.maximumFileBytes else {

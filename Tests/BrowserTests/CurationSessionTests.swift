@@ -18,20 +18,8 @@ import Testing
   static func setUp(_ count: Int = 6) throws -> (
     folder: String, collection: CardCollection, curator: Curator
   ) {
-    let folder = TemporaryFiles.makeDirectory()
-    var cards: [Card] = []
-    for index in 0..<count {
-      let path = "\(folder)/p\(index).jpg"
-      try Data("p\(index)".utf8).write(to: URL(fileURLWithPath: path))
-      cards.append(
-        Card(
-          caption: "p\(index).jpg",
-          image: CardImage(width: 4, height: 3, path: path, source: .file(path))))
-    }
-    return (
-      folder, CardCollection(source: folder, cards: cards),
-      Curator(trash: Trash(dataHome: "\(folder)/data"), home: folder)
-    )
+    let (folder, collection) = try Sessions.pictureFolder(count)
+    return (folder, collection, Curator(trash: Trash(dataHome: "\(folder)/data"), home: folder))
   }
 
   /// Carries out the request among `effects` (as the effect runner would) and sends the

@@ -1,9 +1,11 @@
 import Browser
 import CardLayouts
 import Cards
+import Foundation
 import LayoutEngine
 import TerminalScreen
 import TerminalTesting
+import TestSupport
 import Testing
 
 /// What the browser's session suites share: a session run in the in-memory terminal, the
@@ -23,6 +25,21 @@ enum Sessions {
   }
 
   static let sample = BundledSample.collection()
+
+  /// A folder of `count` picture files (`p0.jpg`…, each holding its name) and their cards.
+  static func pictureFolder(_ count: Int) throws -> (folder: String, collection: CardCollection) {
+    let folder = TemporaryFiles.makeDirectory()
+    var cards: [Card] = []
+    for index in 0..<count {
+      let path = "\(folder)/p\(index).jpg"
+      try Data("p\(index)".utf8).write(to: URL(fileURLWithPath: path))
+      cards.append(
+        Card(
+          caption: "p\(index).jpg",
+          image: CardImage(width: 4, height: 3, path: path, source: .file(path))))
+    }
+    return (folder, CardCollection(source: folder, cards: cards))
+  }
 
   /// The sample's cards without their pictures: Enter opens them as cards, not in the
   /// viewer.

@@ -142,20 +142,9 @@ import Thumbnails
   }
 
   @Test func dInTheViewerTrashesAndShowsTheNextPicture() throws {
-    let folder = TemporaryFiles.makeDirectory()
-    var cards: [Card] = []
-    for index in 0..<3 {
-      let path = "\(folder)/p\(index).jpg"
-      try Data("p\(index)".utf8).write(to: URL(fileURLWithPath: path))
-      cards.append(
-        Card(
-          caption: "p\(index).jpg",
-          image: CardImage(width: 4, height: 3, path: path, source: .file(path))))
-    }
+    let (folder, collection) = try Sessions.pictureFolder(3)
     let curator = Curator(trash: Trash(dataHome: "\(folder)/data"), home: folder)
-    var store = BrowserStore(
-      CardCollection(source: folder, cards: cards), size: Self.size,
-      pictures: .thumbnails(.palette240))
+    var store = BrowserStore(collection, size: Self.size, pictures: .thumbnails(.palette240))
     store.press(.character("l"), .enter)
     let effects = store.send(.key(.character("d")))
     #expect(effects.contains(.curate(.trash(["\(folder)/p1.jpg"]))))

@@ -1,4 +1,5 @@
 import CardModel
+import PictureFiles
 import TerminalText
 
 #if canImport(Glibc)
@@ -110,34 +111,18 @@ package enum CardFileEditor {
 
   /// The file's bytes, whole.
   private static func read(_ path: String) throws(DataError) -> [UInt8] {
-    let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else {
-      throw DataError(
-        .missingInput, path: path, position: nil, message: String(cString: strerror(errno)))
+    let read: (stamp: PictureStamp, bytes: [UInt8])
+    do throws(PictureFailure) {
+      read = try PictureFile.readWhole(path, atMost: maximumBytes)
+    } catch {
+      throw DataError(.missingInput, path: path, position: nil, message: error.description)
     }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      throw DataError(.badData, path: path, position: nil, message: "not a regular file")
-    }
-    guard Int(status.st_size) <= maximumBytes else {
+    guard read.stamp.bytes <= maximumBytes else {
       throw DataError(
         .badData, path: path, position: nil, message: "over 256 MB: too big to edit here")
     }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var done = 0
-    while done < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done))
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      done += count
-    }
-    guard done == bytes.count else {
-      throw DataError(.badData, path: path, position: nil, message: "it changed while read")
-    }
-    return bytes
+    guard read.bytes.count == read.stamp.bytes else { throw changed(path, "it shrank while read") }
+    return read.bytes
   }
 
   /// The records of a JSON Lines or JSON card file, cut as the reader cuts them.
