@@ -154,7 +154,7 @@ void masonry_parse_exif(const uint8_t *exif, size_t length, masonry_picture_info
         } else if (tag == 0x920A && type == 5) {
           read_rational(tiff, size, at, items, 0, little, &info->focal_numerator,
                         &info->focal_denominator);
-        } else if (tag == 0x8827 && type == 3) {
+        } else if (tag == 0x8827 && type == 3 && items >= 1 && items <= 2) {
           info->iso = masonry_read16(tiff + at + 8, little);
         } else if (tag == 0xA434 && type == 2) {
           copy_text(tiff, size, at, items, little, info->lens, sizeof(info->lens));

@@ -48,6 +48,25 @@ package enum CurationRecord: Hashable, Sendable {
 
   /// How many files it changed.
   package var count: Int { currentPaths.count }
+
+  /// The part of it whose files `done` says (in `currentPaths`' order), and the rest;
+  /// `nil` for an empty part.
+  package func split(done: [Bool]) -> (done: CurationRecord?, left: CurationRecord?) {
+    func parts<Item>(_ items: [Item], _ make: ([Item]) -> CurationRecord) -> (
+      CurationRecord?, CurationRecord?
+    ) {
+      let indices = items.indices
+      let taken = indices.filter { $0 < done.count && done[$0] }.map { items[$0] }
+      let left = indices.filter { !($0 < done.count && done[$0]) }.map { items[$0] }
+      return (taken.isEmpty ? nil : make(taken), left.isEmpty ? nil : make(left))
+    }
+    switch self {
+    case .trashed(let files): return parts(files) { .trashed($0) }
+    case .moved(let places): return parts(places) { .moved($0) }
+    case .copied(let copies): return parts(copies) { .copied($0) }
+    case .renamed, .rewritten: return done.first == true ? (self, nil) : (nil, self)
+    }
+  }
 }
 
 /// A file's path before and after a move or a rename.

@@ -146,7 +146,8 @@ package struct Curator: Sendable {
       case .copied: "copies moved to the trash"
       case .rewritten: "the card file as it was"
       }
-    return outcome(request, record, done, failures, verb: "undone: " + verb)
+    // The record of what was taken back: what was not stays to be taken back later.
+    return outcome(request, record.split(done: done).done, done, failures, verb: "undone: " + verb)
   }
 
   /// Runs `body` on each item: what it returned for those it did, which it did, and why

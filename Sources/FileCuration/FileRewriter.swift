@@ -64,10 +64,20 @@ package enum FileRewriter {
     let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     let hidden = "\(folder).\(name).masonry-\(getpid())"
     let descriptor = FileName.withCString(hidden) {
-      open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode(of: path))
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     }
     guard descriptor >= 0 else { throw CurationError("\(name): \(systemError())") }
+    // Closed once, here or after the flush: a second close could shut another thread's
+    // file that got the number meanwhile.
+    var isOpen = true
+    defer { if isOpen { close(descriptor) } }
     do throws(CurationError) {
+      // The original's owner and mode (not the umask's), as far as this user may.
+      var original = stat()
+      if FileName.withCString(path, { stat($0, &original) }) == 0 {
+        _ = fchown(descriptor, original.st_uid, original.st_gid)
+        _ = fchmod(descriptor, original.st_mode & 0o7777)
+      }
       var written = 0
       while written < output.count {
         let count = output.withUnsafeBytes {
@@ -78,7 +88,8 @@ package enum FileRewriter {
         written += count
       }
       guard fsync(descriptor) == 0 else { throw CurationError("\(name): \(systemError())") }
-      close(descriptor)
+      isOpen = false
+      guard close(descriptor) == 0 else { throw CurationError("\(name): \(systemError())") }
       // The file as read, still: another program writing it meanwhile wins.
       guard (try? PictureFile(path: path).stamp) == stamp else {
         throw CurationError("\(name) changed while it was rewritten; nothing changed")
@@ -88,7 +99,6 @@ package enum FileRewriter {
           == 0
       else { throw CurationError("\(name): \(systemError())") }
     } catch {
-      close(descriptor)
       _ = FileName.withCString(hidden, unlink)
       throw error
     }
@@ -96,10 +106,4 @@ package enum FileRewriter {
   }
 
   private static func systemError() -> String { String(cString: strerror(errno)) }
-
-  /// The permission bits of the file at `path` (the rewritten file keeps them).
-  private static func mode(of path: String) -> mode_t {
-    var status = stat()
-    return FileName.withCString(path, { stat($0, &status) }) == 0 ? status.st_mode & 0o777 : 0o644
-  }
 }

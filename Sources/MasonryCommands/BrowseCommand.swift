@@ -184,7 +184,10 @@ package struct BrowseCommand {
       !ByteSource.isStream(source), CardLoader.format(forPath: source) != .propertyList
     {
       let reading = sourceOptions.reading
-      editing = (FileName.absolutePath(source) ?? source, reading.mapping)
+      // The file itself, not a link to it: it is rewritten where it is.
+      editing = (
+        FileName.realPath(source) ?? FileName.absolutePath(source) ?? source, reading.mapping
+      )
       follow = { offset in
         CardFeed(
           open: { () throws(DataError) in

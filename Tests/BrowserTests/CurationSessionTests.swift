@@ -122,11 +122,11 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: "\(folder)/keepers", withIntermediateDirectories: false)
     var store = BrowserStore(collection, size: Self.size)
-    store.send(.key(.character("x"))) { $0.mode = .filePrompt(FilePrompt(.move)) }
+    store.send(.key(.character("x"))) { $0.mode = .filePrompt(FilePrompt(.move, cards: [0])) }
     #expect(store.frame().row(Self.size.height - 1).contains("move to (1 file): ▏  Tab completes"))
     for character in "~/ke" { store.press(.character(character)) }
     Self.answer(store.send(.key(.tab)), &store, curator)
-    #expect(store.state.mode == .filePrompt(FilePrompt(.move, text: "~/keepers/")))
+    #expect(store.state.mode == .filePrompt(FilePrompt(.move, text: "~/keepers/", cards: [0])))
     let effects = store.send(.key(.enter))
     #expect(effects == [.curate(.move(["\(folder)/p0.jpg"], into: "~/keepers"))])
     Self.answer(effects, &store, curator)
@@ -163,7 +163,9 @@ import Testing
       $0.message = "R renames a folder's pictures; this source names its files itself"
     }
     var store = BrowserStore(collection, size: Self.size, folderSort: FolderSort(order: .name))
-    store.send(.key(.character("R"))) { $0.mode = .filePrompt(FilePrompt(.rename, text: "p0.jpg")) }
+    store.send(.key(.character("R"))) {
+      $0.mode = .filePrompt(FilePrompt(.rename, text: "p0.jpg", cards: [0]))
+    }
     for _ in 0..<4 { store.press(.backspace) }
     for character in "-x.jpg" { store.press(.character(character)) }
     let effects = store.send(.key(.enter))

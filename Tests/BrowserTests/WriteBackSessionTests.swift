@@ -4,6 +4,7 @@ import Cards
 import FileCuration
 import Foundation
 import LayoutEngine
+import TerminalCore
 import TestSupport
 import Testing
 
@@ -30,7 +31,9 @@ import Testing
   @Test func eEditsTheCaptionAndUWritesItBack() throws {
     var (path, store) = try Self.setUp()
     store.press(.character("l"))
-    store.send(.key(.character("e"))) { $0.mode = .filePrompt(FilePrompt(.caption, text: "Owl")) }
+    store.send(.key(.character("e"))) {
+      $0.mode = .filePrompt(FilePrompt(.caption, text: "Owl", cards: [1]))
+    }
     for character in " (snowy)" { store.press(.character(character)) }
     let effects = store.send(.key(.enter))
     let card = store.state.cards.cards[1]
@@ -60,7 +63,9 @@ import Testing
   @Test func hashOnMarkedCardsAddsAndRemovesOnlyWhereItChanges() throws {
     var (path, store) = try Self.setUp()
     store.press(.character("m"), .character("l"), .character("m"), .character("l"), .character("m"))
-    store.send(.key(.character("#"))) { $0.mode = .filePrompt(FilePrompt(.markedTags)) }
+    store.send(.key(.character("#"))) {
+      $0.mode = .filePrompt(FilePrompt(.markedTags, cards: [0, 1, 2]))
+    }
     store.send(.paste("+zoo -forest"))
     let effects = store.send(.key(.enter))
     let cards = store.state.cards.cards
@@ -81,5 +86,38 @@ import Testing
       $0.message =
         "read-only: captions and tags are written to JSON card files"
     }
+  }
+
+  @Test func anUndoThatCannotWriteKeepsItsStep() throws {
+    var (path, store) = try Self.setUp()
+    let curator = Curator(trash: nil, home: nil)
+    store.press(.character("e"), .character("!"))
+    let edits = store.send(.key(.enter))
+    guard case .editCards(_, let cardEdits) = try #require(edits.first) else { return }
+    store.send(
+      .curated(
+        EffectRunner.writeBack(cardEdits, path: path, mapping: FieldMapping(), curator: curator)))
+    // Another program writes the edited value meanwhile: u says so, changes nothing, and
+    // stays. (A change elsewhere in the file would be kept: u puts back its own bytes.)
+    let other = Self.text.replacingOccurrences(of: "\"Red panda\"", with: "\"Red panda?\"")
+    try Data(other.utf8).write(to: URL(fileURLWithPath: path))
+    guard case .curate(let request) = try #require(store.send(.key(.character("u"))).first) else {
+      return
+    }
+    store.send(.curated(curator.perform(request)))
+    #expect(store.state.message?.contains("changed since it was read") == true)
+    #expect(store.state.undoSteps.count == 1, "the step stays, to try again")
+    #expect(TextFile.read(path) == other)
+  }
+
+  @Test func thePromptActsOnTheCardItOpenedOn() throws {
+    var (path, store) = try Self.setUp()
+    store.press(.character("l"), .character("e"))
+    // The selection moves meanwhile (as following the end would move it).
+    store.send(.mouse(MouseEvent(.click, x: 2, y: 4)))
+    store.press(.character("X"))
+    let effects = store.send(.key(.enter))
+    let card = store.state.cards.cards[1]
+    #expect(effects == [.editCards(path, [CardEdit(card: 1, expected: card, caption: "OwlX")])])
   }
 }

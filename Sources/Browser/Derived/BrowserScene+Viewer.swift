@@ -17,7 +17,9 @@ extension BrowserScene {
     let placed = ViewQueries.viewerPicture(viewer, state, geometry: geometry)
     var shown = ViewQueries.picture(
       for: placed?.request, in: state, plays: state.animation.plays(isSelectedOrOpen: true))
-    if case .placeholder = shown.picture, let last = viewer.lastReady {
+    if case .placeholder = shown.picture, let last = viewer.lastReady,
+      last.source == placed?.request?.source
+    {
       // A new zoom or pan still decoding: the view before it meanwhile.
       shown = ViewQueries.picture(
         for: last, in: state, plays: state.animation.plays(isSelectedOrOpen: true))

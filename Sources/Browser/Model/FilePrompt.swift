@@ -36,9 +36,15 @@ package struct FilePrompt: Hashable, Sendable {
   package var text: String
   /// The folders the last Tab found (shown while nothing else was typed since).
   package var candidates: [String] = []
+  /// The cards it acts on, fixed when it opened (the selection may move meanwhile), and
+  /// which replacement of the cards they are of (`BrowserState.cardsGeneration`).
+  package var cards: [Int] = []
+  package var generation = 0
 
-  package init(_ action: Action, text: String = "") {
+  package init(_ action: Action, text: String = "", cards: [Int] = [], generation: Int = 0) {
     self.action = action
     self.text = text
+    self.cards = cards
+    self.generation = generation
   }
 }

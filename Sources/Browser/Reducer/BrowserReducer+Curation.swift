@@ -32,7 +32,10 @@ extension BrowserReducer {
         state.message = "no picture file to \(command == .move ? "move" : "copy")"
         return []
       }
-      state.mode = .filePrompt(FilePrompt(command == .move ? .move : .copy))
+      state.mode = .filePrompt(
+        FilePrompt(
+          command == .move ? .move : .copy, cards: files.map(\.card),
+          generation: state.cardsGeneration))
     case .rename:
       guard let card = state.selectedCard,
         let path = BrowserState.filePath(of: state.cards.cards[card])
@@ -46,7 +49,10 @@ extension BrowserReducer {
         state.message = "R renames a folder's pictures; this source names its files itself"
         return []
       }
-      state.mode = .filePrompt(FilePrompt(.rename, text: FileName.lastComponent(path)))
+      state.mode = .filePrompt(
+        FilePrompt(
+          .rename, text: FileName.lastComponent(path), cards: [card],
+          generation: state.cardsGeneration))
     case .caption, .tags:
       guard state.editableFile != nil else {
         state.message =
@@ -55,12 +61,21 @@ extension BrowserReducer {
       }
       guard let card = state.selectedCard else { return [] }
       let decoded = state.cards.cards[card]
+      let generation = state.cardsGeneration
       if command == .caption {
-        state.mode = .filePrompt(FilePrompt(.caption, text: decoded.caption))
+        state.mode = .filePrompt(
+          FilePrompt(.caption, text: decoded.caption, cards: [card], generation: generation))
+      } else if state.marks.isEmpty, decoded.tags.contains(where: { $0.contains(",") }) {
+        // The prompt lists the tags with commas between: one holding a comma would split.
+        state.message = "a tag of this card holds a comma: mark it and use +tag -tag"
       } else if state.marks.isEmpty {
-        state.mode = .filePrompt(FilePrompt(.tags, text: decoded.tags.joined(separator: ", ")))
+        state.mode = .filePrompt(
+          FilePrompt(
+            .tags, text: decoded.tags.joined(separator: ", "), cards: [card],
+            generation: generation))
       } else {
-        state.mode = .filePrompt(FilePrompt(.markedTags))
+        state.mode = .filePrompt(
+          FilePrompt(.markedTags, cards: state.marks.sorted, generation: generation))
       }
     case .undo:
       guard let step = state.undoSteps.last, let record = step.record else {
@@ -111,23 +126,28 @@ extension BrowserReducer {
       let text = prompt.text
       // An empty tag list clears the tags; other empty answers change nothing.
       guard !text.isEmpty || prompt.action == .tags else { return [] }
-      let files = state.actionFiles
+      // The cards the prompt opened on, unless they were replaced meanwhile.
+      guard prompt.generation == state.cardsGeneration, state.curating == nil else {
+        state.message = "the cards were read again meanwhile: nothing changed"
+        return []
+      }
+      let cards = prompt.cards.filter { $0 < state.cards.cards.count }
+      let files = cards.compactMap { card in
+        BrowserState.filePath(of: state.cards.cards[card]).map { (card: card, path: $0) }
+      }
       switch prompt.action {
       case .move, .copy:
         let folder = text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
         let paths = files.map(\.path)
-        guard !paths.isEmpty, state.curating == nil else { return [] }
+        guard !paths.isEmpty else { return [] }
         return curate(
           prompt.action == .move ? .move(paths, into: folder) : .copy(paths, into: folder),
           cards: files.map(\.card), &state)
       case .rename:
-        guard let card = state.selectedCard,
-          let path = BrowserState.filePath(of: state.cards.cards[card]), state.curating == nil
-        else { return [] }
-        guard text != FileName.lastComponent(path) else { return [] }
-        return curate(.rename(path, to: text), cards: [card], &state)
+        guard let file = files.first, text != FileName.lastComponent(file.path) else { return [] }
+        return curate(.rename(file.path, to: text), cards: [file.card], &state)
       case .caption, .tags, .markedTags:
-        return writeBack(prompt.action, text, &state)
+        return writeBack(prompt.action, text, cards: cards, &state)
       }
     }
     return []
@@ -135,18 +155,18 @@ extension BrowserReducer {
 
   /// `e` and `#` answered: the edits of the card file, carried out off the loop.
   private static func writeBack(
-    _ action: FilePrompt.Action, _ text: String, _ state: inout BrowserState
+    _ action: FilePrompt.Action, _ text: String, cards: [Int], _ state: inout BrowserState
   ) -> [BrowserEffect] {
     guard state.curating == nil, let path = state.editableFile else { return [] }
     var edits: [CardEdit] = []
     switch action {
     case .caption:
-      guard let card = state.selectedCard else { return [] }
+      guard let card = cards.first else { return [] }
       let decoded = state.cards.cards[card]
       guard decoded.caption != text else { return [] }
       edits = [CardEdit(card: card, expected: decoded, caption: text)]
     case .tags:
-      guard let card = state.selectedCard else { return [] }
+      guard let card = cards.first else { return [] }
       let decoded = state.cards.cards[card]
       let tags = text.split(separator: ",").map { part in
         String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
@@ -162,7 +182,7 @@ extension BrowserReducer {
         state.message = "+tag adds it, -tag removes it"
         return []
       }
-      for card in state.marks.sorted where card < state.cards.cards.count {
+      for card in cards {
         let decoded = state.cards.cards[card]
         var tags = decoded.tags.filter { !removed.contains($0) }
         for tag in added where !tags.contains(tag) { tags.append(tag) }
@@ -227,7 +247,14 @@ extension BrowserReducer {
     case .undo(let record):
       guard outcome.record != nil else { return [] }
       if let last = state.undoSteps.lastIndex(where: { $0.record == record }) {
-        state.undoSteps.remove(at: last)
+        // What could not be taken back stays on the stack, to try again.
+        if let left = record.split(done: outcome.done).left {
+          state.undoSteps[last].record = left
+          state.undoSteps[last].cards = zip(state.undoSteps[last].cards, outcome.done)
+            .filter { !$0.1 }.map(\.0)
+        } else {
+          state.undoSteps.remove(at: last)
+        }
       }
       switch record {
       case .trashed, .moved:

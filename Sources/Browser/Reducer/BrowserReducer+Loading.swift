@@ -24,7 +24,9 @@ extension BrowserReducer {
     // A few thousand tags are ranked again with each piece; more, once at the end.
     if state.tags.distinctCount <= 5_000 { state.tags.refresh(final: false) }
     let geometry = caches.geometry(for: state)
-    if state.followsEnd && !geometry.isTooSmall {
+    // Following the end moves the selection on the wall only: a prompt, the viewer or
+    // the labels act on the card they were opened on.
+    if state.followsEnd && !geometry.isTooSmall, case .browsing = state.mode {
       selectLastCard(&state, caches: caches)
       return true
     }
@@ -54,7 +56,8 @@ extension BrowserReducer {
     state.selected = nil
     state.scrollOffset = 0
     state.transition = nil
-    if state.mode.detailScroll != nil || state.mode.focusedTag != nil { state.mode = .browsing }
+    // The cards went: nothing is open on one of them any more.
+    if state.mode.base != .browsing { state.mode = .browsing }
     state.tagFilter = nil
     showCards(matching: state.filter, &state, caches: caches)
     state.message = "\(BrowserState.fileName(state.cards.source)) \(reason)"

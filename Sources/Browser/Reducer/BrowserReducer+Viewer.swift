@@ -179,6 +179,12 @@ extension BrowserReducer {
     guard let viewer = state.mode.viewer, let slideshow = viewer.slideshow,
       state.time >= slideshow.due, case .viewer = state.mode
     else { return }
+    guard state.selected != nil, !state.shown.isEmpty else {
+      // Nothing left to show: the slideshow ends (its deadline would wake the app at once,
+      // again and again).
+      state.mode = .browsing
+      return
+    }
     stepPicture(by: 1, viewer, &state, caches: caches, wraps: true)
   }
 

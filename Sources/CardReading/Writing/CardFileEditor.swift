@@ -66,7 +66,8 @@ package enum CardFileEditor {
       // reading, and not edited here).
       let found = try? CardDecoder.card(from: record, mapping: mapping)
       guard let found, found.id == edit.expected.id, found.caption == edit.expected.caption,
-        found.comment == edit.expected.comment, found.tags == edit.expected.tags
+        found.comment == edit.expected.comment, found.tags == edit.expected.tags,
+        found.image?.path == edit.expected.image?.path
       else {
         throw changed(path, "card \(edit.card + 1) is not the one read")
       }
