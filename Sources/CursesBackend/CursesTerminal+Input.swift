@@ -70,7 +70,10 @@ extension CursesTerminal {
       var character: wint_t = 0
       let result = wget_wch(window, &character)
       if result == ERR {
-        guard lateAnswers.isHolding else { return nil }
+        guard lateAnswers.isHolding else {
+          keySequences.inputPaused()
+          return nil
+        }
         // `ESC` alone, after ncurses' own escape delay, is Escape; anything longer waits a
         // moment for its rest.
         if !lateAnswers.holdsLoneEscape
@@ -78,12 +81,12 @@ extension CursesTerminal {
         {
           continue
         }
-        released += lateAnswers.flush(at: now())
+        released += keySequences.take(lateAnswers.flush(at: now()))
         continue
       }
       if result == KEY_CODE_YES {
         // A function key: whatever was held is keys typed before it.
-        released += lateAnswers.flush(at: now())
+        released += keySequences.take(lateAnswers.flush(at: now()))
         let event: TerminalEvent?
         if Int32(character) == Int32(MASONRY_KEY_PASTE_BEGIN) {
           event = readPaste()
@@ -95,7 +98,7 @@ extension CursesTerminal {
         afterReleased = event
         continue
       }
-      released += lateAnswers.take(UInt32(character), at: now())
+      released += keySequences.take(lateAnswers.take(UInt32(character), at: now()))
     }
   }
 

@@ -58,6 +58,8 @@ package final class CursesTerminal: TerminalDevice {
   /// Scalars the filter let through, not yet turned into keys; then an event read after
   /// them (a function key that ended a held sequence).
   var released: [UInt32] = []
+  /// Unknown keys' escape sequences, dropped rather than read as Esc and letters.
+  var keySequences = KeySequenceFilter()
   var afterReleased: TerminalEvent?
 
   /// Takes over the terminal.
@@ -129,6 +131,16 @@ package final class CursesTerminal: TerminalDevice {
       masonry_button1_clicked() | masonry_button1_double_clicked() | masonry_button4_pressed()
         | masonry_button5_pressed(), nil)
     mouseinterval(200)
+    // Home, End and the page keys as other terminals (and TERM=xterm-256color inside tmux)
+    // send them, whatever the entry says.
+    for (sequence, code) in [
+      ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME),
+      ("\u{1B}OH", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+      ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[5~", KEY_PPAGE),
+      ("\u{1B}[6~", KEY_NPAGE),
+    ] where key_defined(sequence) == 0 {
+      define_key(sequence, code)
+    }
     define_key("\u{1B}[200~", Int32(MASONRY_KEY_PASTE_BEGIN))
     define_key("\u{1B}[201~", Int32(MASONRY_KEY_PASTE_END))
 

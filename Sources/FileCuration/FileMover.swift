@@ -90,6 +90,9 @@ package enum FileMover {
   private static func target(of path: String, in folder: String) throws(CurationError) -> String {
     let target = (folder.hasSuffix("/") ? folder : folder + "/") + name(path)
     var status = stat()
+    guard c(folder, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw CurationError("no folder \(folder); nothing changed")
+    }
     guard c(path, { lstat($0, &status) }) == 0 else {
       throw CurationError("\(name(path)): \(systemError())")
     }

@@ -25,13 +25,20 @@ package struct FolderCompletion: Hashable, Sendable {
   /// How many names are kept for the status line.
   package static let limit = 64
 
-  /// Completes `typed` against the folders on the disk (`home` for `~`).
-  package static func complete(_ typed: String, home: String?) -> FolderCompletion {
+  /// Completes `typed` against the folders on the disk (`home` for `~`, a relative path
+  /// from `base`, else the working folder).
+  package static func complete(_ typed: String, home: String?, base: String? = nil)
+    -> FolderCompletion
+  {
     let slash = typed.lastIndex(of: "/")
     let folderPart = slash.map { String(typed[...$0]) } ?? ""
     let prefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
     var folder = folderPart.isEmpty ? "." : folderPart
-    if folder.hasPrefix("~/"), let home { folder = home + folder.dropFirst() }
+    if folder.hasPrefix("~/"), let home {
+      folder = home + folder.dropFirst()
+    } else if let base, !folder.hasPrefix("/") {
+      folder = base + "/" + folder
+    }
     var names: [String] = []
     var truncated = false
     FileName.withCString(folder) { path in

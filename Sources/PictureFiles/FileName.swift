@@ -74,6 +74,12 @@ package enum FileName {
     }
   }
 
+  /// The folder `path` is in (`.` for a bare name, `/` at the top).
+  package static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   /// The last part of `path` (`a/b/photo.psd` → `photo.psd`).
   package static func lastComponent(_ path: String) -> String {
     let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path

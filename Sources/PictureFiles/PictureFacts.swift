@@ -20,7 +20,7 @@ package struct PictureFacts: Hashable, Sendable {
   package init(_ info: PictureInfo, path: String?) {
     var lines: [Line] = []
     if let path { lines.append(Line("path", path)) }
-    lines.append(Line("size", Self.bytes(info.stamp.bytes)))
+    lines.append(Line("size", ByteCount.text(info.stamp.bytes)))
     lines.append(Line("pixels", "\(info.width) × \(info.height)"))
     lines.append(Line("format", info.format.name))
     if let date = info.dateTaken { lines.append(Line("taken", Self.date(date))) }
@@ -80,13 +80,6 @@ package struct PictureFacts: Hashable, Sendable {
     case 8: return "8 (turned 90° back)"
     default: return "\(value)"
     }
-  }
-
-  /// A file's size in bytes, as the cards say it.
-  static func bytes(_ count: Int) -> String {
-    if count < 1024 { return "\(count) B" }
-    if count < 1024 * 1024 { return CameraFacts.decimal(Double(count) / 1024, 1) + " KB" }
-    return CameraFacts.decimal(Double(count) / 1024 / 1024, 1) + " MB"
   }
 }
 

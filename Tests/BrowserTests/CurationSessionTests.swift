@@ -3,6 +3,7 @@ import Cards
 import FileCuration
 import Foundation
 import LayoutEngine
+import PictureFiles
 import TerminalCore
 import TestSupport
 import Testing
@@ -31,8 +32,9 @@ import Testing
     for effect in effects {
       switch effect {
       case .curate(let request): store.send(.curated(curator.perform(request)))
-      case .completeFolder(let typed):
-        store.send(.folderCompleted(FolderCompletion.complete(typed, home: curator.home)))
+      case .completeFolder(let typed, let base):
+        store.send(
+          .folderCompleted(FolderCompletion.complete(typed, home: curator.home, base: base)))
       default: continue
       }
       return
@@ -122,15 +124,22 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: "\(folder)/keepers", withIntermediateDirectories: false)
     var store = BrowserStore(collection, size: Self.size)
-    store.send(.key(.character("x"))) { $0.mode = .filePrompt(FilePrompt(.move, cards: [0])) }
-    #expect(store.frame().row(Self.size.height - 1).contains("move to (1 file): ▏  Tab completes"))
-    for character in "~/ke" { store.press(.character(character)) }
+    var prompt = FilePrompt(.move, cards: [0])
+    prompt.base = folder
+    store.send(.key(.character("x"))) { $0.mode = .filePrompt(prompt) }
+    let name = FileName.lastComponent(folder)
+    #expect(
+      store.frame().row(Self.size.height - 1).contains(
+        "move to (1 file): ▏  from \(name)/ · Tab completes"))
+    // A relative folder is the file's folder's, as in a file manager opened there.
+    for character in "ke" { store.press(.character(character)) }
     Self.answer(store.send(.key(.tab)), &store, curator)
-    #expect(store.state.mode == .filePrompt(FilePrompt(.move, text: "~/keepers/", cards: [0])))
+    prompt.text = "keepers/"
+    #expect(store.state.mode == .filePrompt(prompt))
     let effects = store.send(.key(.enter))
-    #expect(effects == [.curate(.move(["\(folder)/p0.jpg"], into: "~/keepers"))])
+    #expect(effects == [.curate(.move(["\(folder)/p0.jpg"], into: "\(folder)/keepers"))])
     Self.answer(effects, &store, curator)
-    #expect(store.state.message == "moved to ~/keepers: p0.jpg (u: undo)")
+    #expect(store.state.message == "moved to \(folder)/keepers: p0.jpg (u: undo)")
     #expect(TextFile.read("\(folder)/keepers/p0.jpg") == "p0")
     #expect(Self.captions(store).first == "p1.jpg")
     Self.answer(store.send(.key(.character("u"))), &store, curator)

@@ -25,6 +25,21 @@ import Testing
       width: 100, height: 30, arguments: "--images none \"\(folder)\"",
       environment: "HOME=\(home) XDG_DATA_HOME=\(data)")
     _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("of 2") })
+    // Alt-d and an unknown key's sequence (Shift-Enter as CSI u, which ends in u) are no
+    // d and no u.
+    try session.send("M-d")
+    try session.send("-l", "\u{1B}[13;2u")
+    try session.send("?")
+    _ = try #require(
+      session.waitForScreen { $0.contains("Keys") }, "\(session.screen())")
+    try session.send("Escape")
+    // (Escape and d within a moment of each other would be Alt-d: a person's keys come
+    // further apart.)
+    _ = try #require(session.waitForScreen { !$0.contains("Keys") })
+    #expect(FileManager.default.fileExists(atPath: first), "Alt-d trashed nothing")
+    #expect(
+      !FileManager.default.fileExists(atPath: "\(data)/Trash/files"),
+      "nothing went to the trash")
 
     try session.send("d")
     _ = try #require(

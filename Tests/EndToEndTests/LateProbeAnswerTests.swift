@@ -122,8 +122,8 @@ import Testing
     #expect(late.screen == silent.screen, "\(name)")
     #expect(late.keys == [#"character("q")"#], "\(name): \(late.keys)")
     // In two pieces 300 ms apart, both after the window: the piece held at the pause is
-    // dropped, and the rest is known as its rest. (A piece that ends in `ESC [` is let
-    // through as Escape and `[`, as Alt-[ would be; nothing more.)
+    // dropped, and the rest is known as its rest. (A piece that ends in `ESC [` is dropped as
+    // an unknown key's sequence, or let through as Escape and `[`; nothing more.)
     let parted = try Self.run(delay: 400, split: 300, answers: answers)
     #expect(parted.exit == "0" && parted.screen == silent.screen, "\(name) in pieces")
     let others = parted.keys.filter { $0 != "escape" && $0 != #"character("[")"# }

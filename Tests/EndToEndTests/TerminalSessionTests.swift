@@ -37,9 +37,9 @@ import Testing
     let wide = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("7 cols") })
     #expect(wide.contains("┃") || wide.contains("┏") || wide.contains("┗"))
 
-    // Open and close a card.
+    // Open a picture in the viewer, and close it.
     try session.send("Enter")
-    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("Esc close") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("fit ") })
     try session.send("Escape")
     _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("? help") })
 
@@ -320,7 +320,10 @@ import Testing
     let pasted = try #require(
       session.waitForScreen { ScreenText.statusLine($0).contains("/oc q▏") })
     #expect(ScreenText.statusLine(pasted).contains("of "))
-    try session.send("Escape", "q")
+    // (Escape then q at once would be Alt-q: a person's keys come further apart.)
+    try session.send("Escape")
+    _ = try #require(session.waitForScreen { !ScreenText.statusLine($0).contains("/oc q▏") })
+    try session.send("q")
     #expect(session.waitForFile("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
   }
 

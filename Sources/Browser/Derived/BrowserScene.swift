@@ -1,5 +1,6 @@
 import Cards
 import LayoutEngine
+import PictureFiles
 import TerminalCore
 import TerminalScreen
 import TerminalText
@@ -315,7 +316,8 @@ package struct BrowserScene {
       } else if let message = state.message {
         line += "  " + message
       } else if prompt.text.isEmpty {
-        line += prompt.action.takesFolder ? "  Tab completes · Esc" : "  Esc"
+        let from = prompt.base.map { "  from " + FileName.lastComponent($0) + "/ ·" } ?? " "
+        line += prompt.action.takesFolder ? from + " Tab completes · Esc" : "  Esc"
       }
       return line
     }

@@ -163,10 +163,10 @@ package final class EffectRunner {
         let facts = Result { () throws(PictureFailure) in try PictureFacts(source) }
         mailbox.post(.factsRead(source, facts))
       }
-    case .completeFolder(let typed):
+    case .completeFolder(let typed, let base):
       let home = curator?.home
       curationQueue.async {
-        mailbox.post(.folderCompleted(FolderCompletion.complete(typed, home: home)))
+        mailbox.post(.folderCompleted(FolderCompletion.complete(typed, home: home, base: base)))
       }
     case .measure(let job):
       guard measuresAhead else { return }

@@ -48,7 +48,7 @@ package enum BrowserEffect: Hashable, Sendable {
   case editCards(String, [CardEdit])
   /// List the folders that continue `typed` (Tab at the file prompt); answer
   /// `.folderCompleted`.
-  case completeFolder(String)
+  case completeFolder(String, base: String?)
   /// Read the picture's header and EXIF for the viewer's facts; answer `.factsRead`.
   case readFacts(PictureSource)
   /// `--pick`: the selected card is the answer; print it and end.

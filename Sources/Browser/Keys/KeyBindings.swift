@@ -160,6 +160,8 @@ package enum KeyBindings {
       KeyBinding(keys: [(.character("s"), .toggleSlideshow)], "start / stop the slideshow"),
       KeyBinding(keys: [(.character("m"), .toggleMark)], "mark / unmark this card"),
       KeyBinding(keys: [(.character("d"), .trash)], "move this file to the trash"),
+      KeyBinding(
+        keys: [(.character("u"), .undo)], "undo the last trash, move, copy, rename or edit"),
       KeyBinding(keys: [(.character("o"), .openPicture)], "open the picture"),
       KeyBinding(keys: [(.character("y"), .copyPath)], "copy the path"),
       KeyBinding(

@@ -24,6 +24,8 @@ package enum ViewerCommand: Hashable, Sendable {
   case point
   case toggleMark
   case trash
+  /// Take back the last trash, move, copy, rename or edit.
+  case undo
   case openPicture
   case copyPath
   case toggleAnimations

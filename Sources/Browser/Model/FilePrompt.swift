@@ -40,6 +40,9 @@ package struct FilePrompt: Hashable, Sendable {
   /// which replacement of the cards they are of (`BrowserState.cardsGeneration`).
   package var cards: [Int] = []
   package var generation = 0
+  /// The folder a relative folder is found from: the (first) file's own, as in a file
+  /// manager opened there.
+  package var base: String?
 
   package init(_ action: Action, text: String = "", cards: [Int] = [], generation: Int = 0) {
     self.action = action

@@ -32,10 +32,11 @@ extension BrowserReducer {
         state.message = "no picture file to \(command == .move ? "move" : "copy")"
         return []
       }
-      state.mode = .filePrompt(
-        FilePrompt(
-          command == .move ? .move : .copy, cards: files.map(\.card),
-          generation: state.cardsGeneration))
+      var prompt = FilePrompt(
+        command == .move ? .move : .copy, cards: files.map(\.card),
+        generation: state.cardsGeneration)
+      prompt.base = files.first.map { FileName.folder(of: $0.path) }
+      state.mode = .filePrompt(prompt)
     case .rename:
       guard let card = state.selectedCard,
         let path = BrowserState.filePath(of: state.cards.cards[card])
@@ -118,7 +119,7 @@ extension BrowserReducer {
       prompt.candidates = []
       state.mode = .filePrompt(prompt)
     case .complete:
-      return prompt.action.takesFolder ? [.completeFolder(prompt.text)] : []
+      return prompt.action.takesFolder ? [.completeFolder(prompt.text, base: prompt.base)] : []
     case .cancel:
       state.mode = .browsing
     case .run:
@@ -137,7 +138,11 @@ extension BrowserReducer {
       }
       switch prompt.action {
       case .move, .copy:
-        let folder = text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+        var folder = text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+        // A relative folder is the file's folder's (`~` is home: the curator's).
+        if let base = prompt.base, !folder.hasPrefix("/"), !folder.hasPrefix("~") {
+          folder = base + "/" + folder
+        }
         let paths = files.map(\.path)
         guard !paths.isEmpty else { return [] }
         return curate(

@@ -23,8 +23,9 @@ extension BrowserReducer {
     case .arrow(let direction):
       if zoomed {
         pan(direction, &viewer, shownView, &state)
-      } else if direction == .left || direction == .right {
-        stepPicture(by: direction == .left ? -1 : 1, viewer, &state, caches: caches)
+      } else {
+        stepPicture(
+          by: direction == .left || direction == .up ? -1 : 1, viewer, &state, caches: caches)
       }
     case .pan(let direction):
       guard zoomed else {
@@ -107,6 +108,7 @@ extension BrowserReducer {
       }
       state.curating = CurationStep(record: nil, cards: [card], generation: state.cardsGeneration)
       return [.curate(.trash([path]))]
+    case .undo: return curationCommand(.undo, &state)
     case .openPicture: return openPicture(&state)
     case .copyPath: return copyPath(&state)
     case .toggleAnimations: toggleAnimations(&state)
