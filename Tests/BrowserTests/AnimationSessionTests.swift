@@ -74,6 +74,30 @@ import Thumbnails
     #expect(Self.colours(browser, card: webp).contains(Self.red))
   }
 
+  /// The viewer plays the picture it shows (Enter on the WebP): a frame every 100 ms over
+  /// the whole screen, and the scene says when the next is due.
+  @Test func theViewerPlaysItsPicture() throws {
+    var browser = try Self.browser(.selected)
+    browser.send(.key(.character("l")), after: 300)
+    browser.send(.key(.character("l")), after: 300)
+    browser.send(.key(.enter), after: 300)
+    #expect(browser.state.mode.viewer != nil)
+    func colours() -> Set<TerminalColor> {
+      let scene = BrowserScene(browser.state, caches: browser.caches)
+      guard let box = scene.pictureBoxes.first(where: { $0.card == nil })?.frame else { return [] }
+      let frame = browser.frame
+      return Set(
+        (box.minX..<box.maxX).map { frame[$0, box.minY + box.height / 2].style.background })
+    }
+    #expect(colours().contains(Self.red))
+    browser.send(.tick, after: 100)
+    #expect(colours().contains(Self.green))
+    browser.send(.tick, after: 100)
+    #expect(colours().contains(Self.blue))
+    let scene = BrowserScene(browser.state, caches: browser.caches)
+    #expect(scene.nextAnimationStep == browser.state.animation.time + 100)
+  }
+
   @Test func aPausesAndResumes() throws {
     var browser = try Self.browser(.all)
     let webp = 2
