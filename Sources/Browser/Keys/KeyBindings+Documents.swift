@@ -31,8 +31,9 @@ extension KeyBindings {
     helpLines.map { $0.isHeading ? $0.text + ":" : $0.text }.joined(separator: "\n")
   }
 
-  /// The contexts the README's key section shows (docs/keys.md has every one).
-  package static let readmeContexts: Set<KeyContext> = [.cards, .viewer]
+  /// The contexts the README's key section shows (docs/keys.md has every one; the README
+  /// describes the viewer's keys in its prose).
+  package static let readmeContexts: Set<KeyContext> = [.cards]
 
   /// The keys as Markdown tables, one per context of `contexts` (the README's key
   /// section, and docs/keys.md with every context).
