@@ -47,7 +47,9 @@ package struct Curator: Sendable {
     switch request {
     case .trash(let paths):
       let (files, done, failures) = each(paths) { path throws(CurationError) in
-        guard let trash else { throw CurationError("\(Self.name(path)): no trash (HOME unset)") }
+        guard let trash else {
+          throw CurationError("\(FileName.lastComponent(path)): no trash (HOME unset)")
+        }
         return try trash.move(path)
       }
       return outcome(
@@ -103,11 +105,13 @@ package struct Curator: Sendable {
     }
     if let first = blocked.first {
       let why =
-        if case .copied = record { "\(Self.name(first)) is gone" } else { "\(first) is taken" }
+        if case .copied = record { "\(FileName.lastComponent(first)) is gone" } else {
+          "\(first) is taken"
+        }
       let more = blocked.count > 1 ? " (and \(blocked.count - 1) more)" : ""
       return CurationOutcome(
         request: request, record: nil, done: nothing,
-        failures: blocked.map { CurationError("\(Self.name($0)): taken or gone") },
+        failures: blocked.map { CurationError("\(FileName.lastComponent($0)): taken or gone") },
         summary: "cannot undo: \(why)\(more); nothing changed")
     }
     let done: [Bool]
@@ -122,15 +126,17 @@ package struct Curator: Sendable {
       (_, done, failures) = each(files) { file throws(CurationError) in try trash.restore(file) }
     case .moved(let places):
       (_, done, failures) = each(places) { place throws(CurationError) in
-        _ = try FileMover.move(place.to, into: Self.folder(of: place.from), passing: passing)
+        _ = try FileMover.move(place.to, into: FileName.folder(of: place.from), passing: passing)
       }
     case .renamed(let place):
       (_, done, failures) = each([place]) { place throws(CurationError) in
-        _ = try FileMover.rename(place.to, to: Self.name(place.from))
+        _ = try FileMover.rename(place.to, to: FileName.lastComponent(place.from))
       }
     case .copied(let copies):
       (_, done, failures) = each(copies) { copy throws(CurationError) in
-        guard let trash else { throw CurationError("\(Self.name(copy)): no trash (HOME unset)") }
+        guard let trash else {
+          throw CurationError("\(FileName.lastComponent(copy)): no trash (HOME unset)")
+        }
         _ = try trash.move(copy)
       }
     case .rewritten(let path, let splices):
@@ -178,7 +184,8 @@ package struct Curator: Sendable {
     // One file is named; more are counted.
     let files =
       count == 1
-      ? request.paths.indices.first { done[$0] }.map { Self.name(request.paths[$0]) } ?? ""
+      ? request.paths.indices.first { done[$0] }.map { FileName.lastComponent(request.paths[$0]) }
+        ?? ""
       : "\(count) files"
     let summary: String
     if failures.isEmpty {
@@ -198,11 +205,4 @@ package struct Curator: Sendable {
     return FileName.withCString(path) { lstat($0, &status) } == 0
   }
 
-  private static func name(_ path: String) -> String {
-    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-  }
-
-  private static func folder(of path: String) -> String {
-    path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-  }
 }

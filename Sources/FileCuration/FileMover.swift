@@ -44,9 +44,10 @@ package enum FileMover {
     try copyChecked(path, to: target, passing: passing)
     guard c(path, unlink) == 0 else {
       // The original stays: so does not the copy, or there would be two.
-      let why = systemError()
+      let why = CurationError.systemReason
       _ = c(target, unlink)
-      throw CurationError("\(name(path)): not moved (the original cannot be removed: \(why))")
+      throw CurationError(
+        "\(FileName.lastComponent(path)): not moved (the original cannot be removed: \(why))")
     }
     passing(.removed)
     return target
@@ -74,33 +75,35 @@ package enum FileMover {
     guard !newName.isEmpty, newName != ".", newName != "..", !newName.contains("/"),
       !newName.utf8.contains(0)
     else {
-      throw CurationError("\(name(path)): “\(newName)” is not a file name; nothing changed")
+      throw CurationError(
+        "\(FileName.lastComponent(path)): “\(newName)” is not a file name; nothing changed")
     }
     let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     let target = folder + newName
     guard c(path, { from in c(target) { masonry_rename_noreplace(from, $0) } }) == 0 else {
       throw errno == EEXIST
-        ? CurationError("\(name(path)): \(newName) exists; nothing changed")
-        : CurationError("\(name(path)): not renamed: \(systemError())")
+        ? CurationError("\(FileName.lastComponent(path)): \(newName) exists; nothing changed")
+        : CurationError(
+          "\(FileName.lastComponent(path)): not renamed: \(CurationError.systemReason)")
     }
     return target
   }
 
   /// The path `path` takes in `folder`; an error when one is there already.
   private static func target(of path: String, in folder: String) throws(CurationError) -> String {
-    let target = (folder.hasSuffix("/") ? folder : folder + "/") + name(path)
+    let target = (folder.hasSuffix("/") ? folder : folder + "/") + FileName.lastComponent(path)
     var status = stat()
     guard c(folder, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw CurationError("no folder \(folder); nothing changed")
     }
     guard c(path, { lstat($0, &status) }) == 0 else {
-      throw CurationError("\(name(path)): \(systemError())")
+      throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw CurationError("\(name(path)): only files are moved and copied")
+      throw CurationError("\(FileName.lastComponent(path)): only files are moved and copied")
     }
     if c(target, { lstat($0, &status) }) == 0 {
-      throw CurationError("\(name(path)): \(target) exists; nothing changed")
+      throw CurationError("\(FileName.lastComponent(path)): \(target) exists; nothing changed")
     }
     return target
   }
@@ -111,12 +114,13 @@ package enum FileMover {
     _ path: String, to target: String, passing: (Step) -> Void
   ) throws(CurationError) {
     let slash = target.lastIndex(of: "/")!
-    let hidden = "\(target[..<slash])/.\(name(path)).masonry-\(getpid())"
+    let hidden = "\(target[..<slash])/.\(FileName.lastComponent(path)).masonry-\(getpid())"
     do throws(CurationError) {
       try copyBytes(path, to: hidden, passing: passing)
       passing(.flushed)
       guard try sameBytes(path, hidden) else {
-        throw CurationError("\(name(path)): the copy differs (did it change meanwhile?)")
+        throw CurationError(
+          "\(FileName.lastComponent(path)): the copy differs (did it change meanwhile?)")
       }
       passing(.compared)
       guard c(hidden, { from in c(target) { masonry_rename_noreplace(from, $0) } }) == 0 else {
@@ -134,31 +138,43 @@ package enum FileMover {
     _ path: String, to copy: String, passing: (Step) -> Void
   ) throws(CurationError) {
     let input = c(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard input >= 0 else { throw CurationError("\(name(path)): \(systemError())") }
+    guard input >= 0 else {
+      throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
+    }
     defer { close(input) }
     var status = stat()
-    guard fstat(input, &status) == 0 else { throw CurationError("\(name(path)): \(systemError())") }
+    guard fstat(input, &status) == 0 else {
+      throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
+    }
     let output = c(copy) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, status.st_mode & 0o777)
     }
-    guard output >= 0 else { throw CurationError("\(name(path)): \(systemError())") }
+    guard output >= 0 else {
+      throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
+    }
     defer { close(output) }
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw CurationError("\(name(path)): \(systemError())") }
+      guard count >= 0 else {
+        throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
+      }
       if count == 0 { break }
       var done = 0
       while done < count {
         let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + done, count - done) }
         if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { throw CurationError("\(name(path)): \(systemError())") }
+        guard written > 0 else {
+          throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
+        }
         done += written
       }
       passing(.copying)
     }
-    guard fsync(output) == 0 else { throw CurationError("\(name(path)): \(systemError())") }
+    guard fsync(output) == 0 else {
+      throw CurationError("\(FileName.lastComponent(path)): \(CurationError.systemReason)")
+    }
   }
 
   /// Whether the files at `a` and `b` hold the same bytes.
@@ -169,7 +185,9 @@ package enum FileMover {
       if first >= 0 { close(first) }
       if second >= 0 { close(second) }
     }
-    guard first >= 0, second >= 0 else { throw CurationError("\(name(a)): \(systemError())") }
+    guard first >= 0, second >= 0 else {
+      throw CurationError("\(FileName.lastComponent(a)): \(CurationError.systemReason)")
+    }
     var left = [UInt8](repeating: 0, count: 1 << 20)
     var right = [UInt8](repeating: 0, count: 1 << 20)
     while true {
@@ -197,15 +215,9 @@ package enum FileMover {
 
   private static func failure(_ path: String, _ target: String) -> CurationError {
     errno == EEXIST
-      ? CurationError("\(name(path)): \(target) exists; nothing changed")
-      : CurationError("\(name(path)): not moved: \(systemError())")
+      ? CurationError("\(FileName.lastComponent(path)): \(target) exists; nothing changed")
+      : CurationError("\(FileName.lastComponent(path)): not moved: \(CurationError.systemReason)")
   }
-
-  private static func name(_ path: String) -> String {
-    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-  }
-
-  private static func systemError() -> String { String(cString: strerror(errno)) }
 
   private static func c<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result)
     -> Result

@@ -66,7 +66,7 @@ package enum FileRewriter {
     let descriptor = FileName.withCString(hidden) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     }
-    guard descriptor >= 0 else { throw CurationError("\(name): \(systemError())") }
+    guard descriptor >= 0 else { throw CurationError("\(name): \(CurationError.systemReason)") }
     // Closed once, here or after the flush: a second close could shut another thread's
     // file that got the number meanwhile.
     var isOpen = true
@@ -84,12 +84,16 @@ package enum FileRewriter {
           write(descriptor, $0.baseAddress! + written, $0.count - written)
         }
         if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { throw CurationError("\(name): \(systemError())") }
+        guard count > 0 else { throw CurationError("\(name): \(CurationError.systemReason)") }
         written += count
       }
-      guard fsync(descriptor) == 0 else { throw CurationError("\(name): \(systemError())") }
+      guard fsync(descriptor) == 0 else {
+        throw CurationError("\(name): \(CurationError.systemReason)")
+      }
       isOpen = false
-      guard close(descriptor) == 0 else { throw CurationError("\(name): \(systemError())") }
+      guard close(descriptor) == 0 else {
+        throw CurationError("\(name): \(CurationError.systemReason)")
+      }
       // The file as read, still: another program writing it meanwhile wins.
       guard (try? PictureFile(path: path).stamp) == stamp else {
         throw CurationError("\(name) changed while it was rewritten; nothing changed")
@@ -97,7 +101,7 @@ package enum FileRewriter {
       guard
         FileName.withCString(hidden, { from in FileName.withCString(path) { rename(from, $0) } })
           == 0
-      else { throw CurationError("\(name): \(systemError())") }
+      else { throw CurationError("\(name): \(CurationError.systemReason)") }
     } catch {
       _ = FileName.withCString(hidden, unlink)
       throw error
@@ -105,5 +109,4 @@ package enum FileRewriter {
     return inverse
   }
 
-  private static func systemError() -> String { String(cString: strerror(errno)) }
 }

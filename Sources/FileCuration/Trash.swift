@@ -44,14 +44,14 @@ package struct Trash: Sendable {
     let original = try Self.absolute(path)
     var status = stat()
     guard Self.c(original, { lstat($0, &status) }) == 0 else {
-      throw CurationError("\(Self.name(original)): \(Self.systemError())")
+      throw CurationError("\(FileName.lastComponent(original)): \(CurationError.systemReason)")
     }
     let (folder, recorded) = try trashFolder(for: original, device: status.st_dev)
     for sub in ["files", "info"] {
       try Self.makeFolder(folder + "/" + sub, parents: true)
     }
     let info = "[Trash Info]\nPath=\(Self.escaped(recorded))\nDeletionDate=\(Self.localTime())\n"
-    let base = Self.name(original)
+    let base = FileName.lastComponent(original)
     var number = 1
     while true {
       let name = number == 1 ? base : Self.numbered(base, number, isFolder: status.isFolder)
@@ -63,7 +63,7 @@ package struct Trash: Sendable {
       }
       if descriptor < 0 {
         if errno == EEXIST && number < 10_000 { continue }
-        throw CurationError("\(base): the trash's info: \(Self.systemError())")
+        throw CurationError("\(base): the trash's info: \(CurationError.systemReason)")
       }
       var taken = stat()
       if Self.c(target, { lstat($0, &taken) }) == 0 {
@@ -78,12 +78,12 @@ package struct Trash: Sendable {
       let synced = fsync(descriptor) == 0
       close(descriptor)
       guard written == info.utf8.count, synced else {
-        let why = Self.systemError()
+        let why = CurationError.systemReason
         _ = Self.c(infoPath, unlink)
         throw CurationError("\(base): the trash's info: \(why)")
       }
       guard Self.c(original, { from in Self.c(target) { rename(from, $0) } }) == 0 else {
-        let why = Self.systemError()
+        let why = CurationError.systemReason
         _ = Self.c(infoPath, unlink)
         throw CurationError("\(base): not moved to the trash: \(why)")
       }
@@ -96,7 +96,7 @@ package struct Trash: Sendable {
   /// - Throws: `CurationError`, nothing changed: its place is taken meanwhile (it is never
   ///   replaced), or the rename failed.
   package func restore(_ file: TrashedFile) throws(CurationError) {
-    let name = Self.name(file.original)
+    let name = FileName.lastComponent(file.original)
     // The place is checked and taken in one step (RENAME_NOREPLACE).
     let moved = Self.c(file.trashed) { from in
       Self.c(file.original) { masonry_rename_noreplace(from, $0) }
@@ -105,7 +105,7 @@ package struct Trash: Sendable {
       if errno == EEXIST {
         throw CurationError("\(name): \(file.original) is taken; nothing changed")
       }
-      throw CurationError("\(name): not put back: \(Self.systemError())")
+      throw CurationError("\(name): not put back: \(CurationError.systemReason)")
     }
     _ = Self.c(file.info, unlink)
   }
@@ -123,7 +123,8 @@ package struct Trash: Sendable {
     let top = Self.top(of: original, device: device)
     if Self.c(top, masonry_is_tmpfs) == 1 {
       throw CurationError(
-        "\(Self.name(original)): \(top) is a tmpfs, which has no trash; nothing was deleted")
+        "\(FileName.lastComponent(original)): \(top) is a tmpfs, which has no trash; nothing was deleted"
+      )
     }
     let relative = String(original.dropFirst(top == "/" ? 1 : top.count + 1))
     var shared = stat()
@@ -173,7 +174,7 @@ package struct Trash: Sendable {
       try makeFolder(String(path[..<slash]), parents: true)
     }
     guard c(path, { mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
-      throw CurationError("\(path): \(systemError())")
+      throw CurationError("\(path): \(CurationError.systemReason)")
     }
   }
 
@@ -213,12 +214,6 @@ package struct Trash: Sendable {
     let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S", &parts)
     return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
-
-  private static func name(_ path: String) -> String {
-    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-  }
-
-  private static func systemError() -> String { String(cString: strerror(errno)) }
 
   /// `body` given `path` as the system calls take it (a name that is not UTF-8 keeps its
   /// bytes, `FileName`).
