@@ -108,65 +108,6 @@ package enum ASCIIText {
     for index in 0..<clusters.count { shape.append(clusters[index]) }
   }
 
-  /// The lines simple text `bytes` takes at `width` in character mode, allocating nothing
-  /// (in word mode it is printable ASCII: `LineCounter`).
-  ///
-  /// The wrapping of `PreparedText.forEachLine`, worked out line by line rather than byte
-  /// by byte, since every cluster is one cell: a line from `start` overflows at the first
-  /// non-space at or after `start + width` (spaces hang at its end), unless a line feed
-  /// comes first; it then ends at the last break opportunity before the overflow, found by
-  /// looking back, or, when there is none, at a split of the word. A line costs about its
-  /// width, not its bytes times the branches of a general loop. The seeded tests compare
-  /// it with `PreparedText` at every width.
-  package static func charLineCount(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
-    let width = Swift.max(1, width)
-    guard let base = bytes.baseAddress else { return 0 }
-    var end = bytes.count
-    while end > 0 && (base[end - 1] == 0x20 || base[end - 1] == 0x0A) { end -= 1 }
-    var count = 0
-    var start = 0
-    while start < end {
-      let limit = start + width
-      // A line feed before the line is full ends it.
-      let searched = Swift.min(limit, end) - start
-      if let found = memchr(base + start, 0x0A, searched) {
-        let feed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        count += 1
-        start = feed + 1
-        continue
-      }
-      if limit >= end { return count + 1 }
-      // The first non-space at or after the limit overflows (spaces hang).
-      var overflow = limit
-      while overflow < end && base[overflow] == 0x20 { overflow += 1 }
-      if overflow == end { return count + 1 }
-      if base[overflow] == 0x0A {
-        count += 1
-        start = overflow + 1
-        continue
-      }
-      // The last break opportunity after the line's start, up to the overflow.
-      var position = overflow
-      while position > start && (base[position] == 0x20 || !mayStartLine(base[position])) {
-        position -= 1
-      }
-      count += 1
-      if position > start {
-        start = position
-        continue
-      }
-      // No break: split the word, backing off over bytes that must not start a line when
-      // the line keeps at least one.
-      var split = overflow
-      while split - 1 > start && !mayStartLine(base[split]) && base[split - 1] != 0x20 {
-        split -= 1
-      }
-      if !mayStartLine(base[split]) { split = overflow }
-      start = split
-    }
-    return count
-  }
-
   /// The shape of simple text, worked out byte by byte as it is read: a cluster's flags
   /// depend only on it and its neighbours.
   package struct Clusters: ClusterSequence {

@@ -53,55 +53,6 @@ package enum CJKText {
     return true
   }
 
-  /// The lines simple text `bytes` takes at `width` in character mode, in one pass,
-  /// allocating nothing (in word mode its scalars are read as their stand-ins:
-  /// `LineCounter`).
-  ///
-  /// The wrapping of `PreparedText.forEachLine`, written out for clusters that are all two
-  /// cells wide and never spaces; the seeded tests compare the two.
-  package static func charLineCount(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
-    let width = Swift.max(1, width)
-    let clusterCount = bytes.count / 3
-    var count = 0
-    var lineStart = 0
-    var lastBreak = -1
-    var index = 0
-    while index < clusterCount {
-      let kind = CJKText.kind(scalar(bytes, index * 3)) ?? .ideographic
-      if index > lineStart && kind != .nonStarter {
-        lastBreak = index
-      }
-      if (index - lineStart + 1) * 2 > width {
-        if lastBreak > lineStart {
-          // The line ends at the last break; the same cluster is looked at again.
-          count += 1
-          lineStart = lastBreak
-          lastBreak = -1
-          continue
-        }
-        if index > lineStart {
-          var split = index
-          while split - 1 > lineStart && CJKText.kind(scalar(bytes, split * 3)) == .nonStarter {
-            split -= 1
-          }
-          if CJKText.kind(scalar(bytes, split * 3)) == .nonStarter { split = index }
-          count += 1
-          lineStart = split
-          lastBreak = -1
-          continue
-        }
-        // One cluster wider than the line: a line of its own.
-        count += 1
-        index += 1
-        lineStart = index
-        lastBreak = -1
-        continue
-      }
-      index += 1
-    }
-    return lineStart < clusterCount ? count + 1 : count
-  }
-
   /// The shape of simple text `bytes`, worked out cluster by cluster as it is read.
   package struct Clusters: ClusterSequence {
     private let bytes: UnsafeBufferPointer<UInt8>

@@ -3,15 +3,16 @@
 ///
 /// | kind | word mode | character mode |
 /// |---|---|---|
-/// | simple ASCII | printable ASCII's | `ASCIIText` |
+/// | simple ASCII | printable ASCII's | its shape, worked out as it is read (`ASCIIText`) |
 /// | printable ASCII | from its bytes, unchecked | from its shape |
-/// | plain CJK | other text's (every scalar has a stand-in) | `CJKText` |
+/// | plain CJK | other text's (every scalar has a stand-in) | its shape, as read (`CJKText`) |
 /// | other | from its bytes, each other scalar read as its stand-in; else its shape | from its shape |
 ///
 /// In word mode every text counted from its bytes takes one route, a cell a byte
-/// (`UnicodeText.asciiWordLineCounts`): the fixed-width counters earn nothing there on the
-/// real feed (docs/benchmarks.md), and stay for character mode, where nothing else counts
-/// from the bytes. A text "from its shape" is one whose caller shapes it once
+/// (`UnicodeText.asciiWordLineCounts`); in character mode simple ASCII and plain CJK are
+/// filled from their shape worked out as it is read. Every route fills its lines the one
+/// way (`LineFilling`), a stored shape a cluster at a time, one-cell text an overflow at
+/// a time. A text "from its shape" is one whose caller shapes it once
 /// (`UnicodeText.shape`, ICU for what that refuses) and keeps the shape, or its words
 /// (`WordSegments`), to count it at each width: `counts` returns false for it. Callers
 /// keep only caches (tables by width, a chunk's shapes); none chooses a route.
@@ -32,26 +33,36 @@ package enum LineCounter {
     case .word:
       switch kind {
       case .simpleASCII, .printableASCII:
-        return UnicodeText.printableASCIIWordLineCounts(
-          text, widths: widths, into: counts, scratch: &scratch)
+        return UnicodeText.asciiWordLineCounts(
+          text, knownPrintable: true, widths: widths, into: counts, scratch: &scratch)
       case .cjk, .other:
         return UnicodeText.asciiWordLineCounts(
           text, widths: widths, into: counts, scratch: &scratch)
       }
     case .char:
-      switch kind {
-      case .simpleASCII:
+      // Simple ASCII and plain CJK: their shape, worked out as it is read, written once
+      // and filled at each width.
+      scratch.reserve(text.count)
+      return scratch.withBuffers { buffers in
+        let shape = buffers.shape
+        var clusterCount = 0
+        switch kind {
+        case .simpleASCII:
+          let clusters = ASCIIText.Clusters(text)
+          clusterCount = clusters.count
+          for position in 0..<clusterCount { shape[position] = clusters[position] }
+        case .cjk:
+          let clusters = CJKText.Clusters(text)
+          clusterCount = clusters.count
+          for position in 0..<clusterCount { shape[position] = clusters[position] }
+        case .printableASCII, .other:
+          return false
+        }
+        let stored = UnsafeBufferPointer(start: shape, count: clusterCount)
         for slot in widths.indices {
-          counts[slot] = ASCIIText.charLineCount(text, width: widths[slot])
+          counts[slot] = PreparedText.lineCount(of: stored, width: widths[slot], mode: .char)
         }
         return true
-      case .cjk:
-        for slot in widths.indices {
-          counts[slot] = CJKText.charLineCount(text, width: widths[slot])
-        }
-        return true
-      case .printableASCII, .other:
-        return false
       }
     }
   }

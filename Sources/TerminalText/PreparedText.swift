@@ -171,7 +171,9 @@ package struct PreparedText: Hashable, Sendable {
     of clusters: UnsafeBufferPointer<UInt8>, width: Int, mode: WrapMode
   ) -> Int {
     var count = 0
-    forEachLine(of: clusters, width: width, mode: mode) { _ in count += 1 }
+    LineFilling.forEachLine(of: ShapeText(clusters, mode: mode), width: width) { _, _ in
+      count += 1
+    }
     return count
   }
 

@@ -17,11 +17,22 @@ extension UnicodeText {
   /// - Complexity: O(*n*) eight bytes a step, then O(lines) and a short run of the rules a
   ///   line per width, nothing more for a width the text fits.
   package static func asciiWordLineCounts(
-    _ bytes: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
-    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+    _ bytes: UnsafeBufferPointer<UInt8>, knownPrintable: Bool = false,
+    widths: UnsafeBufferPointer<Int>, into counts: UnsafeMutableBufferPointer<Int>,
+    scratch: inout Scratch
   ) -> Bool {
     guard hasASCIITables else { return false }
     guard let text = visibleText(bytes, zeroing: counts) else { return true }
+    if knownPrintable {
+      // Its caller knows (a card store's flag): a line feed is looked for (`memchr`), not
+      // every byte checked. Text of any other byte must not be passed this way (the
+      // classes are looked up in tables of the 128 ASCII bytes).
+      guard memchr(text.baseAddress!, 0x0A, text.count) != nil else {
+        countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
+        return true
+      }
+      return countASCIIParagraphs(text, from: 0, widths: widths, into: counts, scratch: &scratch)
+    }
     let end = text.count
     let printable = printableASCIIPrefix(text)
     if printable == end {
@@ -77,25 +88,6 @@ extension UnicodeText {
       index &+= 1
     }
     return false
-  }
-
-  /// `asciiWordLineCounts` for text its caller knows to be printable ASCII and line feeds
-  /// throughout (a card store's flag), without checking it again: a line feed is looked for
-  /// (`memchr`), not every byte. Text of any other byte must not be passed (the classes are
-  /// looked up in tables of the 128 ASCII bytes).
-  ///
-  /// - Complexity: as `asciiWordLineCounts`.
-  package static func printableASCIIWordLineCounts(
-    _ bytes: UnsafeBufferPointer<UInt8>, widths: UnsafeBufferPointer<Int>,
-    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
-  ) -> Bool {
-    guard hasASCIITables else { return false }
-    guard let text = visibleText(bytes, zeroing: counts) else { return true }
-    guard memchr(text.baseAddress!, 0x0A, text.count) != nil else {
-      countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
-      return true
-    }
-    return countASCIIParagraphs(text, from: 0, widths: widths, into: counts, scratch: &scratch)
   }
 
   /// `bytes` without its trailing spaces and line feeds (as `shape` leaves them out), or
@@ -170,21 +162,6 @@ extension UnicodeText {
     beforeLineFeed: Bool = false
   ) {
     let end = text.count
-    if widths.count == 1 {
-      // One width (every chunk's first count, a resize): no order to find.
-      let width = widths[0]
-      if end <= width {
-        counts[0] = 1
-        return
-      }
-      scratch.reserve(end)
-      scratch.withBuffers { buffers in
-        var fit = LineFit()
-        counts[0] = countASCIILines(text, width: Swift.max(1, width), buffers: buffers, fit: &fit)
-        if beforeLineFeed && fit.endsWithLoneCluster { counts[0] += 1 }
-      }
-      return
-    }
     // A line fits whole at each width at least as wide as the text: no rule is needed.
     var fitsAll = true
     for (slot, width) in widths.enumerated() {
@@ -197,6 +174,7 @@ extension UnicodeText {
     if fitsAll { return }
     scratch.reserve(end)
     scratch.withBuffers { buffers in
+      let lines = OneCellText(text, buffers: buffers)
       // Widest first: the lines found at one width are those of a narrower one when each
       // of them fits it (`LineFit`), as at masonry's two neighbouring widths they most
       // often do. The slots in descending order of (width, slot), without sorting.
@@ -215,9 +193,12 @@ extension UnicodeText {
           counts[slot] = lastCount
         } else {
           fit = LineFit()
-          counts[slot] = countASCIILines(
-            text, width: Swift.max(1, width), buffers: buffers, fit: &fit)
-          if beforeLineFeed && fit.endsWithLoneCluster { counts[slot] += 1 }
+          var count = 0
+          LineFilling.forEachLine(of: lines, width: width) { range, ending in
+            count += 1
+            fit.note(range, ending, textEnd: end)
+          }
+          counts[slot] = beforeLineFeed && fit.endsWithLoneCluster ? count + 1 : count
         }
         last = (width, slot)
         lastCount = counts[slot]
@@ -225,9 +206,9 @@ extension UnicodeText {
     }
   }
 
-  /// How the lines `countOneCellLines` found fit: the cells the widest of them needs
-  /// (through its last non-space), and whether every one ended at a break (none split a
-  /// word, whose split point depends on the width). Lines that all end at breaks and fit
+  /// How the lines of one-cell text (`OneCellText`) fit: the cells the widest of them
+  /// needs (through its last non-space), and whether every one ended at a break (none
+  /// split a word, whose split point depends on the width). Lines that all end at breaks and fit
   /// `narrower` are its lines too: from each line's start, the overflow at `narrower`
   /// falls between the line's break and the wider overflow, and no break lies between
   /// those (the break was the last before the wider one), so greedy filling takes the
@@ -235,8 +216,20 @@ extension UnicodeText {
   struct LineFit {
     var widest = 0
     var isSplitFree = true
-    /// The last line is a cluster wider than the line, alone (`countOneCellLines`).
+    /// The last line is a cluster wider than the line, alone.
     var endsWithLoneCluster = false
+
+    /// Takes in a line of one-cell text (`LineFilling.forEachLine`), whose cells are its
+    /// positions, of a text that ends at `textEnd`.
+    @inline(__always)
+    mutating func note(_ line: Range<Int>, _ ending: LineEnding, textEnd: Int) {
+      widest = Swift.max(widest, line.count)
+      switch ending {
+      case .textEnd, .hardBreak, .atBreak: break
+      case .split, .loneCluster: isSplitFree = false
+      }
+      endsWithLoneCluster = ending == .loneCluster && line.upperBound >= textEnd
+    }
   }
 
   /// Whether no byte of `bytes` from `start` on is a control (below 0x20, or 0x7F) but
@@ -326,25 +319,6 @@ extension UnicodeText {
   @inline(__always)
   static var asciiClassTable: UnsafePointer<LineBreakClass> {
     TextTables.shared.pointee.asciiClasses
-  }
-
-  /// The lines of printable ASCII `text` (and stand-ins, `StandInBytes`) at `width` in
-  /// word mode (`countOneCellLines`), its classes looked up as the rules read them.
-  static func countASCIILines(
-    _ text: UnsafeBufferPointer<UInt8>, width: Int, buffers: Buffers, fit: inout LineFit
-  ) -> Int {
-    let base = text.baseAddress!
-    let standInsMayStartLine = TextTables.shared.pointee.standInsMayStartLine
-    return countOneCellLines(
-      ASCIIClasses(bytes: base, count: text.count, table: asciiClassTable), width: width,
-      buffers: buffers, fit: &fit, isSpace: { base[$0] == 0x20 },
-      mayStartLine: { position in
-        let byte = base[position]
-        return byte < 0x80
-          ? mayStartLine(byte)
-          : standInsMayStartLine & (1 << UInt128(byte &- 0x80)) != 0
-      },
-      isContinuation: { base[$0] == StandInBytes.continuation })
   }
 
   /// Whether a line may start with printable ASCII byte `byte` (wrapping at any cluster).

@@ -5,67 +5,68 @@
 // Filling lines of read clusters: where a line overflows, the last break before it.
 
 extension UnicodeText {
-  /// The lines of a text whose clusters are each one cell (ASCII and stand-ins) and none a
-  /// line feed, of line-break classes `classes`, at `width` in word mode:
-  /// `PreparedText.forEachLine`'s filling with every cluster a cell, so that a line from
-  /// `start` overflows at the first non-space at or after `start + width` (spaces hang),
-  /// and ends at the last break before the overflow (`lastBreak`) or, when there is none,
-  /// at a split of the word; how its lines fit is noted in `fit` (`LineFit`). A position where
-  /// `isContinuation` holds is the second cell of a two-cell cluster (a wide scalar's
-  /// stand-in, `StandInBytes.continuation`): no break comes before it (the rules read it
-  /// as a mark) and no line starts with it, and an overflow on it is the cluster's, which
-  /// does not fit either; a cluster wider than the line (a wide one at width 1) gets a
-  /// line of its own, as `forEachLine` gives it.
-  @inline(__always)
-  static func countOneCellLines<Classes: LineBreakClassSequence>(
-    _ classes: Classes, width: Int, buffers: Buffers, fit: inout LineFit,
-    isSpace: (Int) -> Bool, mayStartLine: (Int) -> Bool, isContinuation: (Int) -> Bool
-  ) -> Int {
-    let end = classes.count
-    var count = 0
-    var start = 0
-    while start < end {
-      var overflow = start + width
-      if overflow >= end {
-        // The last line: the text ends with no space (trimmed).
-        fit.widest = Swift.max(fit.widest, end - start)
-        return count + 1
-      }
-      if isContinuation(overflow) {
-        overflow -= 1
-        if overflow == start {
-          // A wide cluster at width 1: a line of its own.
-          count += 1
-          fit.widest = Swift.max(fit.widest, 2)
-          fit.isSplitFree = false
-          start += 2
-          fit.endsWithLoneCluster = start >= end
-          continue
-        }
-      }
-      while overflow < end && isSpace(overflow) { overflow += 1 }
-      if overflow == end {
-        fit.widest = Swift.max(fit.widest, width)
-        return count + 1
-      }
-      count += 1
-      let found = lastBreak(
-        after: start, through: overflow, classes: classes, oneScalarEach: true,
-        buffers: buffers, isSpace: isSpace)
-      if found > start {
-        // The line needs its cells through its last non-space.
-        var visibleEnd = found
-        while visibleEnd > start && isSpace(visibleEnd - 1) { visibleEnd -= 1 }
-        fit.widest = Swift.max(fit.widest, visibleEnd - start)
-        start = found
-        continue
-      }
-      // No break: split the word.
-      fit.isSplitFree = false
-      start = PreparedText.splitPoint(
-        after: start, overflow: overflow, mayStartLine: mayStartLine, isSpace: isSpace)
+  /// Text whose clusters are each one cell (printable ASCII and stand-ins,
+  /// `StandInBytes`), none a line feed, filled in word mode (`LineFilling`) with the rules
+  /// run only where a line overflows: a line from `start` overflows at the first non-space
+  /// at or after `start + width`, an arithmetic step rather than a cluster at a time. A
+  /// position holding `StandInBytes.continuation` is the second cell of a two-cell
+  /// cluster (a wide scalar's stand-in): no break comes before it (the rules read it as a
+  /// mark) and no line starts with it, and an overflow on it is its cluster's, which does
+  /// not fit either.
+  struct OneCellText: FillableText {
+    let base: UnsafePointer<UInt8>
+    let classes: ASCIIClasses
+    let buffers: Buffers
+    /// Bit `b - 0x80` set: a line may start with stand-in byte `b`.
+    let standInsMayStartLine: UInt128
+
+    @inline(__always)
+    init(_ text: UnsafeBufferPointer<UInt8>, buffers: Buffers) {
+      base = text.baseAddress!
+      classes = ASCIIClasses(bytes: base, count: text.count, table: asciiClassTable)
+      self.buffers = buffers
+      standInsMayStartLine = TextTables.shared.pointee.standInsMayStartLine
     }
-    return count
+
+    var count: Int {
+      @inline(__always) get { classes.count }
+    }
+
+    @inline(__always)
+    func lineStop(from start: Int, width: Int) -> LineStop {
+      var overflow = start + width
+      if overflow >= count { return .textEnd }
+      if base[overflow] == StandInBytes.continuation {
+        // The wide cluster before it does not fit; at width 1 it is alone on its line.
+        overflow -= 1
+        if overflow == start { return .overflow(at: start) }
+      }
+      while overflow < count && base[overflow] == 0x20 { overflow += 1 }
+      return overflow == count ? .textEnd : .overflow(at: overflow)
+    }
+
+    @inline(__always)
+    func lastBreak(after start: Int, through last: Int) -> Int {
+      UnicodeText.lastBreak(
+        after: start, through: last, classes: classes, buffers: buffers, isSpace: isSpace)
+    }
+
+    @inline(__always)
+    func isSpace(_ position: Int) -> Bool { base[position] == 0x20 }
+
+    @inline(__always)
+    func mayStartLine(_ position: Int) -> Bool {
+      let byte = base[position]
+      return byte < 0x80
+        ? UnicodeText.mayStartLine(byte)
+        : standInsMayStartLine & (1 << UInt128(byte &- 0x80)) != 0
+    }
+
+    @inline(__always)
+    func clusterEnd(at position: Int) -> Int {
+      position + 1 < count && base[position + 1] == StandInBytes.continuation
+        ? position + 2 : position + 1
+    }
   }
 
   /// The last cluster in `lineStart + 1 ... last` that is not a space (`isSpace`) and has
@@ -78,13 +79,10 @@ extension UnicodeText {
   /// - Complexity: O(scalars from the break found to `last`).
   @inline(__always)
   static func lastBreak<Classes: LineBreakClassSequence>(
-    after lineStart: Int, through last: Int, classes: Classes, oneScalarEach: Bool,
-    buffers: Buffers, isSpace: (Int) -> Bool
+    after lineStart: Int, through last: Int, classes: Classes, buffers: Buffers,
+    isSpace: (Int) -> Bool
   ) -> Int {
     let positions = buffers.positions
-    @inline(__always) func first(_ cluster: Int) -> Int {
-      oneScalarEach ? cluster : Int(buffers.firsts[cluster])
-    }
     var high = last
     while true {
       // Spaces and clusters between two letters have no break before them; nor has a
@@ -97,29 +95,25 @@ extension UnicodeText {
           high -= 1
           continue
         }
-        let scalar = first(high)
-        let before = classes[scalar - 1]
-        let at = classes[scalar]
+        let before = classes[high - 1]
+        let at = classes[high]
         if before == .al && at == .al {
           // No break before a letter after a letter (LB28): back over the run of letters,
           // eight at a time where each is one scalar (the run's start, or as far as
           // letters `A`–`Z` and `a`–`z` go), and at least to the scalar before.
-          high =
-            oneScalarEach
-            ? Swift.max(lineStart, Swift.min(high - 1, classes.letterRunStart(through: scalar)))
-            : high - 1
+          high = Swift.max(lineStart, Swift.min(high - 1, classes.letterRunStart(through: high)))
           continue
         }
         // (After a space, most often, neither decides: the test below does.)
         guard before != .sp,
           let breaks = LineBreakRules.pairBreaks(before, at)
-            ?? LineBreakRules.pairBreaksAnywhere(classes, before: scalar)
+            ?? LineBreakRules.pairBreaksAnywhere(classes, before: high)
         else { break }
         if breaks { return high }
         high -= 1
       }
       guard high > lineStart else { return -1 }
-      let target = first(high)
+      let target = high
       // Most often a word after a space: its two scalars before decide.
       if let breaks = LineBreakRules.breakAfterSpace(classes, before: target) {
         if breaks { return high }
@@ -139,11 +133,10 @@ extension UnicodeText {
       // The clusters from `high` back to the window's start, against its breaks.
       var next = found - 1
       var cluster = high
-      while cluster > lineStart && first(cluster) > start {
+      while cluster > lineStart && cluster > start {
         if !isSpace(cluster) {
-          let scalar = first(cluster)
-          while next >= 0 && Int(positions[next]) > scalar { next -= 1 }
-          if next >= 0 && Int(positions[next]) == scalar { return cluster }
+          while next >= 0 && Int(positions[next]) > cluster { next -= 1 }
+          if next >= 0 && Int(positions[next]) == cluster { return cluster }
         }
         cluster -= 1
       }

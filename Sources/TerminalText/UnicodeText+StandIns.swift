@@ -15,8 +15,8 @@ extension UnicodeText {
   /// - 0x80 (`continuation`): the second cell of a wide scalar, of class CM. The rules
   ///   take `X CM` as `X` (LB9: no break before the mark, and what follows reads `X`), and
   ///   no line may start with it, so the pair breaks, joins and fills lines as the one
-  ///   two-cell cluster does (`countOneCellLines` moves an overflow on it to the pair's
-  ///   first byte).
+  ///   two-cell cluster does (`OneCellText` moves an overflow on it to the pair's first
+  ///   byte).
   ///
   /// Which proxies there are is generated from the scalar table (`wideProxies`,
   /// `narrowProxies`: every kind of scalar it yields, most scalars first, as many as the

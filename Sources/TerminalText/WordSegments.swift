@@ -5,7 +5,7 @@
 /// A segment runs from one break opportunity (or the start of a line) to the next: its
 /// visible width (through its last cluster that is not a space) and its trailing spaces,
 /// in one unit (`visible | spaces << 11`); a hard line break is `hardBreak`. The greedy
-/// filling of `PreparedText.forEachLine` then reads: a line takes segments while its width
+/// filling of `LineFilling` then reads: a line takes segments while its width
 /// so far (spaces inside it included) plus the next one's visible width fits, since every
 /// cluster of a segment fits exactly when its last visible one does; the next segment
 /// starts a new line. Only a segment wider than a whole line needs the clusters (it is
@@ -89,18 +89,7 @@ package enum WordSegments {
     _ units: UnsafeBufferPointer<UInt16>, width: Int, longWords: LongWords, first: () -> Int
   ) -> Int? {
     var firstWord: Int?
-    return lineCount(units, width: width, longerThan: longWords.longerThan) { ordinal in
-      let start = firstWord ?? first()
-      firstWord = start
-      return longWords.withWord(start + ordinal) { PreparedText.wrapWord($0, width: width) }
-    }
-  }
-
-  @inline(__always)
-  private static func lineCount(
-    _ units: UnsafeBufferPointer<UInt16>, width: Int, longerThan: Int,
-    wrapWord: (_ ordinal: Int) -> (lines: Int, lastWidth: Int, open: Bool)?
-  ) -> Int? {
+    let longerThan = longWords.longerThan
     let width = Swift.max(1, width)
     var longSeen = 0
     // A line is counted when something starts it: a segment, or a hard break that ends an
@@ -127,7 +116,13 @@ package enum WordSegments {
       if visible > longerThan { longSeen += 1 }
       if lineWidth + visible > width {
         // It starts a line of its own, and is split between its clusters.
-        guard visible > longerThan, let word = wrapWord(longSeen - 1) else { return nil }
+        guard visible > longerThan else { return nil }
+        // The text's long words start at the one `first` gives, asked once.
+        let start = firstWord ?? first()
+        firstWord = start
+        let word = longWords.withWord(start + longSeen - 1) {
+          PreparedText.wrapWord($0, width: width)
+        }
         lines += word.lines - 1
         lineWidth = word.lastWidth
         lineOpen = word.open

@@ -67,9 +67,7 @@ import Testing
         #expect(counted == said, "\(text.debugDescription) \(kind) \(mode)")
         guard counted else { continue }
         seen["\(kind) \(mode)", default: 0] += 1
-        let expected = icu.withUnsafeBufferPointer { icu in
-          widths.map { PreparedText.lineCount(of: icu, width: $0, mode: mode) }
-        }
+        let expected = widths.map { ReferenceFilling.lines(of: icu, width: $0, mode: mode).count }
         #expect(counts == expected, "\(text.debugDescription) \(kind) \(mode)")
         if counts != expected { return }
       }

@@ -308,9 +308,7 @@ import Testing
       #expect(counted, "\(text.debugDescription)")
       #expect(counts == TextSamples.shapeCounts(text), "\(text.debugDescription)")
       let icu = PreparedText.icuShape(of: text)
-      let icuCounts = icu.withUnsafeBufferPointer { icu in
-        widths.map { PreparedText.lineCount(of: icu, width: $0, mode: .word) }
-      }
+      let icuCounts = widths.map { ReferenceFilling.lines(of: icu, width: $0, mode: .word).count }
       #expect(counts == icuCounts, "\(text.debugDescription)")
       _ = TextSamples.check(text, taken: &taken)
     }

@@ -100,12 +100,12 @@ enum TextSamples {
     return taken ? counts : nil
   }
 
-  /// The counts of the text's shape (ICU's when the fast path leaves it), as every other
-  /// path counts.
+  /// The counts of the text's shape (ICU's when the fast path leaves it), filled by the
+  /// plain reference (`ReferenceFilling`) rather than the sources' filler.
   static func shapeCounts(_ text: String) -> [Int] {
     let shape = fastShape(text) ?? PreparedText.icuShape(of: text)
-    return shape.withUnsafeBufferPointer { shape in
-      TextSamples.widths.map { PreparedText.lineCount(of: shape, width: $0, mode: .word) }
+    return TextSamples.widths.map {
+      ReferenceFilling.lines(of: shape, width: $0, mode: .word).count
     }
   }
 
