@@ -13,8 +13,8 @@ extension PreparedText {
   func lineRanges(width: Int, mode: WrapMode) -> [Range<Int>] {
     var lines: [Range<Int>] = []
     clusters.withUnsafeBufferPointer { clusters in
-      LineFilling.forEachLine(of: ShapeText(clusters, mode: mode), width: width) { range, _ in
-        lines.append(range)
+      _ = LineFilling.forEachLine(of: ShapeText(clusters, mode: mode), width: width) {
+        range, _ in lines.append(range)
       }
     }
     return lines

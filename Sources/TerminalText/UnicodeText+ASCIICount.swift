@@ -23,52 +23,86 @@ extension UnicodeText {
   ) -> Bool {
     guard hasASCIITables else { return false }
     guard let text = visibleText(bytes, zeroing: counts) else { return true }
+    // What is counted (the text, or its stand-ins), and how far from its start it holds
+    // no control (below 0x20, or 0x7F) but line feeds.
+    var counted = text
+    var checked = 0
     if knownPrintable {
       // Its caller knows (a card store's flag): a line feed is looked for (`memchr`), not
       // every byte checked. Text of any other byte must not be passed this way (the
       // classes are looked up in tables of the 128 ASCII bytes).
-      guard memchr(text.baseAddress!, 0x0A, text.count) != nil else {
-        countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
-        return true
+      checked = memchr(text.baseAddress!, 0x0A, text.count) == nil ? text.count : 0
+    } else {
+      let end = text.count
+      checked = printableASCIIPrefix(text)
+      if checked < end && hasNonASCII(text, from: checked) {
+        // Scalars that are not ASCII: counted as the ASCII they read as, when each has a
+        // stand-in (letters of alphabetic scripts, ideographs and kana, `StandInBytes`).
+        scratch.reserve(forBytes: end)
+        let standIns = scratch.withBuffers { $0.standIns }
+        guard var written = writeStandIns(text, from: checked, into: standIns) else {
+          return false
+        }
+        // Spaces and line feeds before a joiner at the end (left out) end the text now.
+        while written > 0 && (standIns[written - 1] == 0x20 || standIns[written - 1] == 0x0A) {
+          written -= 1
+        }
+        guard written > 0 else {
+          // Nothing but joiners, spaces and line feeds: no line.
+          for slot in counts.indices { counts[slot] = 0 }
+          return true
+        }
+        // (The buffers hold four scalars a byte: the counts below reserve no more, so the
+        // stand-ins stay where they are.)
+        counted = UnsafeBufferPointer(start: standIns, count: written)
+        checked = nextControl(counted, from: Swift.min(checked, written))
       }
-      return countASCIIParagraphs(text, from: 0, widths: widths, into: counts, scratch: &scratch)
     }
-    let end = text.count
-    let printable = printableASCIIPrefix(text)
-    if printable == end {
-      countASCIIParagraph(text, widths: widths, into: counts, scratch: &scratch)
-      return true
-    }
-    guard hasNonASCII(text, from: printable) else {
-      return countASCIIParagraphs(
-        text, from: printable, widths: widths, into: counts, scratch: &scratch)
-    }
-    // Scalars that are not ASCII: counted as the ASCII they read as, when each has a
-    // stand-in (letters of alphabetic scripts, ideographs and kana, `StandInBytes`).
-    scratch.reserve(forBytes: end)
-    let standIns = scratch.withBuffers { $0.standIns }
-    guard var written = writeStandIns(text, from: printable, into: standIns) else {
-      return false
-    }
-    // Spaces and line feeds before a joiner at the end (left out) end the text now.
-    while written > 0 && (standIns[written - 1] == 0x20 || standIns[written - 1] == 0x0A) {
-      written -= 1
-    }
-    guard written > 0 else {
-      // Nothing but joiners, spaces and line feeds: no line.
-      for slot in counts.indices { counts[slot] = 0 }
-      return true
-    }
-    // (The buffers hold four scalars a byte: the counts below reserve no more, so the
-    // stand-ins stay where they are.)
-    let asASCII = UnsafeBufferPointer(start: standIns, count: written)
-    let control = nextControl(asASCII, from: Swift.min(printable, written))
-    if control == written {
-      countASCIIParagraph(asASCII, widths: widths, into: counts, scratch: &scratch)
+    if checked == counted.count {
+      countASCIIParagraph(counted, widths: widths, into: counts, scratch: &scratch)
       return true
     }
     return countASCIIParagraphs(
-      asASCII, from: control, widths: widths, into: counts, scratch: &scratch)
+      counted, from: checked, widths: widths, into: counts, scratch: &scratch)
+  }
+
+  /// `asciiWordLineCounts` for text with line feeds: a paragraph at a time (false,
+  /// counting nothing, for text with a control but the line feed from `checked` on). A
+  /// line feed ends a line, and the rules start again after it as at a text's start (LB5,
+  /// and no break before it, LB6), so a paragraph's lines are those of the paragraph
+  /// alone, whose trailing spaces hang as a text's do; one of nothing but spaces is a line.
+  ///
+  /// - Complexity: O(*n*), eight bytes a step but at line feeds, and the paragraphs'
+  ///   counts.
+  @inline(never)
+  static func countASCIIParagraphs(
+    _ text: UnsafeBufferPointer<UInt8>, from checked: Int, widths: UnsafeBufferPointer<Int>,
+    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
+  ) -> Bool {
+    // Refused before anything is counted: a byte neither printable nor a line feed.
+    guard hasNoControlButLineFeed(text, from: checked) else { return false }
+    let base = text.baseAddress!
+    let count = text.count
+    for slot in counts.indices { counts[slot] = 0 }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: widths.count) { paragraph in
+      var start = 0
+      while start <= count {
+        let end = nextControl(text, from: start)
+        var visibleEnd = end
+        while visibleEnd > start && base[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
+        if visibleEnd == start {
+          for slot in counts.indices { counts[slot] += 1 }
+        } else {
+          countASCIIParagraph(
+            UnsafeBufferPointer(start: base + start, count: visibleEnd - start), widths: widths,
+            into: UnsafeMutableBufferPointer(start: paragraph.baseAddress, count: widths.count),
+            scratch: &scratch, beforeLineFeed: end < count)
+          for slot in counts.indices { counts[slot] += paragraph[slot] }
+        }
+        start = end + 1
+      }
+      return true
+    }
   }
 
   /// Whether a byte of `text` from `start` on is 0x80 or above.
@@ -107,46 +141,6 @@ extension UnicodeText {
     return UnsafeBufferPointer(rebasing: bytes[0..<end])
   }
 
-  /// `asciiWordLineCounts` for trimmed text with a byte that is not printable ASCII (none
-  /// before `from`): text of printable ASCII (and stand-ins, `StandInBytes`) and line
-  /// feeds is counted a paragraph at a time (false, counting nothing, for any other). A
-  /// line feed ends a line, and the rules start again after it as at a text's start (LB5,
-  /// and no break before it, LB6), so the paragraph's lines are those of the paragraph
-  /// alone, whose trailing spaces hang as a text's do; one of nothing but spaces is a line.
-  ///
-  /// - Complexity: O(*n*), eight bytes a step but at line feeds, and the paragraphs'
-  ///   counts.
-  @inline(never)
-  static func countASCIIParagraphs(
-    _ text: UnsafeBufferPointer<UInt8>, from checked: Int, widths: UnsafeBufferPointer<Int>,
-    into counts: UnsafeMutableBufferPointer<Int>, scratch: inout Scratch
-  ) -> Bool {
-    let base = text.baseAddress!
-    let count = text.count
-    // Refused before anything is counted: a byte neither printable nor a line feed.
-    guard hasNoControlButLineFeed(text, from: checked) else { return false }
-    for slot in counts.indices { counts[slot] = 0 }
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: widths.count) { paragraph in
-      var start = 0
-      while start <= count {
-        let end = nextControl(text, from: start)
-        var visibleEnd = end
-        while visibleEnd > start && base[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
-        if visibleEnd == start {
-          for slot in counts.indices { counts[slot] += 1 }
-        } else {
-          countASCIIParagraph(
-            UnsafeBufferPointer(start: base + start, count: visibleEnd - start), widths: widths,
-            into: UnsafeMutableBufferPointer(start: paragraph.baseAddress, count: widths.count),
-            scratch: &scratch, beforeLineFeed: end < count)
-          for slot in counts.indices { counts[slot] += paragraph[slot] }
-        }
-        start = end + 1
-      }
-      return true
-    }
-  }
-
   /// The lines of printable ASCII `text` (not empty, no trailing space; stand-ins too,
   /// `StandInBytes`) at each of `widths` in word mode, written to `counts`. Followed by a
   /// line feed (`beforeLineFeed`), a text whose last line is a wide cluster alone (at
@@ -175,12 +169,17 @@ extension UnicodeText {
     scratch.reserve(end)
     scratch.withBuffers { buffers in
       let lines = OneCellText(text, buffers: buffers)
+      var fit = LineFit()
+      // One width (every chunk's first count, a resize): no order to find.
+      if widths.count == 1 {
+        counts[0] = fit.lineCount(of: lines, width: widths[0], beforeLineFeed: beforeLineFeed)
+        return
+      }
       // Widest first: the lines found at one width are those of a narrower one when each
       // of them fits it (`LineFit`), as at masonry's two neighbouring widths they most
       // often do. The slots in descending order of (width, slot), without sorting.
       var last: (width: Int, slot: Int)?
       var lastCount = 0
-      var fit = LineFit()
       while true {
         var next: (width: Int, slot: Int)?
         for (slot, width) in widths.enumerated() where end > width {
@@ -192,13 +191,7 @@ extension UnicodeText {
         if last != nil && fit.isSplitFree && fit.widest <= width {
           counts[slot] = lastCount
         } else {
-          fit = LineFit()
-          var count = 0
-          LineFilling.forEachLine(of: lines, width: width) { range, ending in
-            count += 1
-            fit.note(range, ending, textEnd: end)
-          }
-          counts[slot] = beforeLineFeed && fit.endsWithLoneCluster ? count + 1 : count
+          counts[slot] = fit.lineCount(of: lines, width: width, beforeLineFeed: beforeLineFeed)
         }
         last = (width, slot)
         lastCount = counts[slot]
@@ -208,27 +201,37 @@ extension UnicodeText {
 
   /// How the lines of one-cell text (`OneCellText`) fit: the cells the widest of them
   /// needs (through its last non-space), and whether every one ended at a break (none
-  /// split a word, whose split point depends on the width). Lines that all end at breaks and fit
-  /// `narrower` are its lines too: from each line's start, the overflow at `narrower`
-  /// falls between the line's break and the wider overflow, and no break lies between
-  /// those (the break was the last before the wider one), so greedy filling takes the
-  /// same break.
+  /// split a word, whose split point depends on the width). Lines that all end at breaks
+  /// and fit `narrower` are its lines too: from each line's start, the overflow at
+  /// `narrower` falls between the line's break and the wider overflow, and no break lies
+  /// between those (the break was the last before the wider one), so greedy filling takes
+  /// the same break.
   struct LineFit {
     var widest = 0
     var isSplitFree = true
-    /// The last line is a cluster wider than the line, alone.
-    var endsWithLoneCluster = false
 
-    /// Takes in a line of one-cell text (`LineFilling.forEachLine`), whose cells are its
-    /// positions, of a text that ends at `textEnd`.
-    @inline(__always)
-    mutating func note(_ line: Range<Int>, _ ending: LineEnding, textEnd: Int) {
-      widest = Swift.max(widest, line.count)
-      switch ending {
-      case .textEnd, .hardBreak, .atBreak: break
-      case .split, .loneCluster: isSplitFree = false
+    /// The lines of `text` at `width`, how they fit noted afresh. Followed by a line feed
+    /// (`beforeLineFeed`), a text whose last line is a cluster alone takes one more, as
+    /// `LineFilling` gives it: the line after that cluster is open, and the feed ends it
+    /// (one-cell text has no line feed: only such a cluster leaves no line open at its
+    /// end). Kept out of line: the filling and the rules inline into it whole, which they
+    /// do not into a caller as large as `countASCIIParagraph` (9 % slower on the real
+    /// feed that way).
+    @inline(never)
+    mutating func lineCount(of text: OneCellText, width: Int, beforeLineFeed: Bool) -> Int {
+      var count = 0
+      var widest = 0
+      var isSplitFree = true
+      let lastStart = LineFilling.forEachLine(of: text, width: width) { line, ending in
+        count += 1
+        widest = Swift.max(widest, line.count)
+        switch ending {
+        case .textEnd, .hardBreak, .atBreak: break
+        case .split, .loneCluster: isSplitFree = false
+        }
       }
-      endsWithLoneCluster = ending == .loneCluster && line.upperBound >= textEnd
+      self = LineFit(widest: widest, isSplitFree: isSplitFree)
+      return beforeLineFeed && lastStart == text.count ? count + 1 : count
     }
   }
 

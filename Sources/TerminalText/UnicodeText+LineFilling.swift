@@ -47,8 +47,10 @@ extension UnicodeText {
 
     @inline(__always)
     func lastBreak(after start: Int, through last: Int) -> Int {
-      UnicodeText.lastBreak(
-        after: start, through: last, classes: classes, buffers: buffers, isSpace: isSpace)
+      let base = base
+      return UnicodeText.lastBreak(
+        after: start, through: last, classes: classes, buffers: buffers,
+        isSpace: { base[$0] == 0x20 })
     }
 
     @inline(__always)
