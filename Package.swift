@@ -204,7 +204,7 @@ let package = Package(
       name: "masonry",
       dependencies: [
         "MasonryCommands", "CursesBackend", "Browser", "Cards", "TerminalCore", "Thumbnails",
-        "PictureFiles", "FileCuration",
+        "PictureFiles", "FileCuration", "ChildProcesses",
       ]),
     // The benchmark writes its own picture files with the same libraries' encoders.
     .target(

@@ -90,6 +90,18 @@ package struct ProgramArguments: Hashable, Sendable {
   package static func tmuxLoadBuffer(toClipboard: Bool) -> ProgramArguments {
     ProgramArguments(["tmux", "load-buffer"] + (toClipboard ? ["-w"] : []) + ["-"])
   }
+
+  /// `tmux display-message -p FORMAT`, of pane `pane` when it is one as tmux names panes
+  /// in `TMUX_PANE` (`%` and digits; anything else is left out, never passed on).
+  package static func tmuxDisplay(_ format: String, pane: String?) -> ProgramArguments {
+    var words = ["tmux", "display-message", "-p"]
+    if let pane, pane.count > 1, pane.count < 12, pane.first == "%",
+      pane.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+    {
+      words += ["-t", pane]
+    }
+    return ProgramArguments(words + [format])
+  }
 }
 
 /// What `o` hands the opener: a picture file, or a card's address.

@@ -25,13 +25,15 @@ extension CursesTerminal {
     return TerminfoColors(colors: Int(colors), hasRGB: rgb != 0, hasTc: tc != 0)
   }
 
-  /// The colour depth for terminal `name`, and the terminfo entry (with its colours)
-  /// that numbers colours for it: a `-direct` one for 24-bit where TERM's own has fewer.
+  /// The colour depth for terminal `name` and why, and the terminfo entry (with its
+  /// colours) that numbers colours for it: a `-direct` one for 24-bit where TERM's own has
+  /// fewer.
   static func colorSetup(
-    name: String, environment: [String: String], colors: ColorChoice
-  ) -> (ColorDepth, String?, TerminfoColors) {
+    name: String, environment: [String: String], colors: ColorChoice,
+    tmux: TmuxClientFeatures?
+  ) -> (ColorDepth, String?, TerminfoColors, reason: String) {
     let own = terminfoColors(of: name) ?? TerminfoColors(colors: 0)
-    var depth = colors.depth(environment: environment, terminfo: own)
+    var (depth, reason) = colors.resolved(environment: environment, terminfo: own, tmux: tmux)
     var entry: String?
     var entryColors = own
     if depth == .direct && own.colors < 1 << 24 {
@@ -42,6 +44,7 @@ extension CursesTerminal {
         (entry, entryColors) = found
       } else {
         depth = own.colors >= 256 ? .palette256 : own.colors >= 16 ? .sixteen : .eight
+        reason += ", but no -direct terminfo entry for \(name)"
       }
     } else if depth != .direct && depth != .none && own.colors >= 1 << 24 {
       let found = TerminfoVariants.indexed(for: name).lazy.compactMap { variant in
@@ -49,7 +52,7 @@ extension CursesTerminal {
       }.first
       if let found { (entry, entryColors) = found }
     }
-    return (depth, entry, entryColors)
+    return (depth, entry, entryColors, reason)
   }
 
   func colors(of style: CellStyle) -> ColorPairAllocator.Colors {

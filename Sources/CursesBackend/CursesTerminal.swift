@@ -74,10 +74,12 @@ package final class CursesTerminal: TerminalDevice {
   ///   left untouched then.
   ///   - images: `--images`: whether and how the terminal is asked about pictures.
   ///   - symbols: `--symbols`, else what the terminal's name says.
+  ///   - tmux: what tmux says of its client's terminal, inside tmux (its colours).
   ///   - pictureLog: a file to log each frame's pixel pictures to (`MASONRY_PICTURE_LOG`).
   package init(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
-    symbols: SymbolSet? = nil, pictureLog: String? = nil, wakeUp: WakeUpSignal
+    symbols: SymbolSet? = nil, tmux: TmuxClientFeatures? = nil, pictureLog: String? = nil,
+    wakeUp: WakeUpSignal
   ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
     // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
@@ -99,12 +101,13 @@ package final class CursesTerminal: TerminalDevice {
     case 0: throw .incapableTerminal(name: name)
     default: break
     }
-    var (depth, entry, entryColors) = Self.colorSetup(
-      name: name, environment: environment, colors: colors)
+    var (depth, entry, entryColors, depthReason) = Self.colorSetup(
+      name: name, environment: environment, colors: colors, tmux: tmux)
     masonry_guard_save_modes(input, output)
     // Asked before newterm, which would read the answers as keys.
     let (found, typed, unfinished) = TerminalProber.capabilities(
-      depth: depth, input: input, output: output, environment: environment, images: images,
+      depth: depth, depthReason: depthReason, input: input, output: output,
+      environment: environment, images: images,
       symbols: symbols, utf8: masonry_use_utf8_ctype() != 0)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
     guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
@@ -248,7 +251,7 @@ package final class CursesTerminal: TerminalDevice {
   /// - Throws: `TerminalError` when there is no terminal or TERM is unknown.
   package static func probe(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
-    symbols: SymbolSet? = nil
+    symbols: SymbolSet? = nil, tmux: TmuxClientFeatures? = nil
   ) throws(TerminalError) -> TerminalCapabilities {
     let input = isatty(0) == 1 ? 0 : openTerminal(O_RDONLY)
     guard input >= 0 else { throw .notATerminal(stream: "standard input") }
@@ -258,9 +261,11 @@ package final class CursesTerminal: TerminalDevice {
     let utf8 = masonry_use_utf8_ctype() != 0
     let name = environment["TERM"] ?? ""
     if masonry_terminal_is_usable() == -1 { throw .unknownTerminal(name: name) }
-    let (depth, _, _) = colorSetup(name: name, environment: environment, colors: colors)
+    let (depth, _, _, depthReason) = colorSetup(
+      name: name, environment: environment, colors: colors, tmux: tmux)
     return TerminalProber.capabilities(
-      depth: depth, input: input, output: output, environment: environment, images: images,
+      depth: depth, depthReason: depthReason, input: input, output: output,
+      environment: environment, images: images,
       symbols: symbols, utf8: utf8
     ).0
   }

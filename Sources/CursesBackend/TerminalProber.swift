@@ -76,7 +76,8 @@ enum TerminalProber {
   /// environment give, colours aside; the keys typed during the probe; and the answer it
   /// was reading when its window closed.
   static func capabilities(
-    depth: ColorDepth, input: Int32, output: Int32, environment: [String: String],
+    depth: ColorDepth, depthReason: String, input: Int32, output: Int32,
+    environment: [String: String],
     images: ImageChoice, symbols: SymbolSet?, utf8: Bool
   ) -> (TerminalCapabilities, typed: [UInt8], unfinished: [UInt8]) {
     let probeEnvironment = TerminalProbe.Environment(environment)
@@ -93,6 +94,7 @@ enum TerminalProber {
       needsProbe && probeEnvironment.mayAsk
       ? ask(input: input, output: output, insideTmux: probeEnvironment.insideTmux) : nil
     var reasons = TerminalCapabilities.Reasons()
+    reasons.colors = depthReason
     var cell = fromWindow
     reasons.cell = fromWindow == nil ? nil : "TIOCGWINSZ"
     if let answers = outcome?.answers, cell == nil {

@@ -57,6 +57,15 @@ func end(_ code: Int32) -> Never {
   exit(code)
 }
 
+/// Inside tmux with the colours left to the terminal, what tmux says of its client's
+/// terminal (whether it passes 24-bit colour on), asked in at most 300 ms.
+@MainActor func tmuxClient(_ colors: ColorChoice) -> TmuxClientFeatures? {
+  guard colors == .auto, !(environment["TMUX"] ?? "").isEmpty else { return nil }
+  let arguments = ProgramArguments.tmuxDisplay(
+    "#{client_termfeatures}", pane: environment["TMUX_PANE"])
+  return ChildProcess.output(of: arguments, timeout: 300).flatMap(TmuxClientFeatures.init)
+}
+
 guard BrowseCommand.isBrowse(arguments) else {
   end(MasonryCommand.main(arguments, environment: environment, output: &output))
 }
@@ -66,7 +75,7 @@ end(
       do throws(TerminalError) {
         let found = try CursesTerminal.probe(
           environment: environment, colors: command.colors, images: command.images,
-          symbols: command.symbols)
+          symbols: command.symbols, tmux: tmuxClient(command.colors))
         var answer = StandardOutput()
         for (name, value) in found.summary { answer.write("\(name): \(value)\n") }
         return MasonryCommand.finish(0, output: &answer)
@@ -98,7 +107,8 @@ end(
     do throws(TerminalError) {
       terminal = try CursesTerminal(
         environment: environment, colors: command.colors, images: command.images,
-        symbols: command.symbols, pictureLog: environment["MASONRY_PICTURE_LOG"], wakeUp: wakeUp)
+        symbols: command.symbols, tmux: tmuxClient(command.colors),
+        pictureLog: environment["MASONRY_PICTURE_LOG"], wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()
       FailureReport.say(error.description, on: &errors)

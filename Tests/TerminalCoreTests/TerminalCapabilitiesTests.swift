@@ -44,6 +44,47 @@ import Testing
     #expect(ColorDepth.detected(environment: environment, terminfo: Self.direct) == .direct)
   }
 
+  /// Inside tmux, what tmux says of its client decides (tmux itself turns 24-bit colour
+  /// into 256 for a client without RGB), over `COLORTERM` and the pane's terminfo; with
+  /// no answer (a detached session, an old tmux) the usual rules hold; `NO_COLOR` and an
+  /// explicit `--color` still win; outside tmux an answer is never used.
+  @Test func insideTmuxTheClientsFeaturesDecide() {
+    let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+    var truecolor = tmux
+    truecolor["COLORTERM"] = "truecolor"
+    let rgb = TmuxClientFeatures(answer: Array("256,bpaste,clipboard,RGB,title\n".utf8))
+    let plain = TmuxClientFeatures(answer: Array("bpaste,ccolour,clipboard,title\n".utf8))
+    #expect(rgb?.hasRGB == true && plain?.hasRGB == false)
+    let cases: [([String: String], TmuxClientFeatures?, ColorDepth)] = [
+      (tmux, rgb, .direct), (tmux, plain, .palette256), (truecolor, plain, .palette256),
+      (truecolor, nil, .direct), (tmux, nil, .palette256),
+      (["TERM": "xterm-256color"], rgb, .palette256),
+      (tmux.merging(["NO_COLOR": "1"]) { $1 }, rgb, .none),
+    ]
+    for (environment, features, depth) in cases {
+      let found = ColorDepth.detection(
+        environment: environment, terminfo: Self.xterm256, tmux: features)
+      #expect(found.depth == depth, "\(environment) \(String(describing: features))")
+    }
+    #expect(
+      ColorDepth.detection(environment: tmux, terminfo: Self.xterm256, tmux: plain).reason
+        .contains("lacks RGB"))
+    #expect(
+      ColorChoice.depth(.direct).resolved(environment: tmux, terminfo: Self.xterm256, tmux: plain)
+        .depth == .direct)
+  }
+
+  /// tmux's answer is untrusted: an empty one (no client attached), one with anything but
+  /// names between commas, or one too long is no answer.
+  @Test func tmuxAnswersThatAreNoListAreRefused() {
+    for answer in [
+      "", "\n", "RGB,", ",RGB", "RGB\u{1B}[31m", "R G B", String(repeating: "a,", count: 600) + "a",
+    ] {
+      #expect(TmuxClientFeatures(answer: Array(answer.utf8)) == nil, "\(answer.debugDescription)")
+    }
+    #expect(TmuxClientFeatures(answer: Array("RGB".utf8))?.names == ["RGB"])
+  }
+
   @Test func withoutTerminfoTheNameStandsIn() {
     let cases: [(String?, ColorDepth)] = [
       (nil, .none), ("dumb", .none), ("tmux-direct", .direct), ("screen-256color", .palette256),

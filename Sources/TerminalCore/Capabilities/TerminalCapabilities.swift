@@ -34,6 +34,8 @@ package struct TerminalCapabilities: Hashable, Sendable {
     package var pixels: String?
     /// Why the symbol set is the one it is.
     package var symbols: String?
+    /// Why the colour depth is the one it is.
+    package var colors: String?
 
     package init(
       probe: String? = nil, cell: String? = nil, pixels: String? = nil, symbols: String? = nil
@@ -70,7 +72,7 @@ package struct TerminalCapabilities: Hashable, Sendable {
     }
     return [
       ("probe", reasons.probe ?? "not asked"),
-      ("colors", colorDepth.description),
+      ("colors", because(colorDepth.description, reasons.colors)),
       ("pixels", because(pixelProtocol?.rawValue ?? "none, pictures in symbols", reasons.pixels)),
       (
         "cell",
