@@ -94,13 +94,22 @@ package struct ProgramArguments: Hashable, Sendable {
   /// `tmux display-message -p FORMAT`, of pane `pane` when it is one as tmux names panes
   /// in `TMUX_PANE` (`%` and digits; anything else is left out, never passed on).
   package static func tmuxDisplay(_ format: String, pane: String?) -> ProgramArguments {
-    var words = ["tmux", "display-message", "-p"]
-    if let pane, pane.count > 1, pane.count < 12, pane.first == "%",
+    ProgramArguments(["tmux", "display-message", "-p"] + tmuxTarget(pane) + [format])
+  }
+
+  /// tmux's `allow-passthrough` for pane `pane` (as `tmuxDisplay` takes it) turned on, or
+  /// its own setting dropped (`on` false: the window's or the global one holds again).
+  package static func tmuxPassthrough(on: Bool, pane: String?) -> ProgramArguments {
+    ProgramArguments(
+      ["tmux", "set-option", "-p"] + tmuxTarget(pane)
+        + (on ? ["allow-passthrough", "on"] : ["-u", "allow-passthrough"]))
+  }
+
+  private static func tmuxTarget(_ pane: String?) -> [String] {
+    guard let pane, pane.count > 1, pane.count < 12, pane.first == "%",
       pane.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
-    {
-      words += ["-t", pane]
-    }
-    return ProgramArguments(words + [format])
+    else { return [] }
+    return ["-t", pane]
   }
 }
 

@@ -78,7 +78,7 @@ package final class CursesTerminal: TerminalDevice {
   ///   - pictureLog: a file to log each frame's pixel pictures to (`MASONRY_PICTURE_LOG`).
   package init(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
-    symbols: SymbolSet? = nil, tmux: TmuxClientFeatures? = nil, pictureLog: String? = nil,
+    symbols: SymbolSet? = nil, tmux: TmuxPane? = nil, pictureLog: String? = nil,
     wakeUp: WakeUpSignal
   ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
@@ -102,7 +102,7 @@ package final class CursesTerminal: TerminalDevice {
     default: break
     }
     var (depth, entry, entryColors, depthReason) = Self.colorSetup(
-      name: name, environment: environment, colors: colors, tmux: tmux)
+      name: name, environment: environment, colors: colors, tmux: tmux?.client)
     masonry_guard_save_modes(input, output)
     // Asked before newterm, which would read the answers as keys.
     let (found, typed, unfinished) = TerminalProber.capabilities(
@@ -156,8 +156,17 @@ package final class CursesTerminal: TerminalDevice {
     palette = ColorPalette(depth: depth, numbersAreRGB: entryColors.colors >= 1 << 24)
     var capabilities = found
     capabilities.colorDepth = depth
+    capabilities.reasons.tmux = tmux?.description
     self.capabilities = capabilities
-    pictureLayer = capabilities.pixelProtocol.map { PictureLayer(protocolKind: $0) }
+    let insideTmux = !(environment["TMUX"] ?? "").isEmpty
+    let directColor = entryColors.colors >= 1 << 24
+    // Through tmux's passthrough only what needs no place on the screen: the images of
+    // placeholder cells (tmux places the cells). A picture placed at the cursor would land
+    // where the terminal outside has its cursor, not where tmux has the pane's.
+    pictureLayer = capabilities.pixelProtocol.map {
+      PictureLayer(
+        protocolKind: $0, throughTmux: insideTmux && $0.drawsWithText, directColor: directColor)
+    }
     self.pictureLog =
       pictureLog.flatMap { path in
         path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -251,7 +260,7 @@ package final class CursesTerminal: TerminalDevice {
   /// - Throws: `TerminalError` when there is no terminal or TERM is unknown.
   package static func probe(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
-    symbols: SymbolSet? = nil, tmux: TmuxClientFeatures? = nil
+    symbols: SymbolSet? = nil, tmux: TmuxPane? = nil
   ) throws(TerminalError) -> TerminalCapabilities {
     let input = isatty(0) == 1 ? 0 : openTerminal(O_RDONLY)
     guard input >= 0 else { throw .notATerminal(stream: "standard input") }
@@ -262,12 +271,14 @@ package final class CursesTerminal: TerminalDevice {
     let name = environment["TERM"] ?? ""
     if masonry_terminal_is_usable() == -1 { throw .unknownTerminal(name: name) }
     let (depth, _, _, depthReason) = colorSetup(
-      name: name, environment: environment, colors: colors, tmux: tmux)
-    return TerminalProber.capabilities(
+      name: name, environment: environment, colors: colors, tmux: tmux?.client)
+    var (found, _, _) = TerminalProber.capabilities(
       depth: depth, depthReason: depthReason, input: input, output: output,
       environment: environment, images: images,
       symbols: symbols, utf8: utf8
-    ).0
+    )
+    found.reasons.tmux = tmux?.description
+    return found
   }
 
   /// `/dev/tty`, the controlling terminal, opened with `flags` (-1 when there is none).
@@ -310,8 +321,13 @@ package final class CursesTerminal: TerminalDevice {
   /// Placements that live beside the cells go (the main screen never showed them);
   /// pictures that belong to the alternate screen's cells go with it.
   private func removePictures() {
-    guard let kind = pictureLayer?.protocolKind, let remove = PictureEscapes.removeAll(kind)
-    else { return }
+    guard let layer = pictureLayer else { return }
+    let farewell = layer.farewell()
+    if !farewell.isEmpty {
+      send(farewell)
+      cleared = true
+    }
+    guard let remove = PictureEscapes.removeAll(layer.protocolKind) else { return }
     send(remove)
     cleared = true
   }
@@ -324,6 +340,13 @@ package final class CursesTerminal: TerminalDevice {
     if var layer = pictureLayer {
       plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared)
       pictureLayer = layer
+    }
+    // Placeholder cells are the frame's own text: written over the picture's blank cells.
+    var screen = screen
+    for cell in plan.cells {
+      screen.overwrite(
+        Cell(grapheme: cell.grapheme, style: CellStyle(foreground: cell.color)),
+        at: Point(x: cell.x, y: cell.y))
     }
     cleared = false
     let synchronized = capabilities.synchronizedOutput && !plan.output.isEmpty

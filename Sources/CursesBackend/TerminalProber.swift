@@ -111,7 +111,8 @@ enum TerminalProber {
     }
     if let outcome { reasons.probe = describe(outcome) }
     let chosen = TerminalProbe.choose(
-      images, answers: outcome?.answers, environment: probeEnvironment, cellKnown: cell != nil)
+      images, answers: outcome?.answers, environment: probeEnvironment, cellKnown: cell != nil,
+      colors: depth)
     reasons.pixels = chosen.reason
     var symbolSet: SymbolSet
     if let symbols {

@@ -18,8 +18,8 @@ struct PictureOptions {
     [
       browser
         ? OptionHelp(
-          "--images auto|kitty|sixel|iterm|symbols|none",
-          "How pictures are drawn: auto (the default, or MASONRY_IMAGES) asks the terminal and draws pixels where it has kitty graphics, sixel or iTerm2 images, and terminal symbols elsewhere (inside tmux, in a terminal that answers nothing, with NO_COLOR); a protocol's name forces it; symbols never asks; none draws placeholders in each picture's dominant colour, without decoding anything. masonry --probe shows what the terminal got and why."
+          "--images auto|kitty|sixel|iterm|kitty-unicode|symbols|none",
+          "How pictures are drawn: auto (the default, or MASONRY_IMAGES) asks the terminal and draws pixels where it has kitty graphics, sixel or iTerm2 images, and terminal symbols elsewhere (in a terminal that answers nothing, with NO_COLOR). Inside tmux it turns passthrough on for its pane and asks the terminal outside: kitty 0.28 or later and Ghostty get kitty's Unicode placeholders (kitty-unicode: cells that tmux scrolls and hides with the pane), others symbols, in 24-bit colour when tmux says its client has RGB. A protocol's name forces it; symbols never asks; none draws placeholders in each picture's dominant colour, without decoding anything. masonry --probe shows what the terminal got and why."
         )
         : OptionHelp(
           "--images symbols|none",

@@ -39,6 +39,14 @@ package struct Screen: Hashable, Sendable {
     cells[row + x] = cell
   }
 
+  /// Sets the one-cell `cell` at `point` (on the screen), as `write` would: what the
+  /// backend lays over a frame's blank picture cells (kitty's placeholder cells, whose
+  /// marks `write` would refuse as a cluster of no known width).
+  package mutating func overwrite(_ cell: Cell, at point: Point) {
+    guard point.x >= 0, point.y >= 0, point.x < width, point.y < height else { return }
+    set(cell, x: point.x, y: point.y)
+  }
+
   /// Writes `text` from `point` to the right, clipped to `clip` (and the screen), and
   /// returns the x after the last cluster written. A wide cluster that would be cut by the
   /// clip edge becomes a blank; zero-width clusters are skipped; a control scalar that got

@@ -138,10 +138,10 @@ package enum ThumbnailRenderer {
   ) -> PixelPicture {
     let (pixels, width, height) = (canvas.pixels, canvas.width, canvas.height)
     switch protocolKind {
-    case .kitty:
+    case .kitty, .kittyUnicode:
       // kitty crops the stored picture itself: the pixels need not be kept.
       return PixelPicture(
-        protocolKind: .kitty, label: label, width: width, height: height, columns: columns,
+        protocolKind: protocolKind, label: label, width: width, height: height, columns: columns,
         rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
         animation: animation
       ) { _, _ in [] }
@@ -192,7 +192,8 @@ package enum ThumbnailRenderer {
     -> [UInt8]
   {
     switch protocolKind {
-    case .kitty, .iterm: return encodePNG(canvas.pixels, width: canvas.width, height: canvas.height)
+    case .kitty, .kittyUnicode, .iterm:
+      return encodePNG(canvas.pixels, width: canvas.width, height: canvas.height)
     case .sixel:
       return encodeSixel(
         canvas.pixels, width: canvas.width, height: canvas.height, top: 0, count: canvas.height,

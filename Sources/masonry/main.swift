@@ -57,13 +57,38 @@ func end(_ code: Int32) -> Never {
   exit(code)
 }
 
-/// Inside tmux with the colours left to the terminal, what tmux says of its client's
-/// terminal (whether it passes 24-bit colour on), asked in at most 300 ms.
-@MainActor func tmuxClient(_ colors: ColorChoice) -> TmuxClientFeatures? {
-  guard colors == .auto, !(environment["TMUX"] ?? "").isEmpty else { return nil }
-  let arguments = ProgramArguments.tmuxDisplay(
-    "#{client_termfeatures}", pane: environment["TMUX_PANE"])
-  return ChildProcess.output(of: arguments, timeout: 300).flatMap(TmuxClientFeatures.init)
+/// Inside tmux, what tmux says of masonry's pane and of its client's terminal (whether it
+/// passes 24-bit colour on), asked in at most 300 ms; where pictures may need the
+/// terminal outside (`--images auto` or `kitty-unicode`), passthrough turned on for the
+/// pane, as timg and yazi do.
+@MainActor func tmuxPane(images: ImageChoice) -> TmuxPane? {
+  guard !(environment["TMUX"] ?? "").isEmpty else { return nil }
+  let pane = environment["TMUX_PANE"]
+  let asked = ChildProcess.output(
+    of: ProgramArguments.tmuxDisplay(TmuxPane.format, pane: pane), timeout: 300)
+  guard var found = asked.flatMap(TmuxPane.init(answer:)) else { return nil }
+  switch images {
+  case .auto, .kittyUnicode:
+    if !found.passthrough
+      && ChildProcess.run(
+        ProgramArguments.tmuxPassthrough(on: true, pane: pane), streams: .detached
+      ).succeeded
+    {
+      found.passthrough = true
+      found.turnedPassthroughOn = true
+    }
+  case .kitty, .sixel, .iterm, .symbols, .placeholders:
+    break
+  }
+  return found
+}
+
+/// Passthrough back as it was, where masonry turned it on.
+@MainActor func restore(_ tmux: TmuxPane?) {
+  guard tmux?.turnedPassthroughOn == true else { return }
+  _ = ChildProcess.run(
+    ProgramArguments.tmuxPassthrough(on: false, pane: environment["TMUX_PANE"]),
+    streams: .detached)
 }
 
 guard BrowseCommand.isBrowse(arguments) else {
@@ -73,9 +98,11 @@ end(
   BrowseCommand.run(arguments, environment: environment, output: &output) { command in
     if command.probing {
       do throws(TerminalError) {
+        let tmux = tmuxPane(images: command.images)
+        defer { restore(tmux) }
         let found = try CursesTerminal.probe(
           environment: environment, colors: command.colors, images: command.images,
-          symbols: command.symbols, tmux: tmuxClient(command.colors))
+          symbols: command.symbols, tmux: tmux)
         var answer = StandardOutput()
         for (name, value) in found.summary { answer.write("\(name): \(value)\n") }
         return MasonryCommand.finish(0, output: &answer)
@@ -104,10 +131,12 @@ end(
     }
     let wakeUp = WakeUpSignal()
     let terminal: CursesTerminal
+    let tmux = tmuxPane(images: command.images)
+    defer { restore(tmux) }
     do throws(TerminalError) {
       terminal = try CursesTerminal(
         environment: environment, colors: command.colors, images: command.images,
-        symbols: command.symbols, tmux: tmuxClient(command.colors),
+        symbols: command.symbols, tmux: tmux,
         pictureLog: environment["MASONRY_PICTURE_LOG"], wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()

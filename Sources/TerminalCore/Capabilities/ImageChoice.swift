@@ -5,6 +5,8 @@ package enum ImageChoice: String, CaseIterable, Hashable, Sendable {
   case kitty
   case sixel
   case iterm
+  /// kitty's Unicode placeholders (kitty 0.28 on, Ghostty; through passthrough in tmux).
+  case kittyUnicode = "kitty-unicode"
   /// Terminal symbols, whatever the terminal can do.
   case symbols
   /// Placeholders in each picture's dominant colour; nothing is decoded.

@@ -10,6 +10,12 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   case sixel
   /// iTerm2's inline images (iTerm2, WezTerm, mlterm).
   case iterm
+  /// kitty's graphics protocol with Unicode placeholders (kitty 0.28 on, Ghostty): each
+  /// image is stored once with a virtual placement, and drawn by text cells (U+10EEEE with
+  /// row and column marks, the image's id in the cell's colour) that ncurses writes like
+  /// any text. Inside tmux, the one way to show pixels that tmux scrolls, clips and hides
+  /// with its pane.
+  case kittyUnicode = "kitty-unicode"
 
   /// Whether the terminal keeps a picture it was sent, under an id, and places it again,
   /// moved or cropped, for a few bytes. Such a picture is cheap to show again (it stays
@@ -17,7 +23,7 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   /// scrolls. Otherwise every placement sends the picture's bytes again.
   package var keepsPictures: Bool {
     switch self {
-    case .kitty: return true
+    case .kitty, .kittyUnicode: return true
     case .sixel, .iterm: return false
     }
   }
@@ -27,7 +33,7 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   /// for whole pixel rows, so a picture cut sideways is left out.
   package var cropsSideways: Bool {
     switch self {
-    case .kitty: return true
+    case .kitty, .kittyUnicode: return true
     case .sixel, .iterm: return false
     }
   }
@@ -36,7 +42,7 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   /// `a=f` frames and `a=a` to run). Otherwise each frame is drawn and sent again.
   package var playsAnimations: Bool {
     switch self {
-    case .kitty: return true
+    case .kitty, .kittyUnicode: return true
     case .sixel, .iterm: return false
     }
   }
@@ -46,7 +52,26 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   /// transparent pixel lets the frame below show through.
   package var replacesWhatIsBelow: Bool {
     switch self {
-    case .kitty, .iterm: return true
+    case .kitty, .kittyUnicode, .iterm: return true
+    case .sixel: return false
+    }
+  }
+
+  /// Whether a picture's cells are text the terminal holds like any other (kitty's
+  /// Unicode placeholders): written with the frame, scrolled, clipped and hidden with it
+  /// by the terminal or by tmux, so that moving a picture costs text bytes only.
+  /// Otherwise the picture is drawn beside the text, after the frame.
+  package var drawsWithText: Bool {
+    switch self {
+    case .kittyUnicode: return true
+    case .kitty, .sixel, .iterm: return false
+    }
+  }
+
+  /// Whether the picture data is a PNG (kitty, iTerm2), else sixel.
+  package var sendsPNG: Bool {
+    switch self {
+    case .kitty, .kittyUnicode, .iterm: return true
     case .sixel: return false
     }
   }

@@ -36,6 +36,8 @@ package struct TerminalCapabilities: Hashable, Sendable {
     package var symbols: String?
     /// Why the colour depth is the one it is.
     package var colors: String?
+    /// What tmux says of the pane, inside tmux.
+    package var tmux: String?
 
     package init(
       probe: String? = nil, cell: String? = nil, pixels: String? = nil, symbols: String? = nil
@@ -81,7 +83,7 @@ package struct TerminalCapabilities: Hashable, Sendable {
       ),
       ("symbols", because(symbols.rawValue, reasons.symbols)),
       ("sync", synchronizedOutput ? "yes (DECRQM ?2026)" : "no"),
-    ]
+    ] + (reasons.tmux.map { [("tmux", $0)] } ?? [])
   }
 }
 

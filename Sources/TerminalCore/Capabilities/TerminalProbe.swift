@@ -66,28 +66,52 @@ package enum TerminalProbe {
   }
 
   /// The picture protocol for a terminal, with the reason, in order: an explicit choice;
-  /// no probe, tmux, `NO_COLOR` or no cell size give symbols; then kitty graphics where
-  /// the query answered OK; iTerm2's images where `TERM_PROGRAM` or XTVERSION names
-  /// iTerm2, WezTerm or mlterm; sixel where DA1 lists 4 (not konsole: its sixels are not
-  /// erased by text); else symbols.
+  /// no probe, `NO_COLOR` or no cell size give symbols; inside tmux, kitty's Unicode
+  /// placeholders where the terminal outside answers through passthrough as one that draws
+  /// them (`drawsPlaceholders`), with 256 colours or more, else symbols; then kitty
+  /// graphics where the query answered OK; iTerm2's images where `TERM_PROGRAM` or
+  /// XTVERSION names iTerm2, WezTerm or mlterm; sixel where DA1 lists 4 (not konsole: its
+  /// sixels are not erased by text); else symbols.
   package static func choose(
     _ choice: ImageChoice, answers: ProbeAnswers?, environment: Environment,
-    cellKnown: Bool
+    cellKnown: Bool, colors: ColorDepth = .direct
   ) -> (protocol: PixelProtocol?, reason: String) {
     switch choice {
     case .kitty: return (.kitty, "--images kitty")
     case .sixel: return (.sixel, "--images sixel")
     case .iterm: return (.iterm, "--images iterm")
+    case .kittyUnicode: return (.kittyUnicode, "--images kitty-unicode")
     case .symbols: return (nil, "--images symbols")
     case .placeholders: return (nil, "--images none: placeholders")
     case .auto: break
     }
     guard let answers else { return (nil, "not asked (no terminal, or TERM is dumb)") }
-    if environment.insideTmux || answers.version?.hasPrefix("tmux") == true {
-      return (nil, "inside tmux, pictures through passthrough land in the wrong place")
-    }
     if environment.noColor { return (nil, "NO_COLOR is set") }
     guard cellKnown else { return (nil, "the cell's size in pixels is unknown") }
+    if environment.insideTmux || answers.version?.hasPrefix("tmux") == true {
+      guard let outside = answers.version, !outside.hasPrefix("tmux"), answers.kittyGraphics
+      else {
+        return (
+          nil,
+          answers.version == nil || answers.version?.hasPrefix("tmux") == true
+            ? "inside tmux, and the terminal outside did not answer through passthrough"
+            : "inside tmux, and the terminal outside (\(answers.version ?? "")) has no kitty graphics"
+        )
+      }
+      guard drawsPlaceholders(outside) else {
+        return (
+          nil,
+          "inside tmux, and \(outside) outside draws no Unicode placeholders (kitty 0.28 or later and Ghostty do)"
+        )
+      }
+      guard colors >= .palette256 else {
+        return (nil, "inside tmux, but placeholder cells need 256 colours")
+      }
+      return (
+        .kittyUnicode,
+        "inside tmux, \(outside) outside draws kitty's Unicode placeholders (through passthrough)"
+      )
+    }
     if answers.kittyGraphics { return (.kitty, "the kitty graphics query answered OK") }
     let names = [environment.termProgram ?? "", answers.version ?? ""].map { $0.lowercased() }
     for name in ["iterm", "wezterm", "mlterm"] where names.contains(where: { $0.hasPrefix(name) }) {
@@ -101,5 +125,16 @@ package enum TerminalProbe {
     }
     if answers.deviceAttributes.isEmpty { return (nil, "no answer within \(timeout) ms") }
     return (nil, "no picture protocol answered")
+  }
+
+  /// Whether the terminal that names itself `version` (XTVERSION) draws kitty's Unicode
+  /// placeholder cells: kitty from 0.28 (`kitty(0.28.0)`), Ghostty.
+  package static func drawsPlaceholders(_ version: String) -> Bool {
+    let name = version.lowercased()
+    if name.hasPrefix("ghostty") { return true }
+    guard name.hasPrefix("kitty(") else { return false }
+    let numbers = name.dropFirst(6).prefix { $0 != ")" }.split(separator: ".").map { Int($0) }
+    guard numbers.count >= 2, let major = numbers[0], let minor = numbers[1] else { return false }
+    return (major, minor) >= (0, 28)
   }
 }

@@ -37,3 +37,44 @@ package struct TmuxClientFeatures: Hashable, Sendable {
     }
   }
 }
+
+/// What tmux says of the pane masonry runs in: whether its escapes may pass through to
+/// the terminal outside (`allow-passthrough`), and what that terminal can do
+/// (`TmuxClientFeatures`). Asked as one format, `#{allow-passthrough};#{client_termfeatures}`.
+package struct TmuxPane: Hashable, Sendable {
+  /// The format that asks it (`tmux display-message -p`).
+  package static let format = "#{allow-passthrough};#{client_termfeatures}"
+
+  /// The pane lets escapes through to the terminal outside.
+  package var passthrough: Bool
+  /// masonry turned passthrough on for this pane (and turns it off again at the end).
+  package var turnedPassthroughOn = false
+  /// What tmux says of its client's terminal (`nil`: no client attached, or tmux did not
+  /// say).
+  package var client: TmuxClientFeatures?
+
+  /// tmux's answer to `format`; `nil` for one that is not such an answer.
+  package init?(answer: [UInt8]) {
+    guard let split = answer.firstIndex(of: UInt8(ascii: ";")) else { return nil }
+    switch String(decoding: answer[..<split], as: UTF8.self) {
+    case "0", "off": passthrough = false
+    case "1", "on", "all": passthrough = true
+    default: return nil
+    }
+    client = TmuxClientFeatures(answer: Array(answer[(split + 1)...]))
+  }
+
+  package init(passthrough: Bool, client: TmuxClientFeatures?) {
+    self.passthrough = passthrough
+    self.client = client
+  }
+
+  /// What `--probe` says of it.
+  package var description: String {
+    let passing =
+      turnedPassthroughOn
+      ? "passthrough turned on for this pane (allow-passthrough, off again at the end)"
+      : passthrough ? "passthrough on for this pane" : "passthrough off for this pane"
+    return passing + (client == nil ? ", no client attached" : "")
+  }
+}

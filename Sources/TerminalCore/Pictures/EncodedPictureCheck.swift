@@ -23,7 +23,7 @@ package enum EncodedPictureCheck {
   ) -> Bool {
     switch kind {
     case .sixel: return isOneSixel(bytes, width: width, height: height)
-    case .kitty, .iterm: return isOnePNG(bytes, width: width, height: height)
+    case .kitty, .kittyUnicode, .iterm: return isOnePNG(bytes, width: width, height: height)
     }
   }
 

@@ -65,6 +65,36 @@ package enum PictureEscapes {
         + "c=\(columns),r=\(rows),C=1,z=0,q=2\u{1B}\\\u{1B}8").utf8)
   }
 
+  /// kitty: the virtual placement of image `id` over `columns` × `rows` cells (`U=1`),
+  /// which placeholder cells show a part of each; it replaces the image's placement 1.
+  package static func kittyVirtualPlacement(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    Array("\u{1B}_Ga=p,U=1,i=\(id),p=1,c=\(columns),r=\(rows),q=2\u{1B}\\".utf8)
+  }
+
+  /// `bytes` (kitty's escapes, `ESC _ G … ESC \`) through tmux to the terminal outside it:
+  /// each escape in a passthrough sequence of its own (`ESC P tmux ; … ESC \`, every escape
+  /// character inside doubled), so that none is longer than one chunk of a picture.
+  package static func throughTmux(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 256 + 16)
+    var index = 0
+    while index < bytes.count {
+      out += Array("\u{1B}Ptmux;".utf8)
+      // One escape: up to and including its string terminator (ESC \).
+      var previousWasEscape = false
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x1B { out.append(0x1B) }
+        out.append(byte)
+        if previousWasEscape && byte == UInt8(ascii: "\\") { break }
+        previousWasEscape = byte == 0x1B
+      }
+      out += Array("\u{1B}\\".utf8)
+    }
+    return out
+  }
+
   /// kitty: removes image `id`'s placement and keeps its data (`d=i`).
   package static func kittyDeletePlacement(id: UInt32) -> [UInt8] {
     Array("\u{1B}_Ga=d,d=i,i=\(id),p=1,q=2\u{1B}\\".utf8)
@@ -77,11 +107,12 @@ package enum PictureEscapes {
 
   /// What removes every picture placed, where pictures live beside the cells (kitty:
   /// every placement, `d=A`); `nil` where they belong to the cells and go with the
-  /// alternate screen (sixel, iTerm2).
+  /// alternate screen (sixel, iTerm2, placeholder cells: their images are freed one by
+  /// one, `PictureLayer.farewell`).
   package static func removeAll(_ kind: PixelProtocol) -> [UInt8]? {
     switch kind {
     case .kitty: return Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
-    case .sixel, .iterm: return nil
+    case .sixel, .iterm, .kittyUnicode: return nil
     }
   }
 

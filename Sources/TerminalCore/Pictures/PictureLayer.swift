@@ -1,4 +1,5 @@
 import LayoutEngine
+import TerminalScreen
 
 /// The pixel pictures beside the text: which pictures the terminal shows where, and what
 /// to write to make it show the next frame's. Pure (it writes nothing itself): the curses
@@ -25,6 +26,14 @@ import LayoutEngine
 /// with transparent pixels has its cells erased first (its pixels would keep the last
 /// frame's under them).
 ///
+/// - **kitty's Unicode placeholders**: each image is transmitted once with a virtual
+///   placement of its whole box; the picture is drawn by placeholder cells (`Plan.cells`)
+///   that the frame writes like text, each naming its row and column of the image whose
+///   id is its colour (16–255 in 256 colours, so that the colour is always sent as
+///   `38;5;N`; 256 on in 24-bit). Moving, cutting or hiding a picture is the text's
+///   business: no picture byte is written for it. Inside tmux every escape goes through
+///   passthrough (`throughTmux`).
+///
 /// While keys repeat, kitty is sent no new picture (`PicturePlacement.keysRepeat`):
 /// the pictures it holds move, the others come when the keys pause.
 ///
@@ -43,8 +52,18 @@ package struct PictureLayer {
     package var output: [UInt8] = []
     /// The pictures on screen after it, as the terminal shows them.
     package var shown: [PicturePlacement] = []
+    /// Cells the frame writes over its own (kitty's Unicode placeholders), row by row.
+    package var cells: [PlaceholderCell] = []
 
     package init() {}
+  }
+
+  /// A placeholder cell: where, what it holds, and the colour that names its image.
+  package struct PlaceholderCell: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var grapheme: String
+    package var color: TerminalColor
   }
 
   /// The placements on screen, by image.
@@ -58,9 +77,55 @@ package struct PictureLayer {
   /// kitty: animations placed in the last frame, to be started in the next.
   private var pendingStarts: Set<UInt32> = []
 
-  package init(protocolKind: PixelProtocol, terminalBudget: Int = 160 << 20) {
+  /// Placeholder cells: the escapes go through tmux's passthrough.
+  package let throughTmux: Bool
+  /// Placeholder cells: ids are 24-bit colours (else palette entries 16–255).
+  package let directColor: Bool
+  /// Placeholder cells: the terminal's id of each picture (the colour its cells carry),
+  /// and the ids free to give.
+  private var terminalIDs: [UInt32: UInt32] = [:]
+  private var freeIDs: [UInt32] = []
+  /// Placeholder cells: the box each image's virtual placement covers, in cells.
+  private var placedSizes: [UInt32: Size] = [:]
+
+  package init(
+    protocolKind: PixelProtocol, terminalBudget: Int = 160 << 20, throughTmux: Bool = false,
+    directColor: Bool = false
+  ) {
     self.protocolKind = protocolKind
     self.terminalBudget = terminalBudget
+    self.throughTmux = throughTmux
+    self.directColor = directColor
+    freeIDs = Self.idRange(directColor: directColor).reversed()
+  }
+
+  /// The ids placeholder cells may carry: 16–255 as palette entries (below 16 ncurses
+  /// would send the theme's colours as `ESC [ 3x m`, no id), 256 on as 24-bit colours (up
+  /// to 65,535 here: more than any screen holds).
+  static func idRange(directColor: Bool) -> ClosedRange<UInt32> {
+    directColor ? 256...65_535 : 16...255
+  }
+
+  /// The colour of a placeholder cell of image `id`.
+  static func color(ofID id: UInt32, directColor: Bool) -> TerminalColor {
+    directColor
+      ? .rgb(red: UInt8(id >> 16 & 0xFF), green: UInt8(id >> 8 & 0xFF), blue: UInt8(id & 0xFF))
+      : .indexed(UInt8(id))
+  }
+
+  /// What frees every image the terminal holds for placeholder cells (they are not on
+  /// any screen the terminal erases), when the browser ends; nothing for the others.
+  package func farewell() -> [UInt8] {
+    switch protocolKind {
+    case .kittyUnicode:
+      var out: [UInt8] = []
+      for id in stored.keys.sorted() {
+        if let terminalID = terminalIDs[id] { out += PictureEscapes.kittyFree(id: terminalID) }
+      }
+      return throughTmux ? PictureEscapes.throughTmux(out) : out
+    case .kitty, .sixel, .iterm:
+      return []
+    }
   }
 
   /// The images kitty holds now, by id (for tests).
@@ -85,6 +150,9 @@ package struct PictureLayer {
       storedBytes = 0
       motions = [:]
       pendingStarts = []
+      terminalIDs = [:]
+      freeIDs = Self.idRange(directColor: directColor).reversed()
+      placedSizes = [:]
     }
     // What can be shown: one placement per image, on screen, not on the last row.
     var wanted: [PicturePlacement] = []
@@ -106,53 +174,87 @@ package struct PictureLayer {
     }
     var plan = Plan()
     switch protocolKind {
-    case .kitty: planKitty(wanted, into: &plan)
+    case .kitty, .kittyUnicode: planKitty(&wanted, into: &plan)
     case .sixel, .iterm: planCells(wanted, into: &plan)
+    }
+    if throughTmux && !plan.output.isEmpty {
+      plan.output = PictureEscapes.throughTmux(plan.output)
     }
     shown = Dictionary(wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     plan.shown = wanted
     return plan
   }
 
-  private mutating func planKitty(_ wanted: [PicturePlacement], into plan: inout Plan) {
+  /// kitty, placed beside the text or by placeholder cells: images transmitted once and
+  /// kept; placements moved (beside the text) or cells written (placeholders).
+  private mutating func planKitty(_ wanted: inout [PicturePlacement], into plan: inout Plan) {
+    if protocolKind.drawsWithText { giveIDs(&wanted, into: &plan) }
     let wantedIDs = Set(wanted.map(\.picture.id))
-    for id in shown.keys.sorted() where !wantedIDs.contains(id) {
-      plan.output += PictureEscapes.kittyDeletePlacement(id: id)
+    if !protocolKind.drawsWithText {
+      for id in shown.keys.sorted() where !wantedIDs.contains(id) {
+        plan.output += PictureEscapes.kittyDeletePlacement(id: id)
+      }
     }
     // Animations placed in the frame before, drawn by now: told to run.
     let starting = pendingStarts
     pendingStarts = []
     for placement in wanted {
       let image = placement.picture
+      let id = terminalIDs[image.id] ?? image.id
       if stored[image.id] == nil {
-        plan.output += PictureEscapes.kittyTransmit(id: image.id, png: image.encoded)
+        plan.output += PictureEscapes.kittyTransmit(id: id, png: image.encoded)
         var bytes = image.width * image.height * 4
         if let animation = image.animation {
           for (index, frame) in animation.frames.enumerated() {
             plan.output += PictureEscapes.kittyFrame(
-              id: image.id, png: frame, gap: animation.timing.delays[index + 1])
+              id: id, png: frame, gap: animation.timing.delays[index + 1])
           }
-          plan.output += PictureEscapes.kittyFirstGap(
-            id: image.id, gap: animation.timing.delays[0])
+          plan.output += PictureEscapes.kittyFirstGap(id: id, gap: animation.timing.delays[0])
           bytes *= 1 + animation.frames.count
         }
         stored[image.id] = (bytes, frame)
         storedBytes += bytes
+        placedSizes[image.id] = nil
       }
       stored[image.id]?.lastFrame = frame
-      let placedNow = shown[image.id] == nil
-      let moved =
-        shown[image.id].map { $0.box != placement.box || $0.visible != placement.visible } ?? true
-      if moved {
+      let placedNow: Bool
+      if protocolKind.drawsWithText {
+        let size = Size(width: placement.box.width, height: placement.box.height)
+        placedNow = placedSizes[image.id] != size
+        if placedNow {
+          plan.output += PictureEscapes.kittyVirtualPlacement(
+            id: id, columns: size.width, rows: size.height)
+          placedSizes[image.id] = size
+        }
+        let color = Self.color(ofID: id, directColor: directColor)
         let inPicture = placement.visibleInPicture
-        let cell = image.cellPixels
-        plan.output += PictureEscapes.kittyPlace(
-          id: image.id, at: (placement.visible.minX, placement.visible.minY),
-          source: (
-            inPicture.minX * cell.width, inPicture.minY * cell.height,
-            Swift.min(image.width - inPicture.minX * cell.width, inPicture.width * cell.width),
-            Swift.min(image.height - inPicture.minY * cell.height, inPicture.height * cell.height)
-          ), columns: placement.visible.width, rows: placement.visible.height)
+        for row in 0..<placement.visible.height {
+          for column in 0..<placement.visible.width {
+            plan.cells.append(
+              PlaceholderCell(
+                x: placement.visible.minX + column, y: placement.visible.minY + row,
+                grapheme: PlaceholderMarks.cell(
+                  row: inPicture.minY + row, column: inPicture.minX + column),
+                color: color))
+          }
+        }
+      } else {
+        placedNow = shown[image.id] == nil
+        let moved =
+          shown[image.id].map { $0.box != placement.box || $0.visible != placement.visible }
+          ?? true
+        if moved {
+          let inPicture = placement.visibleInPicture
+          let cell = image.cellPixels
+          plan.output += PictureEscapes.kittyPlace(
+            id: id, at: (placement.visible.minX, placement.visible.minY),
+            source: (
+              inPicture.minX * cell.width, inPicture.minY * cell.height,
+              Swift.min(image.width - inPicture.minX * cell.width, inPicture.width * cell.width),
+              Swift.min(
+                image.height - inPicture.minY * cell.height, inPicture.height * cell.height)
+            ), columns: placement.visible.width, rows: placement.visible.height)
+        }
       }
       guard let animation = image.animation else { continue }
       // A placement made now (not moved: a moved one plays on) shows a still frame until
@@ -166,7 +268,7 @@ package struct PictureLayer {
       }
       if motions[image.id] != placement.motion || starting.contains(image.id) {
         plan.output += PictureEscapes.kittyAnimation(
-          id: image.id, motion: placement.motion, plays: animation.timing.plays)
+          id: id, motion: placement.motion, plays: animation.timing.plays)
         motions[image.id] = placement.motion
       }
     }
@@ -175,13 +277,40 @@ package struct PictureLayer {
       let idle = stored.filter { !wantedIDs.contains($0.key) }.sorted {
         ($0.value.lastFrame, $0.key) < ($1.value.lastFrame, $1.key)
       }
-      for (id, entry) in idle where storedBytes > terminalBudget {
-        plan.output += PictureEscapes.kittyFree(id: id)
-        stored[id] = nil
-        motions[id] = nil
-        storedBytes -= entry.bytes
+      for (id, _) in idle where storedBytes > terminalBudget {
+        free(id, into: &plan)
       }
     }
+  }
+
+  /// Placeholder cells: an id for each wanted picture that has none, freeing the images
+  /// least recently shown off screen when none is left; a picture that still gets none
+  /// (more on screen than ids) waits, its cells blank.
+  private mutating func giveIDs(_ wanted: inout [PicturePlacement], into plan: inout Plan) {
+    let wantedIDs = Set(wanted.map(\.picture.id))
+    var idle = terminalIDs.keys.filter { !wantedIDs.contains($0) }.sorted {
+      (stored[$0]?.lastFrame ?? 0, $0) > (stored[$1]?.lastFrame ?? 0, $1)
+    }
+    wanted.removeAll { placement in
+      let image = placement.picture.id
+      if terminalIDs[image] != nil { return false }
+      if freeIDs.isEmpty, let oldest = idle.popLast() { free(oldest, into: &plan) }
+      guard let id = freeIDs.popLast() else { return true }
+      terminalIDs[image] = id
+      return false
+    }
+  }
+
+  /// Frees image `id` in the terminal and forgets it (its terminal id, for placeholder
+  /// cells, given again).
+  private mutating func free(_ id: UInt32, into plan: inout Plan) {
+    let terminalID = terminalIDs[id] ?? id
+    if stored[id] != nil { plan.output += PictureEscapes.kittyFree(id: terminalID) }
+    if let entry = stored[id] { storedBytes -= entry.bytes }
+    stored[id] = nil
+    motions[id] = nil
+    placedSizes[id] = nil
+    if terminalIDs.removeValue(forKey: id) != nil { freeIDs.append(terminalID) }
   }
 
   private mutating func planCells(_ wanted: [PicturePlacement], into plan: inout Plan) {
@@ -216,7 +345,7 @@ package struct PictureLayer {
       case .iterm:
         plan.output += PictureEscapes.iterm(
           encoded, at: at, columns: placement.visible.width, rows: placement.visible.height)
-      case .kitty:
+      case .kitty, .kittyUnicode:
         break
       }
     }
