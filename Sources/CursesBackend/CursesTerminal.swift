@@ -107,7 +107,7 @@ package final class CursesTerminal: TerminalDevice {
     // Asked before newterm, which would read the answers as keys.
     let (found, typed, unfinished) = TerminalProber.capabilities(
       depth: depth, depthReason: depthReason, input: input, output: output,
-      environment: environment, images: images,
+      environment: environment, tmuxClient: tmux?.client, images: images,
       symbols: symbols, utf8: masonry_use_utf8_ctype() != 0)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
     guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
@@ -274,7 +274,7 @@ package final class CursesTerminal: TerminalDevice {
       name: name, environment: environment, colors: colors, tmux: tmux?.client)
     var (found, _, _) = TerminalProber.capabilities(
       depth: depth, depthReason: depthReason, input: input, output: output,
-      environment: environment, images: images,
+      environment: environment, tmuxClient: tmux?.client, images: images,
       symbols: symbols, utf8: utf8
     )
     found.reasons.tmux = tmux?.description

@@ -77,10 +77,11 @@ enum TerminalProber {
   /// was reading when its window closed.
   static func capabilities(
     depth: ColorDepth, depthReason: String, input: Int32, output: Int32,
-    environment: [String: String],
+    environment: [String: String], tmuxClient: TmuxClientFeatures?,
     images: ImageChoice, symbols: SymbolSet?, utf8: Bool
   ) -> (TerminalCapabilities, typed: [UInt8], unfinished: [UInt8]) {
-    let probeEnvironment = TerminalProbe.Environment(environment)
+    var probeEnvironment = TerminalProbe.Environment(environment)
+    probeEnvironment.tmuxClient = tmuxClient
     let window = windowSize(of: output)
     var fromWindow: CellShape?
     if let window, window.pixels.width > 0, window.pixels.height > 0 {

@@ -193,6 +193,38 @@ import Testing
     }
   }
 
+  /// tmux 3.4 built with sixel answers its own DA1 with 4 (`?1;2;4c`, first, before the
+  /// terminal outside answers through passthrough): sixels go to tmux when its client's
+  /// terminal shows them (tmux's `sixel` feature, or that terminal's DA1), placeholders
+  /// still first; tmux 3.3a (`?1;2c`) draws none.
+  @Test func tmuxThatDrawsSixelGetsSixel() {
+    let esc = ProbeAnswerSamples.esc
+    let tmux34 = "\(esc)[?1;2;4c"
+    func chosen(_ answers: String, client: TmuxClientFeatures? = nil) -> (PixelProtocol?, String) {
+      var environment = TerminalProbe.Environment(["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"])
+      environment.tmuxClient = client
+      var read = ProbeAnswers()
+      read.read(Array(answers.utf8))
+      read.finish()
+      let choice = TerminalProbe.choose(
+        .auto, answers: read, environment: environment, cellKnown: true, colors: .palette256)
+      return (choice.protocol, choice.reason)
+    }
+    // xterm outside: its DA1 lists 4, or tmux says its client has sixel.
+    #expect(chosen(tmux34 + ProbeAnswerSamples.xterm).0 == .sixel)
+    #expect(
+      chosen(tmux34, client: TmuxClientFeatures(names: ["256", "RGB", "sixel"])).0 == .sixel)
+    // kitty 0.26.5 outside shows no sixel; tmux 3.3a draws none.
+    let noSixel = chosen(tmux34 + ProbeAnswerSamples.kitty)
+    #expect(noSixel.0 == nil && noSixel.1.contains("its client shows no sixel"))
+    let old = chosen(ProbeAnswerSamples.tmux + ProbeAnswerSamples.xterm)
+    #expect(old.0 == nil && old.1.contains("this tmux draws no sixel"))
+    // A newer kitty outside: placeholders, sixel or not.
+    let newKitty = ProbeAnswerSamples.kitty.replacingOccurrences(of: "0.26.5", with: "0.35.2")
+    #expect(
+      chosen(tmux34 + newKitty, client: TmuxClientFeatures(names: ["sixel"])).0 == .kittyUnicode)
+  }
+
   @Test func tmuxSaysWhetherThePaneLetsEscapesThrough() {
     let on = TmuxPane(answer: Array("1;256,RGB,title\n".utf8))
     #expect(on?.passthrough == true && on?.client?.hasRGB == true)

@@ -53,6 +53,8 @@ package enum TerminalProbe {
     package var termProgram: String?
     package var insideTmux: Bool
     package var noColor: Bool
+    /// What tmux says of its client's terminal, when it was asked (`TmuxPane`).
+    package var tmuxClient: TmuxClientFeatures?
 
     package init(_ environment: [String: String]) {
       term = environment["TERM"] ?? ""
@@ -89,28 +91,7 @@ package enum TerminalProbe {
     if environment.noColor { return (nil, "NO_COLOR is set") }
     guard cellKnown else { return (nil, "the cell's size in pixels is unknown") }
     if environment.insideTmux || answers.version?.hasPrefix("tmux") == true {
-      guard let outside = answers.version, !outside.hasPrefix("tmux"), answers.kittyGraphics
-      else {
-        return (
-          nil,
-          answers.version == nil || answers.version?.hasPrefix("tmux") == true
-            ? "inside tmux, and the terminal outside did not answer through passthrough"
-            : "inside tmux, and the terminal outside (\(answers.version ?? "")) has no kitty graphics"
-        )
-      }
-      guard drawsPlaceholders(outside) else {
-        return (
-          nil,
-          "inside tmux, and \(outside) outside draws no Unicode placeholders (kitty 0.28 or later and Ghostty do)"
-        )
-      }
-      guard colors >= .palette256 else {
-        return (nil, "inside tmux, but placeholder cells need 256 colours")
-      }
-      return (
-        .kittyUnicode,
-        "inside tmux, \(outside) outside draws kitty's Unicode placeholders (through passthrough)"
-      )
+      return insideTmux(answers: answers, environment: environment, colors: colors)
     }
     if answers.kittyGraphics { return (.kitty, "the kitty graphics query answered OK") }
     let names = [environment.termProgram ?? "", answers.version ?? ""].map { $0.lowercased() }
@@ -125,6 +106,48 @@ package enum TerminalProbe {
     }
     if answers.deviceAttributes.isEmpty { return (nil, "no answer within \(timeout) ms") }
     return (nil, "no picture protocol answered")
+  }
+
+  /// Inside tmux: kitty's Unicode placeholders where the terminal outside (answering
+  /// through passthrough) draws them and there are 256 colours; else sixel where tmux
+  /// itself draws it (its own DA1, the first to come, lists 4: tmux 3.4 on, built with
+  /// sixel) and its client's terminal shows it (tmux's `sixel` feature, or that
+  /// terminal's DA1); else symbols, saying why.
+  static func insideTmux(answers: ProbeAnswers, environment: Environment, colors: ColorDepth)
+    -> (protocol: PixelProtocol?, reason: String)
+  {
+    let outside = answers.version.flatMap { $0.hasPrefix("tmux") ? nil : $0 }
+    let noPlaceholders: String
+    if let outside, answers.kittyGraphics, drawsPlaceholders(outside) {
+      guard colors >= .palette256 else {
+        return (nil, "inside tmux, but placeholder cells need 256 colours")
+      }
+      return (
+        .kittyUnicode,
+        "inside tmux, \(outside) outside draws kitty's Unicode placeholders (through passthrough)"
+      )
+    } else if let outside {
+      noPlaceholders =
+        answers.kittyGraphics
+        ? "\(outside) outside draws no Unicode placeholders (kitty 0.28 or later and Ghostty do)"
+        : "the terminal outside (\(outside)) has no kitty graphics"
+    } else {
+      noPlaceholders = "the terminal outside did not answer through passthrough"
+    }
+    let tmuxDrawsSixel = answers.deviceAttributes.first?.dropFirst().contains(4) ?? false
+    let clientShowsSixel =
+      environment.tmuxClient?.names.contains("sixel") == true
+      || (answers.deviceAttributes.count > 1
+        && answers.deviceAttributes.last?.dropFirst().contains(4) == true)
+    if tmuxDrawsSixel && clientShowsSixel {
+      return (.sixel, "inside tmux, which draws sixel itself (DA1 4) to a terminal that shows it")
+    }
+    return (
+      nil,
+      "inside tmux: \(noPlaceholders), and "
+        + (tmuxDrawsSixel
+          ? "its client shows no sixel" : "this tmux draws no sixel (3.4 or later can)")
+    )
   }
 
   /// Whether the terminal that names itself `version` (XTVERSION) draws kitty's Unicode
