@@ -23,18 +23,40 @@ extension CursesTerminal {
     var emptyReads = 0
     while true {
       if let event = readBufferedEvent() { return event }
+      // Picture bytes waiting: written whenever the terminal has room, between keys.
       var entries = [
         pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(
+          fd: wakeUp.readDescriptor >= 0 ? wakeUp.readDescriptor : -1, events: Int16(POLLIN),
+          revents: 0),
+        pollfd(
+          fd: pictureQueue.isEmpty || acknowledgementAsked != nil ? -1 : outputDescriptor,
+          events: Int16(POLLOUT), revents: 0),
       ]
-      let wait = deadline.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
-      let ready = poll(&entries, wakeUp.readDescriptor >= 0 ? 2 : 1, wait)
+      // An acknowledgement awaited: woken when it is due to be given up on.
+      let until = [deadline, acknowledgementAsked.map { $0 + Self.acknowledgementWait }]
+        .compactMap { $0 }.min()
+      let wait = until.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
+      let ready = poll(&entries, 3, wait)
       if ready < 0 {
         // A signal (SIGWINCH among them) interrupted the wait: read what it left.
         if errno == EINTR { continue }
         return .endOfInput
       }
-      if ready == 0 { return nil }
+      if ready == 0 {
+        // The caller's time ran out, or an awaited acknowledgement is given up on.
+        if let deadline, now() >= deadline { return nil }
+        writeQueuedPictures()
+        continue
+      }
+      let output = entries[2].revents
+      if output & Int16(POLLOUT) != 0 {
+        writeQueuedPictures()
+      } else if output != 0 {
+        // The terminal takes nothing more (hung up): the pictures are dropped.
+        pictureQueue = PictureOutputQueue()
+      }
+      if output != 0 && entries[0].revents == 0 && entries[1].revents == 0 { continue }
       if entries[1].revents & Int16(POLLIN) != 0 {
         if masonry_guard_take_resumed() != 0 { resume() }
         // A resize wakes us too; ncurses reports it on the next read.
@@ -43,7 +65,14 @@ extension CursesTerminal {
       }
       let input = entries[0].revents
       if input & Int16(POLLIN) != 0 {
+        let acknowledged = lateAnswers.deviceAttributes
         if let event = readBufferedEvent() { return event }
+        if lateAnswers.deviceAttributes != acknowledged {
+          // The terminal read a batch of picture bytes: the next goes.
+          emptyReads = 0
+          writeQueuedPictures()
+          continue
+        }
         emptyReads += 1
         if emptyReads < 64 { continue }
         return .endOfInput

@@ -26,7 +26,7 @@ package final class CursesTerminal: TerminalDevice {
   let wakeUp: WakeUpSignal
   /// Where keys are read and frames written: standard input and output, or /dev/tty.
   let inputDescriptor: Int32
-  private let outputDescriptor: Int32
+  let outputDescriptor: Int32
   var palette: ColorPalette
   private var pairs: ColorPairAllocator
   private var shown: Screen?
@@ -47,6 +47,29 @@ package final class CursesTerminal: TerminalDevice {
   package let capabilities: TerminalCapabilities
   /// The pixel pictures beside ncurses' cells, when the terminal has a protocol.
   private var pictureLayer: PictureLayer?
+  /// kitty's picture bytes the terminal has not taken yet (`PictureOutputQueue`).
+  var pictureQueue = PictureOutputQueue()
+  /// Picture bytes written since the last acknowledgement was asked for, and the time
+  /// (milliseconds) an asked one has been awaited since: a device attributes query after
+  /// every `picturesInFlight` bytes, answered only once the terminal has read them all,
+  /// so that at most that much of a picture lies in the link ahead of a key's frame.
+  var picturesSinceAcknowledged = 0
+  var acknowledgementAsked: Int?
+  /// The device attributes answers counted when the acknowledgement was asked.
+  var acknowledgementsSeen = 0
+  /// The link's throughput (bytes a second) as the last acknowledged batch measured it.
+  package private(set) var measuredThroughput: Int?
+  var batchStart = 0
+  /// At most this many picture bytes between two acknowledgements: what the link takes in
+  /// 60 ms as the last batch measured it, so that a key's frame waits about that long
+  /// behind pictures, whatever the link; from 16 KB (80 ms at 200 KB/s) to 1 MB (a local
+  /// terminal, which answers at once, needs no more questions than that).
+  var picturesInFlight: Int {
+    Swift.min(1 << 20, Swift.max(16_384, (measuredThroughput ?? 0) * 60 / 1_000))
+  }
+  /// An acknowledgement not answered in this long (a terminal that ignores the query)
+  /// lets the next batch go all the same.
+  static let acknowledgementWait = 1_000
   /// Whether the terminal was cleared since the last frame (the first frame, a resize,
   /// a resume): the pictures it showed are gone.
   var cleared = true
@@ -321,6 +344,10 @@ package final class CursesTerminal: TerminalDevice {
   /// Placements that live beside the cells go (the main screen never showed them);
   /// pictures that belong to the alternate screen's cells go with it.
   private func removePictures() {
+    // The escape in flight finished (the terminal must not be left inside one), the rest
+    // dropped: the layer sends what is shown again after the clear this makes.
+    send(Array(pictureQueue.restOfEscape))
+    pictureQueue = PictureOutputQueue()
     guard let layer = pictureLayer else { return }
     let farewell = layer.farewell()
     if !farewell.isEmpty {
@@ -337,10 +364,16 @@ package final class CursesTerminal: TerminalDevice {
   package func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     // The pictures' plan first: the rows ncurses must rewrite are part of this frame.
     var plan = PictureLayer.Plan()
+    // The frame's text never lands inside a picture's escape: the one in flight is
+    // finished first (a chunk at most); after a clear the rest is of no use.
+    send(Array(pictureQueue.restOfEscape))
+    pictureQueue.consume(pictureQueue.restOfEscape.count)
+    if cleared { pictureQueue = PictureOutputQueue() }
     if var layer = pictureLayer {
       plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared)
       pictureLayer = layer
     }
+    let queued = pictureLayer?.protocolKind.mayArriveLate ?? false
     // Placeholder cells are the frame's own text: written over the picture's blank cells.
     var screen = screen
     for cell in plan.cells {
@@ -349,7 +382,7 @@ package final class CursesTerminal: TerminalDevice {
         at: Point(x: cell.x, y: cell.y))
     }
     cleared = false
-    let synchronized = capabilities.synchronizedOutput && !plan.output.isEmpty
+    let synchronized = capabilities.synchronizedOutput && !plan.output.isEmpty && !queued
     if synchronized { send(PictureEscapes.synchronizedBegin) }
     for row in plan.rewriteRows where row < Int(masonry_getmaxy(window)) {
       wredrawln(window, Int32(row), 1)
@@ -395,9 +428,59 @@ package final class CursesTerminal: TerminalDevice {
     shown = screen
     wnoutrefresh(window)
     doupdate()
-    if !plan.output.isEmpty { send(plan.output) }
+    if queued {
+      pictureQueue.append(plan.output)
+      writeQueuedPictures()
+    } else if !plan.output.isEmpty {
+      send(plan.output)
+    }
     if synchronized { send(PictureEscapes.synchronizedEnd) }
     logPictures(plan.shown)
+  }
+
+  /// Writes queued picture bytes while the terminal takes them without waiting: a piece
+  /// at a time, each after `poll` says there is room (a pseudo-terminal says so only when
+  /// its buffer is nearly empty, so a piece never waits long for the rest).
+  func writeQueuedPictures() {
+    if let asked = acknowledgementAsked {
+      if lateAnswers.deviceAttributes > acknowledgementsSeen {
+        // The terminal read the batch: the link's pace, then the next batch.
+        let elapsed = Swift.max(1, now() - batchStart)
+        measuredThroughput = picturesSinceAcknowledged * 1_000 / elapsed
+        acknowledgementAsked = nil
+        picturesSinceAcknowledged = 0
+      } else if now() - asked < Self.acknowledgementWait {
+        return
+      } else {
+        acknowledgementAsked = nil
+        picturesSinceAcknowledged = 0
+      }
+    }
+    while !pictureQueue.isEmpty {
+      // A batch written, and more to come: once the escape in flight is finished, the
+      // terminal's answer to a device attributes query says when it has read the batch.
+      let batchDone = picturesSinceAcknowledged >= picturesInFlight
+      if batchDone && pictureQueue.restOfEscape.isEmpty {
+        acknowledgementsSeen = lateAnswers.deviceAttributes
+        send(Array("\u{1B}[c".utf8))
+        acknowledgementAsked = now()
+        return
+      }
+      var entry = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
+      guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0 else { return }
+      if picturesSinceAcknowledged == 0 { batchStart = now() }
+      let piece =
+        batchDone ? pictureQueue.restOfEscape.prefix(4_096) : pictureQueue.next(limit: 4_096)
+      let written = piece.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else {
+        // The terminal is gone: nothing more goes to it.
+        pictureQueue = PictureOutputQueue()
+        return
+      }
+      pictureQueue.consume(written)
+      picturesSinceAcknowledged += written
+    }
   }
 
   /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).

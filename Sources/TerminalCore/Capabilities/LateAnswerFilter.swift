@@ -53,6 +53,10 @@ package struct LateAnswerFilter: Sendable {
     if !unfinished.isEmpty { resumable = (unfinished, now + Self.resumeWindow) }
   }
 
+  /// How many device attributes answers (`ESC [ ? … c`) were dropped: what the backend
+  /// asks after each batch of picture bytes on a slow link, to know they arrived.
+  package private(set) var deviceAttributes = 0
+
   /// Whether a sequence is held, waiting for its rest.
   package var isHolding: Bool { held.count > spent }
 
@@ -84,6 +88,9 @@ package struct LateAnswerFilter: Sendable {
     held.append(scalar)
     switch Self.shape(of: held) {
     case .answer:
+      if held.count >= 3 && held[2] == Self.code("?") && scalar == Self.code("c") {
+        deviceAttributes += 1
+      }
       clear()
       return []
     case .partial:

@@ -68,6 +68,18 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether a picture's escapes may reach the terminal after later frames' text (kitty's:
+  /// each complete in itself, placed by absolute position or by its cells, a later one
+  /// replacing it), so that on a slow link they wait in a queue and a key's frame goes
+  /// first (`PictureOutputQueue`). A sixel or iTerm2 picture belongs to the cells it is
+  /// drawn over when it arrives: it goes out with its frame.
+  package var mayArriveLate: Bool {
+    switch self {
+    case .kitty, .kittyUnicode: return true
+    case .sixel, .iterm: return false
+    }
+  }
+
   /// Whether the picture data is a PNG (kitty, iTerm2), else sixel.
   package var sendsPNG: Bool {
     switch self {

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// kitty pictures over a slow link, end to end: masonry behind a relay that lets its
+/// output through at 200 KB/s with 20 ms each way (as a slow SSH connection), while the
+/// sample's sixteen pictures stream (about a megabyte: five seconds of link). A key's frame
+/// goes out between two escapes of the pictures, never behind them all.
+@Suite(.serialized, .terminal) struct SlowLinkTests {
+  /// `relay.py RATE LATENCY_MS LOG -- PROGRAM…`: PROGRAM in a pseudo-terminal whose output
+  /// reaches this one LATENCY ms later and at most RATE bytes a second (at most 64 KB in
+  /// the link: beyond that the relay stops reading, and PROGRAM's writes wait, as behind a
+  /// full TCP window); keys reach PROGRAM LATENCY ms later. LOG gets `time bytes` for each
+  /// piece let through.
+  static let relay = #"""
+    import os, sys, pty, select, fcntl, termios, time, collections
+    rate, latency, log = float(sys.argv[1]), float(sys.argv[2]) / 1000, open(sys.argv[3], "a")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp(sys.argv[5], sys.argv[5:])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8))
+    import tty
+    tty.setraw(0)
+    down, up, queued = collections.deque(), collections.deque(), 0
+    credit, last, child = 0.0, time.monotonic(), True
+    while child or down:
+        now = time.monotonic()
+        waits = [t - now for t, _ in list(down)[:1] + list(up)[:1]]
+        if down and down[0][0] <= now and credit < 1:
+            waits.append((1 - credit) / rate)
+        readers = [0] + ([fd] if child and queued < 65536 else [])
+        ready, _, _ = select.select(readers, [], [], max(0.0, min(waits)) if waits else None)
+        now = time.monotonic()
+        if 0 in ready:
+            data = os.read(0, 4096)
+            if not data:
+                break
+            up.append((now + latency, data))
+        if fd in ready:
+            try:
+                data = os.read(fd, 16384)
+            except OSError:
+                data = b""
+            if not data:
+                child = False
+            else:
+                down.append((now + latency, data))
+                queued += len(data)
+        while up and up[0][0] <= now:
+            os.write(fd, up.popleft()[1])
+        credit = min(max(1024.0, rate / 100), credit + (now - last) * rate)
+        last = now
+        while down and down[0][0] <= now and credit >= 1:
+            due, data = down.popleft()
+            count = min(len(data), int(credit))
+            os.write(1, data[:count])
+            queued -= count
+            credit -= count
+            log.write("%.3f %d\n" % (time.time(), count))
+            log.flush()
+            if count < len(data):
+                down.appendleft((due, data[count:]))
+                break
+    os.waitpid(pid, 0)
+    """#
+
+  @Test func keysGoFirstWhilePicturesStream() throws {
+    let script = TemporaryFiles.write(Self.relay, named: "relay.py")
+    let log = TemporaryFiles.path(named: "relay.log")
+    let pictures = Repository.url.appendingPathComponent("Data/pictures").path
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images kitty --no-cache \(pictures)",
+      term: "xterm-256color",
+      wrapper: "python3 \(script) 200000 20 \(log) --")
+    _ = try #require(session.waitForScreen(seconds: 20) { $0.contains(" of 16") })
+    var latencies: [Double] = []
+    var lastKey = Date()
+    for index in 0..<8 {
+      usleep(250_000)
+      let before = session.screen()
+      lastKey = Date()
+      // Down and up again: each key moves the selection.
+      try session.send(index % 2 == 0 ? "j" : "k")
+      while session.screen() == before && Date().timeIntervalSince(lastKey) < 5 { usleep(5_000) }
+      latencies.append(Date().timeIntervalSince(lastKey) * 1_000)
+    }
+    // Pictures were still going out after the last key: the keys were timed while they
+    // streamed, and they all arrived (their bytes, a megabyte or so, through the link).
+    _ = TmuxSession.settledSize(of: log, seconds: 30)
+    let pieces = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(
+      separator: "\n"
+    ).compactMap { line -> (Double, Int)? in
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let time = Double(fields[0]), let count = Int(fields[1])
+      else { return nil }
+      return (time, count)
+    }
+    let total = pieces.reduce(0) { $0 + $1.1 }
+    let lastByte = pieces.last?.0 ?? 0
+    #expect(total > 500_000, "\(total) bytes through the link")
+    #expect(lastByte > lastKey.timeIntervalSince1970 + 0.5, "the pictures ended before the keys")
+    // Each key's frame within 250 ms: the link's 40 ms round trip, the picture bytes let
+    // ahead of it (16 KB, 80 ms at this rate), and a loaded machine's margin (measured
+    // here: 50–92 ms); behind the whole pictures it would take seconds.
+    #expect(latencies.max() ?? 0 < 250, "\(latencies.map { Int($0) }) ms")
+    try session.send("q")
+    #expect(session.exitStatus(seconds: 30) == "0")
+  }
+}
