@@ -23,6 +23,12 @@ extension CursesTerminal {
     var emptyReads = 0
     while true {
       if let event = readBufferedEvent() { return event }
+      // Pictures went out or were acknowledged: the browser may say so.
+      let link = pictureLink.reported
+      if link != reportedLink {
+        reportedLink = link
+        return .wakeUp
+      }
       // Picture bytes waiting: written whenever the terminal has room, between keys.
       var entries = [
         pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),

@@ -55,6 +55,8 @@ package final class CursesTerminal: TerminalDevice {
   /// so that at most that much of a picture lies in the link ahead of a key's frame.
   var picturesSinceAcknowledged = 0
   var acknowledgementAsked: Int?
+  /// The picture link as the browser was last woken to hear it.
+  var reportedLink = PictureLink()
   /// The device attributes answers counted when the acknowledgement was asked.
   var acknowledgementsSeen = 0
   /// The link's throughput (bytes a second) as the last acknowledged batch measured it.
@@ -361,6 +363,10 @@ package final class CursesTerminal: TerminalDevice {
 
   package var picturesNeedAnotherFrame: Bool { pictureLayer?.needsAnotherFrame ?? false }
 
+  package var pictureLink: PictureLink {
+    PictureLink(pending: pictureQueue.count, throughput: measuredThroughput)
+  }
+
   package func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     // The pictures' plan first: the rows ncurses must rewrite are part of this frame.
     var plan = PictureLayer.Plan()
@@ -429,7 +435,11 @@ package final class CursesTerminal: TerminalDevice {
     wnoutrefresh(window)
     doupdate()
     if queued {
-      pictureQueue.append(plan.output)
+      // Pictures still waiting whole but no longer wanted (scrolled away, or asked for
+      // again smaller) are not sent: the layer sends them anew if they come back.
+      let dropped = pictureQueue.dropUnsent(except: Set(plan.shown.map(\.picture.id)))
+      if !dropped.isEmpty { pictureLayer?.forget(dropped) }
+      pictureQueue.append(plan.output, transmissions: plan.transmissions)
       writeQueuedPictures()
     } else if !plan.output.isEmpty {
       send(plan.output)
@@ -445,8 +455,12 @@ package final class CursesTerminal: TerminalDevice {
     if let asked = acknowledgementAsked {
       if lateAnswers.deviceAttributes > acknowledgementsSeen {
         // The terminal read the batch: the link's pace, then the next batch.
-        let elapsed = Swift.max(1, now() - batchStart)
-        measuredThroughput = picturesSinceAcknowledged * 1_000 / elapsed
+        // The link's latency left out (as the probe's round trip measured it), and never
+        // below half the batch's time: an overestimate makes the next batch larger, and
+        // a larger batch measures better.
+        let elapsed = now() - batchStart
+        let sending = Swift.max(1, elapsed - Swift.min(capabilities.roundTrip ?? 0, elapsed / 2))
+        measuredThroughput = picturesSinceAcknowledged * 1_000 / sending
         acknowledgementAsked = nil
         picturesSinceAcknowledged = 0
       } else if now() - asked < Self.acknowledgementWait {

@@ -96,6 +96,7 @@ enum TerminalProber {
       ? ask(input: input, output: output, insideTmux: probeEnvironment.insideTmux) : nil
     var reasons = TerminalCapabilities.Reasons()
     reasons.colors = depthReason
+    reasons.link = TerminalCapabilities.linkReason(environment: environment)
     var cell = fromWindow
     reasons.cell = fromWindow == nil ? nil : "TIOCGWINSZ"
     if let answers = outcome?.answers, cell == nil {
@@ -130,6 +131,10 @@ enum TerminalProber {
       colorDepth: depth, pixelProtocol: chosen.protocol, cellPixelSize: cell, symbols: symbolSet,
       synchronizedOutput: (outcome?.answers.synchronizedOutput).map { $0 == 1 || $0 == 2 } ?? false,
       reasons: reasons)
+    capabilities.overSSH = ["SSH_CONNECTION", "SSH_TTY"].contains {
+      !(environment[$0] ?? "").isEmpty
+    }
+    if let outcome, !outcome.timedOut { capabilities.roundTrip = outcome.microseconds / 1_000 }
     if let registers = outcome?.answers.sixelRegisters {
       capabilities.sixelColors = Swift.max(2, Swift.min(256, registers))
     }

@@ -49,6 +49,8 @@ package struct BrowseCommand {
   /// `--slideshow SECONDS`: the viewer opens on the first picture with a slideshow of
   /// this interval (ms) running.
   package let slideshow: Int?
+  /// `--link`: pictures for a fast or a slow link (`auto`: as measured).
+  package let link: LinkChoice
   /// Whether pictures are drawn as thumbnails (not `--images none`).
   package var drawsThumbnails: Bool { images != .placeholders }
   /// `--color`: how many colours the terminal is drawn in (`auto`: what it says).
@@ -66,7 +68,7 @@ package struct BrowseCommand {
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
-        animateHelp, slideshowHelp, ColorOption.documentation(withoutIt: "auto"),
+        animateHelp, slideshowHelp, linkHelp, ColorOption.documentation(withoutIt: "auto"),
       ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp])
 
   /// `--animate`.
@@ -79,6 +81,12 @@ package struct BrowseCommand {
   static let slideshowHelp = OptionHelp(
     "--slideshow SECONDS",
     "Open the first picture in the viewer and show the next every SECONDS (0.5 to 3600; s in the viewer starts and stops a slideshow of 3 s, or of SECONDS when given). Each next picture is made while the one before shows."
+  )
+
+  /// `--link`.
+  static let linkHelp = OptionHelp(
+    "--link auto|local|slow",
+    "How pictures are sent for the link to the terminal. kitty's pictures always go a batch at a time, each acknowledged by the terminal, so that a key's frame never waits behind them; auto (the default) sends pictures of about half the pixels (and sixels in 64 colours) once a batch measures less than 1 MB/s, as over a slow SSH connection, and the status bar says what is left to send; local never does; slow does from the start."
   )
 
   /// `--follow`.
@@ -142,7 +150,7 @@ package struct BrowseCommand {
       rest,
       valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
         PictureOptions.valueOptions
-      ).union(["--animate", "--slideshow"]),
+      ).union(["--animate", "--slideshow", "--link"]),
       flagOptions: SourceOptions.flagOptions.union([
         "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe",
       ]),
@@ -155,6 +163,10 @@ package struct BrowseCommand {
       AnimationChoice(rawValue: $0)
     }
     slideshow = try Self.slideshowInterval(parsed)
+    link =
+      try parsed.choice("--link", of: LinkChoice.allCases.map(\.rawValue)).flatMap {
+        LinkChoice(rawValue: $0)
+      } ?? .auto
     colors = try ColorOption.choice(parsed, absent: .auto)!
     var sourceOptions = try SourceOptions(parsed)
     var warnings: [CacheFolder.Refusal] = []
@@ -235,7 +247,7 @@ package struct BrowseCommand {
   /// The options that take the next word as their value.
   private static let takingValues = LayoutOptions.valueOptions.union(
     SourceOptions.valueOptions
-  ).union(PictureOptions.valueOptions).union(["--animate", "--slideshow"])
+  ).union(PictureOptions.valueOptions).union(["--animate", "--slideshow", "--link"])
 
   /// `--slideshow SECONDS` in milliseconds: a decimal number from 0.5 to 3600.
   private static func slideshowInterval(_ parsed: ParsedArguments) throws(UsageError) -> Int? {

@@ -27,6 +27,9 @@ package protocol TerminalDevice {
   /// Whether the picture layer must be given another frame soon, even an unchanged one
   /// (kitty runs an animation only after it has drawn it: the start goes in the next).
   var picturesNeedAnotherFrame: Bool { get }
+  /// How picture bytes are getting to the terminal (none wait in a terminal that writes
+  /// them at once).
+  var pictureLink: PictureLink { get }
 }
 
 extension TerminalDevice {
@@ -34,6 +37,9 @@ extension TerminalDevice {
   package static func clipboardEscape(_ bytes: [UInt8]) -> [UInt8] {
     Array("\u{1B}]52;c;".utf8) + Base64.encode(bytes) + [0x07]
   }
+
+  /// No picture waits: every picture is written with its frame.
+  package var pictureLink: PictureLink { PictureLink() }
 
   /// Shows `screen` with no pixel picture.
   package mutating func draw(_ screen: Screen) { draw(screen, pictures: []) }

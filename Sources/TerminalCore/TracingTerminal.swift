@@ -24,6 +24,7 @@ package struct TracingTerminal<Device: TerminalDevice>: TerminalDevice {
   package var size: Size { device.size }
 
   package var picturesNeedAnotherFrame: Bool { device.picturesNeedAnotherFrame }
+  package var pictureLink: PictureLink { device.pictureLink }
 
   package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
     log("draw")

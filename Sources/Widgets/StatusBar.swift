@@ -23,6 +23,9 @@ package struct StatusBar: Widget {
   package var viewportWidth: Int?
   /// How many cards are marked: after the range (`3 marked`) when any is.
   package var marked = 0
+  /// What pictures wait on a slow link (`pictures: 0.8 MB to send at 140 KB/s`): before
+  /// the hint, and among the first fields to give way.
+  package var sending: String?
 
   package init(
     source: String, layoutName: String, columns: Int, visibleRange: ClosedRange<Int>?,
@@ -57,6 +60,7 @@ package struct StatusBar: Widget {
       fields.insert(("marked", "\(marked) marked"), at: at)
     }
     if let viewportWidth { fields.insert(("viewport", "\(viewportWidth) wide"), at: 2) }
+    if let sending { fields.insert(("sending", sending), at: fields.count - 1) }
     let separator = " │ "
     func length(_ fields: [(name: String, text: String)]) -> Int {
       fields.reduce(0) { $0 + DisplayWidth.of($1.text) } + DisplayWidth.of(separator) * fields.count
@@ -70,7 +74,7 @@ package struct StatusBar: Widget {
       fields.insert(
         ("source", TextFitting.truncated(Sanitizer.sanitize(source), toWidth: room)), at: 0)
     }
-    for name in ["viewport", "columns", "position", "layout", "hint"]
+    for name in ["viewport", "sending", "columns", "position", "layout", "hint"]
     where length(fields) > width + 3 {
       fields.removeAll { $0.name == name }
     }

@@ -21,7 +21,8 @@ var environment: [String: String] = [:]
 for name in [
   "NO_COLOR", "TERM", "COLORTERM", "TMUX", "TERM_PROGRAM", "KONSOLE_VERSION", "MASONRY_IMAGES",
   "MASONRY_PICTURE_LOG", "MASONRY_OPENER", "MASONRY_SHELL", "MASONRY_OSC52", "HOME",
-  "XDG_CACHE_HOME", "XDG_DATA_HOME", "MASONRY_OPTS", "MASONRY_TEST_KILL_AT",
+  "XDG_CACHE_HOME", "XDG_DATA_HOME", "MASONRY_OPTS", "MASONRY_TEST_KILL_AT", "TMUX_PANE",
+  "SSH_CONNECTION", "SSH_TTY",
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
@@ -152,7 +153,7 @@ end(
       actions: ActionSettings(environment: environment, osc52: command.allowsOSC52),
       diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
       notice: warnings.first?.notice, animate: command.animate, resort: command.resort,
-      curator: Curator(environment: environment), slideshow: command.slideshow,
+      curator: Curator(environment: environment), slideshow: command.slideshow, link: command.link,
       editing: command.editing,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.

@@ -2,8 +2,10 @@ import Browser
 import CardLayouts
 import Cards
 import LayoutEngine
+import TerminalCore
 import TestSupport
 import Testing
+import Thumbnails
 
 /// The reducer asks `ViewQueries` for the thumbnails of the picture boxes on screen instead
 /// of building the scene: over seeded random sessions on the sample's pictures (keys that
@@ -46,5 +48,45 @@ import Testing
     #expect(
       compared > 500 && nonEmpty > compared / 3 && open > 10,
       "\(compared) compared, \(nonEmpty) with pictures, \(open) with the viewer's")
+  }
+}
+
+/// On a slow link the pictures on screen are asked for again with about half the pixels
+/// where the terminal scales them (kitty), and sixels in 64 colours; on a fast one, or
+/// with `--link local`, as made for the terminal's cells.
+@Suite struct SlowLinkRequestTests {
+  static func requests(
+    _ protocolKind: PixelProtocol, link: PictureLink, choice: LinkChoice = .auto
+  ) -> [ThumbnailRequest] {
+    var capabilities = TerminalCapabilities(
+      colorDepth: .direct, pixelProtocol: protocolKind,
+      cellPixelSize: CellShape(width: 10, height: 20))
+    capabilities.sixelColors = 256
+    capabilities.overSSH = true
+    var state = BrowserState(
+      size: .zero, cards: BundledSample.collection(), pictures: .thumbnails(.truecolor),
+      capabilities: capabilities)
+    state.linkChoice = choice
+    let caches = BrowserCaches()
+    _ = BrowserReducer.reduce(&state, .started(Size(width: 100, height: 30)), at: 0, caches: caches)
+    _ = BrowserReducer.reduce(&state, .pictureLinkChanged(link), at: 10, caches: caches)
+    return ViewQueries.pictureRequestsOnScreen(state, caches: caches)
+  }
+
+  @Test func aSlowLinkAsksForSmallerPictures() {
+    let slow = PictureLink(pending: 500_000, throughput: 140_000)
+    let kittySlow = Self.requests(.kitty, link: slow)
+    let kittyFast = Self.requests(.kitty, link: PictureLink(throughput: 50_000_000))
+    #expect(!kittySlow.isEmpty && kittySlow.count == kittyFast.count)
+    #expect(kittySlow.allSatisfy { $0.cellShape == CellShape(width: 5, height: 10) })
+    #expect(kittyFast.allSatisfy { $0.cellShape == CellShape(width: 10, height: 20) })
+    #expect(
+      Self.requests(.kitty, link: slow, choice: .local).allSatisfy {
+        $0.cellShape == CellShape(width: 10, height: 20)
+      })
+    // A sixel is drawn at its own pixels: the same cells, fewer colours.
+    let sixel = Self.requests(.sixel, link: slow)
+    #expect(
+      sixel.allSatisfy { $0.cellShape == CellShape(width: 10, height: 20) && $0.sixelColors == 64 })
   }
 }

@@ -1,3 +1,4 @@
+import LayoutEngine
 import TerminalCore
 import TestSupport
 import Testing
@@ -102,6 +103,121 @@ import Testing
       }
       written += queue.next(limit: Int.max / 2)
       #expect(written == expected)
+    }
+  }
+}
+
+/// Pictures still waiting whole when they stop being wanted are never sent, and the
+/// layer sends them anew if they come back; one already begun goes out whole.
+@Suite struct UnsentPictureTests {
+  static func image() -> PixelPicture { PictureLayerTests.image(.kitty) }
+
+  @Test func aPictureNoLongerWantedIsDroppedWholeAndSentAgainLater() {
+    var layer = PictureLayer(protocolKind: .kitty)
+    let (a, b) = (Self.image(), Self.image())
+    let boxA = Rect(x: 0, y: 0, width: 4, height: 3)
+    let boxB = Rect(x: 10, y: 0, width: 4, height: 3)
+    let first = layer.plan(
+      [
+        PicturePlacement(picture: a, box: boxA, visible: boxA),
+        PicturePlacement(picture: b, box: boxB, visible: boxB),
+      ], screenHeight: 40, cleared: true)
+    #expect(first.transmissions.map(\.image) == [a.id, b.id])
+    var queue = PictureOutputQueue()
+    queue.append(first.output, transmissions: first.transmissions)
+    // a's first bytes are out: it goes whole; b, not begun and no longer wanted, goes.
+    queue.consume(10)
+    let dropped = queue.dropUnsent(except: [a.id])
+    #expect(dropped == [b.id])
+    var rest: [UInt8] = []
+    while !queue.isEmpty {
+      rest += queue.next(limit: 4_096)
+      queue.consume(4_096)
+    }
+    let sent = TerminalSamples.text(Array(first.output.prefix(10)) + rest)
+    #expect(sent.contains("i=\(a.id),") && !sent.contains("i=\(b.id),"))
+    #expect(sent == TerminalSamples.text(Array(first.output[first.transmissions[0].range])))
+    // b comes back: the layer, told it was never sent, sends it anew.
+    layer.forget(dropped)
+    let again = layer.plan(
+      [
+        PicturePlacement(picture: a, box: boxA, visible: boxA),
+        PicturePlacement(picture: b, box: boxB, visible: boxB),
+      ], screenHeight: 40, cleared: false)
+    let text = TerminalSamples.text(again.output)
+    #expect(text.contains("a=t,f=100,i=\(b.id),") && !text.contains("a=t,f=100,i=\(a.id),"))
+  }
+
+  /// Through tmux each transmission keeps its own range, wrapped.
+  @Test func wrappedTransmissionsKeepTheirRanges() {
+    var layer = PictureLayer(protocolKind: .kittyUnicode, throughTmux: true)
+    let (a, b) = (Self.image(), Self.image())
+    let boxA = Rect(x: 0, y: 0, width: 4, height: 3)
+    let boxB = Rect(x: 10, y: 0, width: 4, height: 3)
+    let plan = layer.plan(
+      [
+        PicturePlacement(picture: a, box: boxA, visible: boxA),
+        PicturePlacement(picture: b, box: boxB, visible: boxB),
+      ], screenHeight: 40, cleared: true)
+    #expect(plan.transmissions.count == 2)
+    for transmission in plan.transmissions {
+      let text = TerminalSamples.text(Array(plan.output[transmission.range]))
+      #expect(text.hasPrefix("⎋Ptmux;⎋⎋_Ga=t,") && text.hasSuffix("⎋⎋\\⎋\\"))
+    }
+    #expect(plan.transmissions[1].range.lowerBound == plan.transmissions[0].range.upperBound)
+  }
+}
+
+extension UnsentPictureTests {
+  /// Random appends, writes and drops: what comes out is exactly the pictures not dropped,
+  /// each whole, in order, and the text's places are ends of their escapes.
+  @Test func dropsLeaveWholePicturesInOrder() {
+    var generator = SeededGenerator(seed: 0xD20)
+    for _ in 0..<300 {
+      var queue = PictureOutputQueue()
+      // The model: each picture's bytes, and how many of them were written.
+      var model: [(id: UInt32, bytes: [UInt8], written: Int)] = []
+      var written: [UInt8] = []
+      var nextID: UInt32 = 1
+      for _ in 0..<Int.random(in: 1...15, using: &generator) {
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+          let size = Int.random(in: 1...9_000, using: &generator)
+          let bytes = PictureEscapes.kittyTransmit(
+            id: nextID, png: [UInt8](repeating: 7, count: size))
+          queue.append(
+            bytes, transmissions: [PictureLayer.Transmission(range: 0..<bytes.count, image: nextID)]
+          )
+          model.append((nextID, bytes, 0))
+          nextID += 1
+        case 1:
+          let wanted = Set(model.map(\.id).filter { _ in Bool.random(using: &generator) })
+          let dropped = queue.dropUnsent(except: wanted)
+          let expected = Set(model.filter { $0.written == 0 && !wanted.contains($0.id) }.map(\.id))
+          #expect(dropped == expected)
+          model.removeAll { dropped.contains($0.id) }
+        default:
+          var piece = Array(queue.next(limit: Int.random(in: 1...6_000, using: &generator)))
+          queue.consume(piece.count)
+          let rest = Array(queue.restOfEscape)
+          queue.consume(rest.count)
+          piece += rest
+          written += piece
+          var left = piece.count
+          for index in model.indices where left > 0 {
+            let take = Swift.min(left, model[index].bytes.count - model[index].written)
+            model[index].written += take
+            left -= take
+          }
+          // At a place for text: the end of a chunk of the picture in flight.
+          if let current = model.first(where: { $0.written < $0.bytes.count && $0.written > 0 }) {
+            let ends = PictureOutputQueueTests.ends(of: current.bytes, [0x1B, 0x5C])
+            #expect(ends.contains(current.written), "written \(current.written)")
+          }
+        }
+      }
+      written += queue.next(limit: Int.max / 2)
+      #expect(written == model.flatMap(\.bytes))
     }
   }
 }

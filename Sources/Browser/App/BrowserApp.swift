@@ -58,7 +58,8 @@ package struct BrowserApp {
     diskCache: ThumbnailDiskCache? = nil, follow: (@Sendable (Int) -> CardFeed)? = nil,
     folderSort: FolderSort? = nil, notice: String? = nil, animate: AnimationChoice? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
-    slideshow: Int? = nil, editing: (path: String, mapping: FieldMapping)? = nil,
+    slideshow: Int? = nil, link: LinkChoice = .auto,
+    editing: (path: String, mapping: FieldMapping)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
@@ -82,6 +83,7 @@ package struct BrowserApp {
     // folder's listing left out): the status bar says it until the next message.
     state.message = notice ?? collection.notice
     state.editableFile = editing?.path
+    state.linkChoice = link
     if let slideshow {
       // `--slideshow`: the viewer on the first picture, the slideshow running from the
       // first frame (its clock starts with the browser's).
@@ -241,6 +243,10 @@ package struct BrowserApp {
         events.append(.resized(size))
       }
     }
+    // How pictures are getting to the terminal, when that changed (the backend wakes the
+    // loop when it does).
+    let link = terminal.pictureLink.reported
+    if link != state.pictureLink { events.append(.pictureLinkChanged(link)) }
     return events.isEmpty && untilDeadline != nil ? [.tick] : events
   }
 }

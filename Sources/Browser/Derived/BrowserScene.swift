@@ -280,6 +280,7 @@ package struct BrowserScene {
       })
     bar.viewportWidth = state.viewport?.size.width
     bar.marked = state.marks.count
+    bar.sending = state.pictureLink.statusText
     return bar
   }
 

@@ -26,8 +26,8 @@ package enum ViewQueries {
     guard rows > 0, metrics.innerWidth > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
-      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
-      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors,
+      cellShape: state.pictureCellShape, symbols: state.capabilities.symbols,
+      pixels: state.capabilities.pixelProtocol, sixelColors: state.pictureSixelColors,
       animates: state.animation.choice != .off)
   }
 
@@ -48,8 +48,8 @@ package enum ViewQueries {
     guard box.width > 0, box.height > 0 else { return nil }
     return ThumbnailRequest(
       source: source, columns: box.width, rows: box.height, mode: mode,
-      cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
-      pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors,
+      cellShape: state.pictureCellShape, symbols: state.capabilities.symbols,
+      pixels: state.capabilities.pixelProtocol, sixelColors: state.pictureSixelColors,
       animates: state.animation.choice != .off)
   }
 

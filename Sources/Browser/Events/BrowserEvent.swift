@@ -16,6 +16,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case paste(String)
   /// The terminal has a new size (bursts are coalesced before they get here).
   case resized(Size)
+  /// How picture bytes are getting to the terminal changed (`PictureLink.reported`).
+  case pictureLinkChanged(PictureLink)
   /// Time passed (drives the layout-switch animation).
   case tick
   /// The terminal's input ended.
@@ -85,7 +87,8 @@ extension BrowserEvent {
     case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .recordsSkipped,
       .sourceSaid, .followHalted, .measured,
       .searchFound,
-      .thumbnailReady, .actionFinished, .curated, .folderCompleted, .factsRead:
+      .thumbnailReady, .actionFinished, .curated, .folderCompleted, .factsRead,
+      .pictureLinkChanged:
       return false
     }
   }

@@ -72,11 +72,31 @@ package struct BrowserState: Equatable {
   /// The facts of the viewer's picture (`i`): for which picture, and them once read (or
   /// why not). Only the last asked for is kept.
   package var pictureFacts: ViewerFacts?
+  /// How picture bytes are getting to the terminal (`--link`, and what was measured):
+  /// pictures go smaller on a slow link, and the status bar says what waits.
+  package var linkChoice = LinkChoice.auto
+  package var pictureLink = PictureLink()
   /// The slideshow's interval (`--slideshow`), in ms.
   package var slideshowInterval = PictureViewer.standardInterval
   /// `--slideshow`: the viewer opens on the first picture, with a slideshow, once the
   /// first card is selected.
   package var startsInSlideshow = false
+  /// The cell shape pictures are made at: the terminal's, or about half its pixels on a
+  /// slow link where the terminal scales pictures to their cells.
+  package var pictureCellShape: CellShape {
+    let shape = capabilities.cellShape
+    guard pictureLink.isSlow(linkChoice, overSSH: capabilities.overSSH),
+      capabilities.pixelProtocol?.scalesToCells == true
+    else { return shape }
+    return shape.scaledForLink
+  }
+
+  /// The sixel colour registers pictures use: fewer on a slow link (a cheaper encoding).
+  package var pictureSixelColors: Int {
+    pictureLink.isSlow(linkChoice, overSSH: capabilities.overSSH)
+      ? Swift.min(64, capabilities.sixelColors) : capabilities.sixelColors
+  }
+
   /// Keys repeat (a movement key is held down) until this time: meanwhile pictures costly
   /// to draw again show as their placeholders, so each step is a small frame the terminal
   /// takes at once, and the thumbnails (made meanwhile) show as soon as the keys pause.

@@ -43,6 +43,10 @@ package enum BrowserReducer {
     case .tick:
       positionsCards = false
       advanceSlideshow(&state, caches: caches)
+    case .pictureLinkChanged(let link):
+      // On a link found slow, the pictures on screen are asked for again, smaller.
+      state.pictureLink = link
+      positionsCards = false
     case .endOfInput:
       effects = [.quit]
     case .reloaded(let collection, let marks):

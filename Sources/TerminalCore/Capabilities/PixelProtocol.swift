@@ -80,6 +80,16 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the terminal stretches a picture to the cells it is given (kitty's `c`, `r`;
+  /// iTerm2's width and height in cells), so that a picture of fewer pixels fills the
+  /// same cells (smaller for a slow link). A sixel is drawn at its own pixels.
+  package var scalesToCells: Bool {
+    switch self {
+    case .kitty, .kittyUnicode, .iterm: return true
+    case .sixel: return false
+    }
+  }
+
   /// Whether the picture data is a PNG (kitty, iTerm2), else sixel.
   package var sendsPNG: Bool {
     switch self {

@@ -20,6 +20,12 @@ package struct TerminalCapabilities: Hashable, Sendable {
   /// The colours a sixel picture may use: the terminal's colour registers (XTSMGRAPHICS),
   /// at most 256 (256 when it does not say).
   package var sixelColors = 256
+  /// Whether the terminal is at the far end of an SSH connection (`SSH_CONNECTION` or
+  /// `SSH_TTY` set): pictures start small there until a batch measures the link fast.
+  package var overSSH = false
+  /// The probe's round trip, in milliseconds (`nil`: not asked, or no full answer): what
+  /// the link's latency adds to every acknowledgement, left out of its measured pace.
+  package var roundTrip: Int?
   /// Why each was chosen, for `masonry --probe`: the probe's answers and time, where
   /// the cell size came from, why pictures are drawn as they are.
   package var reasons: Reasons
@@ -38,6 +44,8 @@ package struct TerminalCapabilities: Hashable, Sendable {
     package var colors: String?
     /// What tmux says of the pane, inside tmux.
     package var tmux: String?
+    /// Where the terminal is: over SSH or on this machine.
+    package var link: String?
 
     package init(
       probe: String? = nil, cell: String? = nil, pixels: String? = nil, symbols: String? = nil
@@ -59,6 +67,15 @@ package struct TerminalCapabilities: Hashable, Sendable {
     self.symbols = symbols
     self.synchronizedOutput = synchronizedOutput
     self.reasons = reasons
+  }
+
+  /// What `--probe` says of the link to the terminal, from the environment (the pace is
+  /// measured as pictures go: `PictureLink`).
+  package static func linkReason(environment: [String: String]) -> String {
+    let ssh = ["SSH_CONNECTION", "SSH_TTY"].first { !(environment[$0] ?? "").isEmpty }
+    return (ssh.map { "over SSH (\($0) is set)" } ?? "on this machine (no SSH_CONNECTION)")
+      + ": kitty's pictures go in batches the terminal acknowledges; with --link auto,"
+      + " smaller once a batch measures under 1 MB/s"
   }
 
   /// The shape of a cell: the reported pixel size, else twice as tall as wide.
@@ -83,7 +100,7 @@ package struct TerminalCapabilities: Hashable, Sendable {
       ),
       ("symbols", because(symbols.rawValue, reasons.symbols)),
       ("sync", synchronizedOutput ? "yes (DECRQM ?2026)" : "no"),
-    ] + (reasons.tmux.map { [("tmux", $0)] } ?? [])
+    ] + (reasons.tmux.map { [("tmux", $0)] } ?? []) + (reasons.link.map { [("link", $0)] } ?? [])
   }
 }
 

@@ -54,8 +54,23 @@ package struct PictureLayer {
     package var shown: [PicturePlacement] = []
     /// Cells the frame writes over its own (kitty's Unicode placeholders), row by row.
     package var cells: [PlaceholderCell] = []
+    /// kitty: the bytes of `output` that send one picture anew (its transmission, frames
+    /// and placement), which may be left unsent if it is no longer wanted before they go
+    /// (`PictureOutputQueue.dropUnsent`, then `forget`).
+    package var transmissions: [Transmission] = []
 
     package init() {}
+  }
+
+  /// The bytes of a plan's output that send picture `image` anew.
+  package struct Transmission: Hashable, Sendable {
+    package var range: Range<Int>
+    package var image: UInt32
+
+    package init(range: Range<Int>, image: UInt32) {
+      self.range = range
+      self.image = image
+    }
   }
 
   /// A placeholder cell: where, what it holds, and the colour that names its image.
@@ -178,7 +193,21 @@ package struct PictureLayer {
     case .sixel, .iterm: planCells(wanted, into: &plan)
     }
     if throughTmux && !plan.output.isEmpty {
-      plan.output = PictureEscapes.throughTmux(plan.output)
+      // Wrapped a transmission at a time, so that each keeps its own range.
+      var wrapped: [UInt8] = []
+      var transmissions: [Transmission] = []
+      var done = 0
+      for transmission in plan.transmissions {
+        wrapped += PictureEscapes.throughTmux(
+          Array(plan.output[done..<transmission.range.lowerBound]))
+        let start = wrapped.count
+        wrapped += PictureEscapes.throughTmux(Array(plan.output[transmission.range]))
+        transmissions.append(Transmission(range: start..<wrapped.count, image: transmission.image))
+        done = transmission.range.upperBound
+      }
+      wrapped += PictureEscapes.throughTmux(Array(plan.output[done...]))
+      plan.output = wrapped
+      plan.transmissions = transmissions
     }
     shown = Dictionary(wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     plan.shown = wanted
@@ -201,6 +230,14 @@ package struct PictureLayer {
     for placement in wanted {
       let image = placement.picture
       let id = terminalIDs[image.id] ?? image.id
+      // A picture sent anew: its bytes, to the end of this placement's, may stay unsent.
+      let transmissionStart = stored[image.id] == nil ? plan.output.count : nil
+      defer {
+        if let transmissionStart {
+          plan.transmissions.append(
+            Transmission(range: transmissionStart..<plan.output.count, image: image.id))
+        }
+      }
       if stored[image.id] == nil {
         plan.output += PictureEscapes.kittyTransmit(id: id, png: image.encoded)
         var bytes = image.width * image.height * 4
@@ -298,6 +335,20 @@ package struct PictureLayer {
       guard let id = freeIDs.popLast() else { return true }
       terminalIDs[image] = id
       return false
+    }
+  }
+
+  /// Forgets pictures whose transmissions were left unsent (`Plan.transmissions`): the
+  /// terminal never got them, so they are sent anew if wanted again.
+  package mutating func forget(_ images: Set<UInt32>) {
+    for id in images {
+      if let entry = stored[id] { storedBytes -= entry.bytes }
+      stored[id] = nil
+      shown[id] = nil
+      motions[id] = nil
+      placedSizes[id] = nil
+      pendingStarts.remove(id)
+      if let terminalID = terminalIDs.removeValue(forKey: id) { freeIDs.append(terminalID) }
     }
   }
 

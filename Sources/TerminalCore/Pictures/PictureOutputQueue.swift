@@ -18,6 +18,9 @@ package struct PictureOutputQueue: Sendable {
   /// The offsets in `bytes` where text may go between escapes, ascending (the last is
   /// `bytes.count` once whole escapes were appended).
   private var breaks: [Int] = []
+  /// Whole pictures sent anew (`PictureLayer.Plan.transmissions`), by their place in
+  /// `bytes`, which may be dropped before they start.
+  private var transmissions: [PictureLayer.Transmission] = []
 
   package init() {}
 
@@ -27,13 +30,60 @@ package struct PictureOutputQueue: Sendable {
   /// How many bytes wait.
   package var count: Int { bytes.count - start }
 
-  /// Queues `output` (whole escapes, as the picture layer writes them).
-  package mutating func append(_ output: [UInt8]) {
+  /// Queues `output` (whole escapes, as the picture layer writes them), with the ranges
+  /// in it that send one picture each (`transmissions`).
+  package mutating func append(
+    _ output: [UInt8], transmissions: [PictureLayer.Transmission] = []
+  ) {
     guard !output.isEmpty else { return }
     compact()
     let base = bytes.count
     bytes += output
     for offset in Self.breaks(in: output) { breaks.append(base + offset) }
+    for transmission in transmissions {
+      self.transmissions.append(
+        PictureLayer.Transmission(
+          range: (base + transmission.range.lowerBound)..<(base + transmission.range.upperBound),
+          image: transmission.image))
+    }
+  }
+
+  /// Drops the transmissions not begun of pictures not in `wanted` (no longer on screen,
+  /// or asked for again at another size), and returns those pictures: the terminal never
+  /// gets them (the picture layer must `forget` them).
+  package mutating func dropUnsent(except wanted: Set<UInt32>) -> Set<UInt32> {
+    let dropped = transmissions.filter {
+      $0.range.lowerBound >= start && !wanted.contains($0.image)
+    }
+    guard !dropped.isEmpty else { return [] }
+    // Rebuilt without them: every later offset moves back by what went before it.
+    var kept: [UInt8] = Array(bytes[..<start])
+    var removedBefore: [(at: Int, total: Int)] = []
+    var removed = 0
+    var cursor = start
+    for transmission in dropped.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      kept += bytes[cursor..<transmission.range.lowerBound]
+      removed += transmission.range.count
+      removedBefore.append((transmission.range.upperBound, removed))
+      cursor = transmission.range.upperBound
+    }
+    kept += bytes[cursor...]
+    func moved(_ offset: Int) -> Int {
+      offset - (removedBefore.last { $0.at <= offset }?.total ?? 0)
+    }
+    let droppedRanges = dropped.map(\.range)
+    breaks = breaks.filter { offset in
+      !droppedRanges.contains { $0.contains(offset) && offset != $0.lowerBound }
+    }.map(moved)
+    var seen = Set<Int>()
+    breaks = breaks.filter { seen.insert($0).inserted }
+    transmissions = transmissions.filter { kept in !dropped.contains(kept) }.map {
+      PictureLayer.Transmission(
+        range: moved($0.range.lowerBound)..<moved($0.range.upperBound), image: $0.image)
+    }
+    bytes = kept
+    if start == bytes.count { consume(0) }
+    return Set(dropped.map(\.image))
   }
 
   /// The next bytes to write, at most `limit`.
@@ -47,6 +97,7 @@ package struct PictureOutputQueue: Sendable {
     if start == bytes.count {
       bytes = []
       breaks = []
+      transmissions = []
       start = 0
     }
   }
@@ -65,6 +116,7 @@ package struct PictureOutputQueue: Sendable {
     let end = breaks.first { $0 >= start } ?? bytes.count
     bytes.removeSubrange(end...)
     breaks.removeAll { $0 > end }
+    transmissions.removeAll { $0.range.upperBound > end }
     if start == bytes.count { consume(0) }
   }
 
@@ -73,6 +125,11 @@ package struct PictureOutputQueue: Sendable {
     guard start > 0, start >= bytes.count / 2 else { return }
     bytes.removeSubrange(0..<start)
     breaks = breaks.filter { $0 >= start }.map { $0 - start }
+    // A transmission begun can no longer be dropped: only those not begun are kept.
+    transmissions = transmissions.filter { $0.range.lowerBound >= start }.map {
+      PictureLayer.Transmission(
+        range: ($0.range.lowerBound - start)..<($0.range.upperBound - start), image: $0.image)
+    }
     start = 0
   }
 
