@@ -107,3 +107,46 @@ import Testing
     #expect(session.exitStatus(seconds: 30) == "0")
   }
 }
+
+extension SlowLinkTests {
+  /// The bytes through the relay of the sample's first screen, once they stop, and
+  /// whether the status bar said what was left to send meanwhile.
+  static func firstScreen(environment: String, arguments: String = "") throws -> (
+    bytes: Int, said: Bool
+  ) {
+    let script = TemporaryFiles.write(Self.relay, named: "relay.py")
+    let log = TemporaryFiles.path(named: "relay.log")
+    let pictures = Repository.url.appendingPathComponent("Data/pictures").path
+    let session = try TmuxSession(
+      width: 100, height: 30, arguments: "--images kitty --no-cache \(arguments) \(pictures)",
+      term: "xterm-256color", environment: environment,
+      wrapper: "python3 \(script) 200000 20 \(log) --")
+    _ = try #require(session.waitForScreen(seconds: 20) { $0.contains(" of 16") })
+    var said = false
+    var last = -1
+    var steady = 0
+    // Until the link has been quiet for a second.
+    while steady < 10 {
+      usleep(100_000)
+      said = said || session.screen().contains("MB to send at")
+      let size = TmuxSession.size(of: log)
+      steady = size == last ? steady + 1 : 0
+      last = size
+    }
+    let bytes = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+      .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
+    try session.send("q")
+    _ = session.exitStatus(seconds: 30)
+    return (bytes, said)
+  }
+
+  /// Over SSH the pictures go with about half the pixels each way, and the status bar
+  /// says what is left; `--link local` sends them whole, as on this machine.
+  @Test func overSSHPicturesGoSmaller() throws {
+    let ssh = "SSH_CONNECTION=10.0.0.1"
+    let small = try Self.firstScreen(environment: ssh)
+    let whole = try Self.firstScreen(environment: ssh, arguments: "--link local")
+    #expect(small.bytes * 2 < whole.bytes, "\(small.bytes) against \(whole.bytes) bytes")
+    #expect(small.said && whole.said)
+  }
+}
