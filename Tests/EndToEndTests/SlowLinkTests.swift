@@ -99,10 +99,11 @@ import Testing
     let lastByte = pieces.last?.0 ?? 0
     #expect(total > 500_000, "\(total) bytes through the link")
     #expect(lastByte > lastKey.timeIntervalSince1970 + 0.5, "the pictures ended before the keys")
-    // Each key's frame within 250 ms: the link's 40 ms round trip, the picture bytes let
-    // ahead of it (16 KB, 80 ms at this rate), and a loaded machine's margin (measured
-    // here: 50–92 ms); behind the whole pictures it would take seconds.
-    #expect(latencies.max() ?? 0 < 250, "\(latencies.map { Int($0) }) ms")
+    // Each key's frame within a second: the link's 40 ms round trip and the picture bytes
+    // let ahead of it (16 KB, 80 ms at this rate) take 50–92 ms here alone; the rest is a
+    // loaded machine's margin (the whole suite runs beside it). Behind the pictures still
+    // to send it would take seconds (more than five, measured).
+    #expect(latencies.max() ?? 0 < 1_000, "\(latencies.map { Int($0) }) ms")
     try session.send("q")
     #expect(session.exitStatus(seconds: 30) == "0")
   }
