@@ -23,6 +23,9 @@ extension CursesTerminal {
     var emptyReads = 0
     while true {
       if let event = readBufferedEvent() { return event }
+      // Answers read (here or with an event before): the batches they acknowledge left
+      // the link, and more pictures may go.
+      if lateAnswers.deviceAttributes != answersTaken { writeQueuedPictures() }
       // Pictures went out or were acknowledged: the browser may say so.
       let link = pictureLink.reported
       if link != reportedLink {
@@ -36,11 +39,11 @@ extension CursesTerminal {
           fd: wakeUp.readDescriptor >= 0 ? wakeUp.readDescriptor : -1, events: Int16(POLLIN),
           revents: 0),
         pollfd(
-          fd: pictureQueue.isEmpty || acknowledgementAsked != nil ? -1 : outputDescriptor,
+          fd: pictureQueue.isEmpty || !pacer.mayWrite ? -1 : outputDescriptor,
           events: Int16(POLLOUT), revents: 0),
       ]
       // An acknowledgement awaited: woken when it is due to be given up on.
-      let until = [deadline, acknowledgementAsked.map { $0 + Self.acknowledgementWait }]
+      let until = [deadline, pictureQueue.isEmpty ? nil : pacer.answerDue]
         .compactMap { $0 }.min()
       let wait = until.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
       let ready = poll(&entries, 3, wait)
@@ -74,9 +77,9 @@ extension CursesTerminal {
         let acknowledged = lateAnswers.deviceAttributes
         if let event = readBufferedEvent() { return event }
         if lateAnswers.deviceAttributes != acknowledged {
-          // The terminal read a batch of picture bytes: the next goes.
+          // Answers to picture batches, no key: not an empty read (`writeQueuedPictures`
+          // takes them in at the top).
           emptyReads = 0
-          writeQueuedPictures()
           continue
         }
         emptyReads += 1

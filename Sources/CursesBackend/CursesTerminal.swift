@@ -49,12 +49,10 @@ package final class CursesTerminal: TerminalDevice {
   private var pictureLayer: PictureLayer?
   /// kitty's picture bytes the terminal has not taken yet (`PictureOutputQueue`).
   var pictureQueue = PictureOutputQueue()
-  /// Picture bytes written since the last acknowledgement was asked for, and the time
-  /// (milliseconds) an asked one has been awaited since: a device attributes query after
-  /// every `picturesInFlight` bytes, answered only once the terminal has read them all,
-  /// so that at most that much of a picture lies in the link ahead of a key's frame.
-  var picturesSinceAcknowledged = 0
-  var acknowledgementAsked: Int?
+  /// The pace of kitty's queued pictures (`LinkPacer`), and the device attributes answers
+  /// it has been told of.
+  var pacer = LinkPacer(roundTrip: nil)
+  var answersTaken = 0
   /// The picture link as the browser was last woken to hear it.
   var reportedLink = PictureLink()
   /// The device attributes answers counted when the acknowledgement was asked.
@@ -182,6 +180,7 @@ package final class CursesTerminal: TerminalDevice {
     var capabilities = found
     capabilities.colorDepth = depth
     capabilities.reasons.tmux = tmux?.description
+    pacer = LinkPacer(roundTrip: capabilities.roundTrip)
     self.capabilities = capabilities
     let insideTmux = !(environment["TMUX"] ?? "").isEmpty
     let directColor = entryColors.colors >= 1 << 24
@@ -364,7 +363,7 @@ package final class CursesTerminal: TerminalDevice {
   package var picturesNeedAnotherFrame: Bool { pictureLayer?.needsAnotherFrame ?? false }
 
   package var pictureLink: PictureLink {
-    PictureLink(pending: pictureQueue.count, throughput: measuredThroughput)
+    PictureLink(pending: pictureQueue.count, throughput: pacer.throughput)
   }
 
   package func draw(_ screen: Screen, pictures: [PicturePlacement]) {
@@ -452,39 +451,27 @@ package final class CursesTerminal: TerminalDevice {
   /// at a time, each after `poll` says there is room (a pseudo-terminal says so only when
   /// its buffer is nearly empty, so a piece never waits long for the rest).
   func writeQueuedPictures() {
-    if let asked = acknowledgementAsked {
-      if lateAnswers.deviceAttributes > acknowledgementsSeen {
-        // The terminal read the batch: the link's pace, then the next batch.
-        // The link's latency left out (as the probe's round trip measured it), and never
-        // below half the batch's time: an overestimate makes the next batch larger, and
-        // a larger batch measures better.
-        let elapsed = now() - batchStart
-        let sending = Swift.max(1, elapsed - Swift.min(capabilities.roundTrip ?? 0, elapsed / 2))
-        measuredThroughput = picturesSinceAcknowledged * 1_000 / sending
-        acknowledgementAsked = nil
-        picturesSinceAcknowledged = 0
-      } else if now() - asked < Self.acknowledgementWait {
-        return
-      } else {
-        acknowledgementAsked = nil
-        picturesSinceAcknowledged = 0
-      }
+    let answers = lateAnswers.deviceAttributes
+    if answers > answersTaken {
+      pacer.answered(answers - answersTaken, at: now())
+      answersTaken = answers
     }
-    while !pictureQueue.isEmpty {
-      // A batch written, and more to come: once the escape in flight is finished, the
-      // terminal's answer to a device attributes query says when it has read the batch.
-      let batchDone = picturesSinceAcknowledged >= picturesInFlight
-      if batchDone && pictureQueue.restOfEscape.isEmpty {
-        acknowledgementsSeen = lateAnswers.deviceAttributes
+    pacer.giveUp(at: now())
+    while !pictureQueue.isEmpty || pacer.shouldAsk(queueEmpty: true) {
+      // A batch written: once the escape in flight is finished, the terminal's answer to
+      // a device attributes query says when it has read it.
+      if pictureQueue.restOfEscape.isEmpty && pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty) {
         send(Array("\u{1B}[c".utf8))
-        acknowledgementAsked = now()
-        return
+        pacer.asked(at: now())
+        continue
       }
+      guard pacer.mayWrite || !pictureQueue.restOfEscape.isEmpty else { return }
       var entry = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
       guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0 else { return }
-      if picturesSinceAcknowledged == 0 { batchStart = now() }
+      // Up to the next place between escapes once a batch is full.
       let piece =
-        batchDone ? pictureQueue.restOfEscape.prefix(4_096) : pictureQueue.next(limit: 4_096)
+        pacer.shouldAsk(queueEmpty: false)
+        ? pictureQueue.restOfEscape.prefix(4_096) : pictureQueue.next(limit: 4_096)
       let written = piece.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else {
@@ -493,7 +480,7 @@ package final class CursesTerminal: TerminalDevice {
         return
       }
       pictureQueue.consume(written)
-      picturesSinceAcknowledged += written
+      pacer.wrote(written)
     }
   }
 

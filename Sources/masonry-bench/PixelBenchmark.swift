@@ -225,11 +225,16 @@ enum PixelBenchmark {
       process = pid
       let master = self.master
       let output = self.output
-      // Answers the probe once its sentinel (DA1) is seen, then counts and drops.
+      // Answers the probe once its sentinel (DA1) is seen, then counts and drops, answering
+      // every later device attributes query as the terminal does (kitty's pictures go in
+      // batches, each acknowledged by that answer).
       reader = Thread {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var answered = false
         var seen: [UInt8] = []
+        let query = Array("\u{1B}[c".utf8)
+        let deviceAttributes = Array("\u{1B}[?62;c".utf8)
+        var tail: [UInt8] = []
         while true {
           let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
           if count <= 0 { return }
@@ -240,6 +245,22 @@ enum PixelBenchmark {
               let answer = terminal.answer
               _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
             }
+          } else {
+            // A query may straddle two reads: the last two bytes of the one before go first.
+            let window = tail + buffer[0..<count]
+            var index = 0
+            while index + query.count <= window.count {
+              if window[index] == 0x1B && Array(window[index..<(index + query.count)]) == query {
+                _ = deviceAttributes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+                index += query.count
+              } else {
+                index += 1
+              }
+            }
+            // What may begin a query at the end: `ESC [`, or `ESC`.
+            tail =
+              window.suffix(2).elementsEqual(query.prefix(2))
+              ? Array(query.prefix(2)) : window.last == 0x1B ? [0x1B] : []
           }
           let now = MonotonicClock.nanoseconds()
           output.state.withLock { $0 = ($0.bytes + count, now) }

@@ -99,6 +99,7 @@ if runs("pictures") {
   PictureBenchmark.runFidelity(report: &report)
 }
 if runs("viewer") { ViewerBenchmark.run(report: &report) }
+if runs("link") { LinkBenchmark.run(report: &report) }
 if parts.contains("formats") { FormatBenchmark.run(report: &report) }
 if parts.contains("animation") { AnimationBenchmark.run(report: &report) }
 report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])
