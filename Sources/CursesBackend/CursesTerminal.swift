@@ -55,21 +55,6 @@ package final class CursesTerminal: TerminalDevice {
   var answersTaken = 0
   /// The picture link as the browser was last woken to hear it.
   var reportedLink = PictureLink()
-  /// The device attributes answers counted when the acknowledgement was asked.
-  var acknowledgementsSeen = 0
-  /// The link's throughput (bytes a second) as the last acknowledged batch measured it.
-  package private(set) var measuredThroughput: Int?
-  var batchStart = 0
-  /// At most this many picture bytes between two acknowledgements: what the link takes in
-  /// 60 ms as the last batch measured it, so that a key's frame waits about that long
-  /// behind pictures, whatever the link; from 16 KB (80 ms at 200 KB/s) to 1 MB (a local
-  /// terminal, which answers at once, needs no more questions than that).
-  var picturesInFlight: Int {
-    Swift.min(1 << 20, Swift.max(16_384, (measuredThroughput ?? 0) * 60 / 1_000))
-  }
-  /// An acknowledgement not answered in this long (a terminal that ignores the query)
-  /// lets the next batch go all the same.
-  static let acknowledgementWait = 1_000
   /// Whether the terminal was cleared since the last frame (the first frame, a resize,
   /// a resume): the pictures it showed are gone.
   var cleared = true
@@ -347,7 +332,7 @@ package final class CursesTerminal: TerminalDevice {
   private func removePictures() {
     // The escape in flight finished (the terminal must not be left inside one), the rest
     // dropped: the layer sends what is shown again after the clear this makes.
-    send(Array(pictureQueue.restOfEscape))
+    finishEscapeInFlight()
     pictureQueue = PictureOutputQueue()
     guard let layer = pictureLayer else { return }
     let farewell = layer.farewell()
@@ -371,8 +356,7 @@ package final class CursesTerminal: TerminalDevice {
     var plan = PictureLayer.Plan()
     // The frame's text never lands inside a picture's escape: the one in flight is
     // finished first (a chunk at most); after a clear the rest is of no use.
-    send(Array(pictureQueue.restOfEscape))
-    pictureQueue.consume(pictureQueue.restOfEscape.count)
+    finishEscapeInFlight()
     if cleared { pictureQueue = PictureOutputQueue() }
     if var layer = pictureLayer {
       plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared)
@@ -447,9 +431,21 @@ package final class CursesTerminal: TerminalDevice {
     logPictures(plan.shown)
   }
 
-  /// Writes queued picture bytes while the terminal takes them without waiting: a piece
-  /// at a time, each after `poll` says there is room (a pseudo-terminal says so only when
-  /// its buffer is nearly empty, so a piece never waits long for the rest).
+  /// Writes the rest of the queued picture escape in flight, waiting for the terminal if
+  /// need be (a chunk at most): before a frame's text, or before the terminal is given
+  /// back.
+  private func finishEscapeInFlight() {
+    let rest = Array(pictureQueue.restOfEscape)
+    guard !rest.isEmpty else { return }
+    send(rest)
+    pictureQueue.consume(rest.count)
+    pacer.wrote(rest.count)
+  }
+
+  /// Writes queued picture bytes while the terminal takes them without waiting and the
+  /// pacer lets them go (`LinkPacer`): a piece at a time, each after `poll` says there is
+  /// room (a pseudo-terminal says so only when its buffer is nearly empty, so a piece never
+  /// waits long for the rest), and after every batch the query whose answer acknowledges it.
   func writeQueuedPictures() {
     let answers = lateAnswers.deviceAttributes
     if answers > answersTaken {

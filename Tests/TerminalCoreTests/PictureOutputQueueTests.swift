@@ -112,16 +112,21 @@ import Testing
 @Suite struct UnsentPictureTests {
   static func image() -> PixelPicture { PictureLayerTests.image(.kitty) }
 
+  /// Pictures `a` and `b` side by side, whole.
+  static func sideBySide(_ a: PixelPicture, _ b: PixelPicture) -> [PicturePlacement] {
+    let boxA = Rect(x: 0, y: 0, width: 4, height: 3)
+    let boxB = Rect(x: 10, y: 0, width: 4, height: 3)
+    return [
+      PicturePlacement(picture: a, box: boxA, visible: boxA),
+      PicturePlacement(picture: b, box: boxB, visible: boxB),
+    ]
+  }
+
   @Test func aPictureNoLongerWantedIsDroppedWholeAndSentAgainLater() {
     var layer = PictureLayer(protocolKind: .kitty)
     let (a, b) = (Self.image(), Self.image())
-    let boxA = Rect(x: 0, y: 0, width: 4, height: 3)
-    let boxB = Rect(x: 10, y: 0, width: 4, height: 3)
     let first = layer.plan(
-      [
-        PicturePlacement(picture: a, box: boxA, visible: boxA),
-        PicturePlacement(picture: b, box: boxB, visible: boxB),
-      ], screenHeight: 40, cleared: true)
+      Self.sideBySide(a, b), screenHeight: 40, cleared: true)
     #expect(first.transmissions.map(\.image) == [a.id, b.id])
     var queue = PictureOutputQueue()
     queue.append(first.output, transmissions: first.transmissions)
@@ -140,10 +145,7 @@ import Testing
     // b comes back: the layer, told it was never sent, sends it anew.
     layer.forget(dropped)
     let again = layer.plan(
-      [
-        PicturePlacement(picture: a, box: boxA, visible: boxA),
-        PicturePlacement(picture: b, box: boxB, visible: boxB),
-      ], screenHeight: 40, cleared: false)
+      Self.sideBySide(a, b), screenHeight: 40, cleared: false)
     let text = TerminalSamples.text(again.output)
     #expect(text.contains("a=t,f=100,i=\(b.id),") && !text.contains("a=t,f=100,i=\(a.id),"))
   }
@@ -152,13 +154,8 @@ import Testing
   @Test func wrappedTransmissionsKeepTheirRanges() {
     var layer = PictureLayer(protocolKind: .kittyUnicode, throughTmux: true)
     let (a, b) = (Self.image(), Self.image())
-    let boxA = Rect(x: 0, y: 0, width: 4, height: 3)
-    let boxB = Rect(x: 10, y: 0, width: 4, height: 3)
     let plan = layer.plan(
-      [
-        PicturePlacement(picture: a, box: boxA, visible: boxA),
-        PicturePlacement(picture: b, box: boxB, visible: boxB),
-      ], screenHeight: 40, cleared: true)
+      Self.sideBySide(a, b), screenHeight: 40, cleared: true)
     #expect(plan.transmissions.count == 2)
     for transmission in plan.transmissions {
       let text = TerminalSamples.text(Array(plan.output[transmission.range]))
