@@ -191,8 +191,8 @@ let package = Package(
     .target(
       name: "CursesBackend",
       dependencies: [
-        "CNcursesw", "CTerminalGuard", "CTextSupport", "TerminalCore", "TerminalScreen",
-        "LayoutEngine", "TerminalText",
+        "CNcursesw", "CTerminalGuard", "CTextSupport", "CFileSupport", "TerminalCore",
+        "TerminalScreen", "LayoutEngine", "TerminalText",
       ]),
     .target(
       name: "MasonryCommands",
@@ -217,7 +217,7 @@ let package = Package(
       name: "masonry-bench",
       dependencies: [
         "LayoutEngine", "TestSupport", "Cards", "TerminalText", "Thumbnails", "PictureFiles",
-        "CBenchPictures", "Browser", "CardLayouts", "TerminalCore", "CDecoders",
+        "CBenchPictures", "Browser", "CardLayouts", "TerminalCore", "CDecoders", "CursesBackend",
       ]),
     // Fuzz targets (see `make fuzz`): built with libFuzzer they fuzz; built normally they
     // replay their committed corpus (Tests/FuzzCorpus), which `make test` does.
@@ -241,7 +241,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "masonry", "masonry-decoder", "FuzzCardJSON", "TestSupport", "Cards", "Thumbnails",
-        "PictureFiles", "FileCuration",
+        "PictureFiles", "FileCuration", "CursesBackend",
       ]),
     .testTarget(
       name: "BrowserTests",

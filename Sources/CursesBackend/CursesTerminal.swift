@@ -47,6 +47,10 @@ package final class CursesTerminal: TerminalDevice {
   package let capabilities: TerminalCapabilities
   /// The pixel pictures beside ncurses' cells, when the terminal has a protocol.
   private var pictureLayer: PictureLayer?
+  /// The shared memory objects kitty reads pictures from, on this machine.
+  private let sharedMemory: SharedMemoryObjects
+  /// Pictures whose shared memory objects could not be made, to be sent again as base64.
+  private var sendAgain = false
   /// kitty's picture bytes the terminal has not taken yet (`PictureOutputQueue`).
   var pictureQueue = PictureOutputQueue()
   /// The pace of kitty's queued pictures (`LinkPacer`), and the device attributes answers
@@ -83,11 +87,13 @@ package final class CursesTerminal: TerminalDevice {
   ///   - images: `--images`: whether and how the terminal is asked about pictures.
   ///   - symbols: `--symbols`, else what the terminal's name says.
   ///   - tmux: what tmux says of its client's terminal, inside tmux (its colours).
+  ///   - link: `--link`: `slow` sends kitty's pictures as base64 even where kitty could
+  ///     read them from this machine's shared memory, as over a link.
   ///   - pictureLog: a file to log each frame's pixel pictures to (`MASONRY_PICTURE_LOG`).
   package init(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
-    symbols: SymbolSet? = nil, tmux: TmuxPane? = nil, pictureLog: String? = nil,
-    wakeUp: WakeUpSignal
+    symbols: SymbolSet? = nil, tmux: TmuxPane? = nil, link: LinkChoice = .auto,
+    pictureLog: String? = nil, wakeUp: WakeUpSignal
   ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
     // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
@@ -112,11 +118,14 @@ package final class CursesTerminal: TerminalDevice {
     var (depth, entry, entryColors, depthReason) = Self.colorSetup(
       name: name, environment: environment, colors: colors, tmux: tmux?.client)
     masonry_guard_save_modes(input, output)
+    let shared = SharedMemoryObjects()
+    sharedMemory = shared
     // Asked before newterm, which would read the answers as keys.
     let (found, typed, unfinished) = TerminalProber.capabilities(
       depth: depth, depthReason: depthReason, input: input, output: output,
       environment: environment, tmuxClient: tmux?.client, images: images,
-      symbols: symbols, utf8: masonry_use_utf8_ctype() != 0)
+      symbols: symbols, utf8: masonry_use_utf8_ctype() != 0,
+      sharedMemory: link.mayShareMemory ? shared : nil)
     // newterm, not initscr: initscr exits the process when TERM is unknown.
     guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
       let screen = entry.map({ entry in
@@ -174,7 +183,8 @@ package final class CursesTerminal: TerminalDevice {
     // where the terminal outside has its cursor, not where tmux has the pane's.
     pictureLayer = capabilities.pixelProtocol.map {
       PictureLayer(
-        protocolKind: $0, throughTmux: insideTmux && $0.drawsWithText, directColor: directColor)
+        protocolKind: $0, throughTmux: insideTmux && $0.drawsWithText, directColor: directColor,
+        sharedMemory: capabilities.readsSharedMemory ? shared.prefix : nil)
     }
     self.pictureLog =
       pictureLog.flatMap { path in
@@ -254,6 +264,7 @@ package final class CursesTerminal: TerminalDevice {
     isOpen = false
     removePictures()
     if pictureLog >= 0 { Glibc.close(pictureLog) }
+    sharedMemory.removeAll()
     endwin()
     send(Self.bracketedPasteOff)
     delscreen(screenPointer)
@@ -284,9 +295,12 @@ package final class CursesTerminal: TerminalDevice {
     var (found, _, _) = TerminalProber.capabilities(
       depth: depth, depthReason: depthReason, input: input, output: output,
       environment: environment, tmuxClient: tmux?.client, images: images,
-      symbols: symbols, utf8: utf8
+      symbols: symbols, utf8: utf8, sharedMemory: SharedMemoryObjects()
     )
     found.reasons.tmux = tmux?.description
+    if found.reasons.probe != nil {
+      found.reasons.throughput = TerminalProber.measureThroughput(input: input, output: output)
+    }
     return found
   }
 
@@ -345,7 +359,9 @@ package final class CursesTerminal: TerminalDevice {
     cleared = true
   }
 
-  package var picturesNeedAnotherFrame: Bool { pictureLayer?.needsAnotherFrame ?? false }
+  package var picturesNeedAnotherFrame: Bool {
+    sendAgain || (pictureLayer?.needsAnotherFrame ?? false)
+  }
 
   package var pictureLink: PictureLink {
     PictureLink(pending: pictureQueue.count, throughput: pacer.throughput)
@@ -358,8 +374,10 @@ package final class CursesTerminal: TerminalDevice {
     // finished first (a chunk at most); after a clear the rest is of no use.
     finishEscapeInFlight()
     if cleared { pictureQueue = PictureOutputQueue() }
+    sendAgain = false
     if var layer = pictureLayer {
       plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared)
+      makeSharedObjects(plan.sharedObjects, layer: &layer)
       pictureLayer = layer
     }
     let queued = pictureLayer?.protocolKind.mayArriveLate ?? false
@@ -431,6 +449,23 @@ package final class CursesTerminal: TerminalDevice {
     logPictures(plan.shown)
   }
 
+  /// Makes the shared memory objects the plan's transmissions name. One that cannot be
+  /// made (`/dev/shm` full or missing) turns shared memory off: its picture is forgotten
+  /// and goes as base64 in the next frame (kitty answers nothing to the failed read).
+  private func makeSharedObjects(_ objects: [PictureLayer.SharedObject], layer: inout PictureLayer)
+  {
+    let now = now()
+    sharedMemory.sweep(at: now)
+    var failed = Set<UInt32>()
+    for object in objects where !sharedMemory.make(object.name, bytes: object.bytes, at: now) {
+      failed.insert(object.image)
+    }
+    guard !failed.isEmpty else { return }
+    layer.stopSharingMemory()
+    layer.forget(failed)
+    sendAgain = true
+  }
+
   /// Writes the rest of the queued picture escape in flight, waiting for the terminal if
   /// need be (a chunk at most): before a frame's text, or before the terminal is given
   /// back.
@@ -485,6 +520,8 @@ package final class CursesTerminal: TerminalDevice {
     frameNumber += 1
     guard pictureLog >= 0, let kind = pictureLayer?.protocolKind else { return }
     var text = ""
+    // The terminal's cell (a picture for a slow link has fewer pixels a cell).
+    let cell = capabilities.cellShape
     for placement in placements {
       func cells(_ rect: Rect) -> String {
         "[\(rect.minX),\(rect.minY),\(rect.width),\(rect.height)]"
@@ -493,7 +530,10 @@ package final class CursesTerminal: TerminalDevice {
         "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\",\"path\":"
         + JSONText.quoted(placement.picture.label) + ",\"box\":\(cells(placement.box)),"
         + "\"visible\":\(cells(placement.visible)),"
-        + "\"cell\":[\(placement.picture.cellPixels.width),\(placement.picture.cellPixels.height)]}\n"
+        + (kind.keepsPictures
+          ? "\"transfer\":\"\(pictureLayer?.sharedMemory == nil ? "base64" : "shared memory")\","
+          : "")
+        + "\"cell\":[\(cell.width),\(cell.height)]}\n"
     }
     if placements.isEmpty {
       text = "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\"}\n"

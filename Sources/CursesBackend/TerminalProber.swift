@@ -1,3 +1,4 @@
+import CFileSupport
 import LayoutEngine
 import TerminalCore
 import TerminalText
@@ -21,7 +22,9 @@ enum TerminalProber {
 
   /// Sends the queries on `output` and reads the answers from `input` (both a terminal).
   /// `nil` when the terminal's modes cannot be read or set.
-  static func ask(input: Int32, output: Int32, insideTmux: Bool) -> Outcome? {
+  static func ask(input: Int32, output: Int32, insideTmux: Bool, sharedMemory: String? = nil)
+    -> Outcome?
+  {
     var saved = termios()
     guard tcgetattr(input, &saved) == 0 else { return nil }
     var raw = saved
@@ -37,7 +40,8 @@ enum TerminalProber {
     // TCSANOW, not TCSAFLUSH: what was typed stays to be read.
     defer { _ = tcsetattr(input, TCSANOW, &saved) }
 
-    let (request, expected) = TerminalProbe.request(insideTmux: insideTmux)
+    let (request, expected) = TerminalProbe.request(
+      insideTmux: insideTmux, sharedMemory: sharedMemory)
     let start = microseconds()
     guard writeAll(request, to: output) else { return nil }
     var answers = ProbeAnswers()
@@ -74,11 +78,13 @@ enum TerminalProber {
 
   /// The capabilities the probe's answers, the descriptor's window size and the
   /// environment give, colours aside; the keys typed during the probe; and the answer it
-  /// was reading when its window closed.
+  /// was reading when its window closed. With `sharedMemory`, kitty is asked whether it
+  /// reads an object made there (removed again once answered).
   static func capabilities(
     depth: ColorDepth, depthReason: String, input: Int32, output: Int32,
     environment: [String: String], tmuxClient: TmuxClientFeatures?,
-    images: ImageChoice, symbols: SymbolSet?, utf8: Bool
+    images: ImageChoice, symbols: SymbolSet?, utf8: Bool,
+    sharedMemory: SharedMemoryObjects? = nil
   ) -> (TerminalCapabilities, typed: [UInt8], unfinished: [UInt8]) {
     var probeEnvironment = TerminalProbe.Environment(environment)
     probeEnvironment.tmuxClient = tmuxClient
@@ -91,9 +97,22 @@ enum TerminalProber {
     }
     // What is already known needs no asking: symbols or placeholders with a cell size.
     let needsProbe = images != .symbols && images != .placeholders || fromWindow == nil
+    // An object for kitty to read, where kitty may be the terminal.
+    let probeObject = images.mayUseKitty ? sharedMemory : nil
+    let objectName = probeObject.map { $0.prefix + "-probe" }
+    let objectMade =
+      objectName.map { name in
+        TerminalProbe.sharedMemoryPicture.withUnsafeBufferPointer {
+          masonry_shm_create(name, $0.baseAddress, $0.count) == 0
+        }
+      } ?? false
     let outcome =
       needsProbe && probeEnvironment.mayAsk
-      ? ask(input: input, output: output, insideTmux: probeEnvironment.insideTmux) : nil
+      ? ask(
+        input: input, output: output, insideTmux: probeEnvironment.insideTmux,
+        sharedMemory: objectMade ? objectName : nil) : nil
+    // kitty removed it if it read it; a terminal that did not is left nothing.
+    if objectMade, let objectName { _ = masonry_shm_remove(objectName) }
     var reasons = TerminalCapabilities.Reasons()
     reasons.colors = depthReason
     reasons.link = TerminalCapabilities.linkReason(environment: environment)
@@ -135,10 +154,77 @@ enum TerminalProber {
       !(environment[$0] ?? "").isEmpty
     }
     if let outcome, !outcome.timedOut { capabilities.roundTrip = outcome.microseconds / 1_000 }
+    if let kind = chosen.protocol, kind.keepsPictures {
+      let reads = outcome?.answers.kittySharedMemory ?? false
+      capabilities.readsSharedMemory = reads
+      capabilities.reasons.transfer =
+        reads
+        ? "shared memory (the terminal read the probe's object: a picture costs the link a"
+          + " few dozen bytes)"
+        : "base64 on the link ("
+          + (objectMade
+            ? "the terminal could not read this machine's shared memory"
+            : sharedMemory == nil
+              ? "shared memory not tried: --link slow"
+              : "no shared memory object could be made here") + ")"
+    }
     if let registers = outcome?.answers.sixelRegisters {
       capabilities.sixelColors = Swift.max(2, Swift.min(256, registers))
     }
     return (capabilities, outcome?.answers.typed ?? [], outcome?.answers.unfinished ?? [])
+  }
+
+  /// `masonry --probe`: how fast the terminal takes output, in a line. A device attributes
+  /// query alone gives the round trip; then 64 KB of SGR resets (`ESC [ m`: they change
+  /// nothing on the screen) with the query after them: the time beyond the round trip is
+  /// the 64 KB's. `nil` when the terminal does not answer the query.
+  static func measureThroughput(input: Int32, output: Int32) -> String? {
+    var saved = termios()
+    guard tcgetattr(input, &saved) == 0 else { return nil }
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 0
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
+    defer { _ = tcsetattr(input, TCSANOW, &saved) }
+    let query = Array("\u{1B}[c".utf8)
+    let filler = Array(repeating: Array("\u{1B}[m".utf8), count: 21_845).flatMap { $0 }
+    guard let roundTrip = timeAnswer(query, input: input, output: output),
+      let whole = timeAnswer(filler + query, input: input, output: output)
+    else { return nil }
+    let transfer = Swift.max(whole - roundTrip, 50)
+    let rate = filler.count * 1_000_000 / transfer
+    let figure =
+      rate >= 1_000_000
+      ? "\(rate / 1_000_000).\(rate / 100_000 % 10) MB/s" : "\(rate / 1_000) KB/s"
+    return
+      "\(figure) (64 KB answered after \(Self.tenths(whole)) ms, a query alone after"
+      + " \(Self.tenths(roundTrip)) ms)" + (rate >= 50_000_000 ? ": at least this" : "")
+  }
+
+  /// Writes `bytes` and waits up to two seconds for a device attributes answer: the
+  /// microseconds it took, or `nil`.
+  private static func timeAnswer(_ bytes: [UInt8], input: Int32, output: Int32) -> Int? {
+    let start = microseconds()
+    guard writeAll(bytes, to: output) else { return nil }
+    var answers = ProbeAnswers()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while answers.deviceAttributes.isEmpty {
+      let left = start + 2_000_000 - microseconds()
+      guard left > 0 else { return nil }
+      var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, Int32((left + 999) / 1000)) > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      guard count > 0 else { continue }
+      answers.read(buffer[0..<count])
+    }
+    return microseconds() - start
+  }
+
+  private static func tenths(_ microseconds: Int) -> String {
+    String(microseconds / 100).paddedTenths
   }
 
   /// The probe's answers in a line: their time and what each said.
@@ -150,6 +236,7 @@ enum TerminalProber {
       parts.append("DA1 ?" + last.map(String.init).joined(separator: ";") + "c")
     }
     if answers.kittyGraphics { parts.append("kitty graphics OK") }
+    if answers.kittySharedMemory { parts.append("shared memory OK") }
     if let version = answers.version { parts.append("XTVERSION \(version)") }
     if let cell = answers.cellPixels { parts.append("CSI 16 t \(cell.width)×\(cell.height)") }
     if let window = answers.windowPixels {

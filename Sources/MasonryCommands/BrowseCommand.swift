@@ -86,7 +86,7 @@ package struct BrowseCommand {
   /// `--link`.
   static let linkHelp = OptionHelp(
     "--link auto|local|slow",
-    "How pictures are sent for the link to the terminal. kitty's pictures always go in batches the terminal acknowledges, about a round trip of them ahead of a key's frame at most, and the status bar says what is left to send at a slow pace. auto (the default): over SSH (SSH_CONNECTION or SSH_TTY set) pictures of about half the pixels (sixels in 64 colours) until a batch measures 1 MB/s or more; on this machine whole. local: always whole. slow: always smaller."
+    "How pictures are sent for the link to the terminal. kitty's pictures always go in batches the terminal acknowledges, about a round trip of them ahead of a key's frame at most, and the status bar says what is left to send at a slow pace. auto (the default): over SSH (SSH_CONNECTION or SSH_TTY set) pictures of about half the pixels (sixels in 64 colours) until a batch measures 1 MB/s or more; on this machine whole, and read by kitty from shared memory where it can (the probe asks), not sent as base64. local: always whole. slow: always smaller, and as base64, as over a link."
   )
 
   /// `--follow`.

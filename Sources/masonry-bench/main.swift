@@ -6,7 +6,8 @@ import LayoutEngine
 // same run. Run in release: `make bench`. Prints one JSON object per line; the last lines
 // say whether each target is met.
 
-// `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`, `reopen`) runs one part; no
+// `masonry-bench pictures` (or `layout`, `grouped`, `text`, `cards`, `stream`, `sweep`, `keys`, `pixels`, `reopen`,
+// `link`, `transfer`) runs one part; no
 // argument, all. `masonry-bench feed FILE` runs the stream scenario on one feed;
 // `masonry-bench parse FILE` times reading and parsing it alone; `masonry-bench measure
 // FILE` times measuring its cards alone, on one core;
@@ -72,6 +73,11 @@ if arguments.count == 3 && arguments[0] == "realfeed", let count = Int(arguments
   report.emit(fields)
   exit(0)
 }
+if arguments.count == 2 && arguments[0] == "transfer-inner" {
+  // Inside the kitty the transfer part starts.
+  TransferBenchmark.inner(output: arguments[1])
+  exit(0)
+}
 let parts = Set(arguments)
 func runs(_ part: String) -> Bool { parts.isEmpty || parts.contains(part) }
 if runs("layout") {
@@ -100,6 +106,7 @@ if runs("pictures") {
 }
 if runs("viewer") { ViewerBenchmark.run(report: &report) }
 if runs("link") { LinkBenchmark.run(report: &report) }
+if runs("link") || parts.contains("transfer") { TransferBenchmark.run(report: &report) }
 if parts.contains("formats") { FormatBenchmark.run(report: &report) }
 if parts.contains("animation") { AnimationBenchmark.run(report: &report) }
 report.emit([("name", "memory"), ("peak_rss_mb", PeakMemory.megabytes())])

@@ -137,7 +137,7 @@ end(
     do throws(TerminalError) {
       terminal = try CursesTerminal(
         environment: environment, colors: command.colors, images: command.images,
-        symbols: command.symbols, tmux: tmux,
+        symbols: command.symbols, tmux: tmux, link: command.link,
         pictureLog: environment["MASONRY_PICTURE_LOG"], wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()

@@ -33,6 +33,8 @@ final class EmulatorSession {
     var box: [Int]?
     var visible: [Int]?
     var cell: [Int]?
+    /// kitty: how the pictures went, "shared memory" or "base64".
+    var transfer: String?
   }
 
   /// The last display number taken. Atomic: the cases of a parametrized test run at once,

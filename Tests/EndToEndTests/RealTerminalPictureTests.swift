@@ -34,10 +34,11 @@ import Thumbnails
   }
 
   /// The terminals, the options, and the protocol they must end with: what detection
-  /// gives (xterm and mlterm sixel, kitty its graphics), and mlterm's iTerm2 images.
+  /// gives (xterm and mlterm sixel, kitty its graphics, read from shared memory), kitty's
+  /// pictures as base64 (`--link slow`: as over a link), and mlterm's iTerm2 images.
   static let cases: [(EmulatorSession.Emulator, [String], String)] = [
-    (.xterm, [], "sixel"), (.kitty, [], "kitty"), (.mlterm, [], "sixel"),
-    (.mlterm, ["--images", "iterm"], "iterm"),
+    (.xterm, [], "sixel"), (.kitty, [], "kitty"), (.kitty, ["--link", "slow"], "kitty"),
+    (.mlterm, [], "sixel"), (.mlterm, ["--images", "iterm"], "iterm"),
   ]
 
   @Test(arguments: cases)
@@ -63,6 +64,12 @@ import Thumbnails
       // What the probe chose in this real terminal.
       #expect(
         logged.allSatisfy { $0.protocol == expected }, "\(emulator): \(logged[0].protocol ?? "")")
+      // kitty on this machine reads the pictures from shared memory, unless told the link
+      // is slow.
+      if expected == "kitty" {
+        let transfer = options.contains("slow") ? "base64" : "shared memory"
+        #expect(logged.allSatisfy { $0.transfer == transfer }, "\(logged[0].transfer ?? "")")
+      }
       let shot = try withPictures.screenshot()
       let plain = try without.screenshot()
       // MASONRY_KEEP_SHOTS=DIR keeps each step's screenshots and log, to look at.

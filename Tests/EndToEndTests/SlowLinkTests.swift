@@ -100,3 +100,21 @@ extension SlowLinkTests {
     #expect(small.said && whole.said)
   }
 }
+
+extension SlowLinkTests {
+  /// `--probe` measures how fast the terminal takes output: 64 KB behind the relay at
+  /// 200 KB/s take about a third of a second beyond the round trip.
+  @Test func theProbeMeasuresTheLink() throws {
+    let log = TemporaryFiles.path(named: "relay.log")
+    let session = try TmuxSession(
+      width: 120, height: 30, arguments: "--probe", term: "xterm-256color",
+      wrapper: "python3 \(Self.relay) 200000 20 \(log) --")
+    let screen = try #require(session.waitForScreen(seconds: 20) { $0.contains("throughput:") })
+    let line = try #require(screen.split(separator: "\n").first { $0.contains("throughput:") })
+    let words = line.split(separator: " ")
+    let index = try #require(words.firstIndex { $0.hasPrefix("KB/s") })
+    let rate = try #require(Int(words[index - 1]))
+    #expect((120...320).contains(rate), "\(line)")
+    _ = session.exitStatus(seconds: 10)
+  }
+}

@@ -14,6 +14,15 @@ package enum ImageChoice: String, CaseIterable, Hashable, Sendable {
 
   /// The choice named by `--images` when given, else `MASONRY_IMAGES`, else `auto`
   /// (`nil`: the variable names no choice).
+  /// Whether the pictures may go to kitty's graphics protocol (so that the probe asks
+  /// whether kitty reads this machine's shared memory).
+  package var mayUseKitty: Bool {
+    switch self {
+    case .auto, .kitty, .kittyUnicode: return true
+    case .sixel, .iterm, .symbols, .placeholders: return false
+    }
+  }
+
   package static func from(option: String?, environment: [String: String]) -> ImageChoice? {
     if let option { return ImageChoice(rawValue: option) }
     guard let variable = environment["MASONRY_IMAGES"], !variable.isEmpty else { return .auto }

@@ -8,6 +8,15 @@ package enum LinkChoice: String, CaseIterable, Hashable, Sendable {
   case local
   /// Smaller pictures from the start (an SSH connection known to be slow).
   case slow
+
+  /// Whether kitty may read pictures from this machine's shared memory when it can:
+  /// `slow` sends them as base64, as over a link.
+  package var mayShareMemory: Bool {
+    switch self {
+    case .auto, .local: return true
+    case .slow: return false
+    }
+  }
 }
 
 /// How picture bytes are getting to the terminal: how many wait, and the throughput the

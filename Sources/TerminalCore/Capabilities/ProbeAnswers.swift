@@ -15,6 +15,8 @@ import LayoutEngine
 package struct ProbeAnswers: Hashable, Sendable {
   /// The kitty graphics query (`i=31`) answered `OK`.
   package var kittyGraphics = false
+  /// The shared memory query (`i=32`) answered `OK`: kitty reads this machine's memory.
+  package var kittySharedMemory = false
   /// `CSI 16 t`: a cell's size in pixels.
   package var cellPixels: Size?
   /// `CSI 14 t`: the text area's size in pixels.
@@ -217,7 +219,11 @@ package struct ProbeAnswers: Hashable, Sendable {
     sequencesRead += 1
     switch introducer {
     case UInt8(ascii: "_"):
-      // `Gi=31;OK`: the answer to the kitty graphics query; anything else is not OK.
+      // `Gi=31;OK`: the answer to the kitty graphics query (`Gi=32;OK` to the shared
+      // memory one); anything else is not OK.
+      if sequence.starts(with: Array("Gi=32;".utf8)) {
+        kittySharedMemory = sequence.dropFirst(6).starts(with: Array("OK".utf8))
+      }
       if sequence.starts(with: Array("Gi=31;".utf8)) {
         kittyGraphics = sequence.dropFirst(6).starts(with: Array("OK".utf8))
       }

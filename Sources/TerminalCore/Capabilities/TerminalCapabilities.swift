@@ -26,6 +26,9 @@ package struct TerminalCapabilities: Hashable, Sendable {
   /// The probe's round trip, in milliseconds (`nil`: not asked, or no full answer): what
   /// the link's latency adds to every acknowledgement, left out of its measured pace.
   package var roundTrip: Int?
+  /// Whether kitty reads pictures from this machine's shared memory (the probe's object
+  /// was read): they then cost the link a name, not their bytes in base64.
+  package var readsSharedMemory = false
   /// Why each was chosen, for `masonry --probe`: the probe's answers and time, where
   /// the cell size came from, why pictures are drawn as they are.
   package var reasons: Reasons
@@ -46,6 +49,10 @@ package struct TerminalCapabilities: Hashable, Sendable {
     package var tmux: String?
     /// Where the terminal is: over SSH or on this machine.
     package var link: String?
+    /// How kitty's pictures reach it: shared memory or base64.
+    package var transfer: String?
+    /// How fast the terminal took 64 KB (`masonry --probe` only).
+    package var throughput: String?
 
     package init(
       probe: String? = nil, cell: String? = nil, pixels: String? = nil, symbols: String? = nil
@@ -101,6 +108,8 @@ package struct TerminalCapabilities: Hashable, Sendable {
       ("symbols", because(symbols.rawValue, reasons.symbols)),
       ("sync", synchronizedOutput ? "yes (DECRQM ?2026)" : "no"),
     ] + (reasons.tmux.map { [("tmux", $0)] } ?? []) + (reasons.link.map { [("link", $0)] } ?? [])
+      + (reasons.transfer.map { [("transfer", $0)] } ?? [])
+      + (reasons.throughput.map { [("throughput", $0)] } ?? [])
   }
 }
 

@@ -31,11 +31,32 @@ package enum TerminalProbe {
     + "\u{1B}[>0q"  // XTVERSION
     + "\u{1B}[c"  // DA1, the sentinel
 
+  /// The kitty query of a 1×1 PNG in the shared memory object `name` (`t=s`, `i=32`):
+  /// `OK` when kitty runs on this machine and can read what masonry puts there, so that
+  /// pictures need not cross the link as base64.
+  static func sharedMemoryQuery(_ name: String) -> String {
+    "\u{1B}_Gi=32,a=q,t=s,f=100;"
+      + String(decoding: Base64.encode(Array(name.utf8)), as: UTF8.self) + "\u{1B}\\"
+  }
+
+  /// What the shared memory object of `sharedMemoryQuery` holds: a PNG of one red pixel.
+  package static let sharedMemoryPicture: [UInt8] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,
+    0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90,
+    0x77, 0x53, 0xDE, 0x00, 0x00, 0x00, 0x0C, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8,
+    0xCF, 0xC0, 0x00, 0x00, 0x03, 0x01, 0x01, 0x00, 0xC9, 0xFE, 0x92, 0xEF, 0x00, 0x00, 0x00,
+    0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+  ]
+
   /// The bytes to write in one write, and how many device attributes answers end the
-  /// reading. Inside tmux the queries go to the outer terminal through passthrough
-  /// (`ESC P tmux ; …`, escapes doubled) with a second DA1 after them: tmux answers its
-  /// own at once, the outer terminal's come after it.
-  package static func request(insideTmux: Bool) -> (bytes: [UInt8], answersExpected: Int) {
+  /// reading; with `sharedMemory`, the name of an object holding `sharedMemoryPicture`,
+  /// kitty is asked whether it reads it. Inside tmux the queries go to the outer terminal
+  /// through passthrough (`ESC P tmux ; …`, escapes doubled) with a second DA1 after them:
+  /// tmux answers its own at once, the outer terminal's come after it.
+  package static func request(insideTmux: Bool, sharedMemory: String? = nil)
+    -> (bytes: [UInt8], answersExpected: Int)
+  {
+    let queries = (sharedMemory.map(sharedMemoryQuery) ?? "") + queries
     guard insideTmux else { return (Array(queries.utf8), 1) }
     var wrapped = Array("\u{1B}Ptmux;".utf8)
     for byte in queries.utf8 {

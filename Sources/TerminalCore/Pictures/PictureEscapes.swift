@@ -2,6 +2,22 @@
 /// writes after ncurses' frame. Every sequence that draws saves and restores the cursor
 /// (`ESC 7` … `ESC 8`), so ncurses finds it where it left it.
 package enum PictureEscapes {
+  /// kitty: the image stored under `id` (PNG, answers suppressed), read by the terminal
+  /// from the shared memory object `name` (`t=s`; kitty removes it once read): a few
+  /// dozen bytes on the link instead of the picture's.
+  package static func kittyTransmit(id: UInt32, sharedMemory name: String) -> [UInt8] {
+    shared(name, keys: "a=t,f=100,t=s,i=\(id),q=2")
+  }
+
+  /// kitty: another frame of image `id`, read from the shared memory object `name`.
+  package static func kittyFrame(id: UInt32, sharedMemory name: String, gap: Int) -> [UInt8] {
+    shared(name, keys: "a=f,f=100,t=s,i=\(id),z=\(gap),q=2")
+  }
+
+  private static func shared(_ name: String, keys: String) -> [UInt8] {
+    Array("\u{1B}_G\(keys);".utf8) + Base64.encode(Array(name.utf8)) + Array("\u{1B}\\".utf8)
+  }
+
   /// kitty: the image stored under `id` (PNG, answers suppressed), base64 in chunks of
   /// 4096 characters, each chunk its own escape (`m=1` while more follow).
   package static func kittyTransmit(id: UInt32, png: [UInt8]) -> [UInt8] {

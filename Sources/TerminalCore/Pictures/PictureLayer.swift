@@ -58,8 +58,19 @@ package struct PictureLayer {
     /// and placement), which may be left unsent if it is no longer wanted before they go
     /// (`PictureOutputQueue.dropUnsent`, then `forget`).
     package var transmissions: [Transmission] = []
+    /// kitty reading this machine's shared memory: the objects to make before `output`
+    /// is written, which its transmissions name.
+    package var sharedObjects: [SharedObject] = []
 
     package init() {}
+  }
+
+  /// A picture's data for kitty to read from a POSIX shared memory object (`t=s`).
+  package struct SharedObject: Hashable, Sendable {
+    package var name: String
+    package var bytes: [UInt8]
+    /// The picture it belongs to.
+    package var image: UInt32
   }
 
   /// The bytes of a plan's output that send picture `image` anew.
@@ -103,14 +114,20 @@ package struct PictureLayer {
   /// Placeholder cells: the box each image's virtual placement covers, in cells.
   private var placedSizes: [UInt32: Size] = [:]
 
+  /// kitty on this machine: what the names of shared memory objects begin with (pictures
+  /// go through them, not as base64 on the link); `nil`: base64.
+  package private(set) var sharedMemory: String?
+  private var sharedCount = 0
+
   package init(
     protocolKind: PixelProtocol, terminalBudget: Int = 160 << 20, throughTmux: Bool = false,
-    directColor: Bool = false
+    directColor: Bool = false, sharedMemory: String? = nil
   ) {
     self.protocolKind = protocolKind
     self.terminalBudget = terminalBudget
     self.throughTmux = throughTmux
     self.directColor = directColor
+    self.sharedMemory = protocolKind.keepsPictures ? sharedMemory : nil
     freeIDs = Self.idRange(directColor: directColor).reversed()
   }
 
@@ -239,12 +256,20 @@ package struct PictureLayer {
         }
       }
       if stored[image.id] == nil {
-        plan.output += PictureEscapes.kittyTransmit(id: id, png: image.encoded)
+        if let name = share(image.encoded, of: image.id, into: &plan) {
+          plan.output += PictureEscapes.kittyTransmit(id: id, sharedMemory: name)
+        } else {
+          plan.output += PictureEscapes.kittyTransmit(id: id, png: image.encoded)
+        }
         var bytes = image.width * image.height * 4
         if let animation = image.animation {
           for (index, frame) in animation.frames.enumerated() {
-            plan.output += PictureEscapes.kittyFrame(
-              id: id, png: frame, gap: animation.timing.delays[index + 1])
+            let gap = animation.timing.delays[index + 1]
+            if let name = share(frame, of: image.id, into: &plan) {
+              plan.output += PictureEscapes.kittyFrame(id: id, sharedMemory: name, gap: gap)
+            } else {
+              plan.output += PictureEscapes.kittyFrame(id: id, png: frame, gap: gap)
+            }
           }
           plan.output += PictureEscapes.kittyFirstGap(id: id, gap: animation.timing.delays[0])
           bytes *= 1 + animation.frames.count
@@ -318,6 +343,24 @@ package struct PictureLayer {
         free(id, into: &plan)
       }
     }
+  }
+
+  /// `bytes` of picture `image` put in a shared memory object of the plan's, named
+  /// anew; `nil` when pictures go as base64.
+  private mutating func share(_ bytes: [UInt8], of image: UInt32, into plan: inout Plan)
+    -> String?
+  {
+    guard let sharedMemory else { return nil }
+    sharedCount += 1
+    let name = "\(sharedMemory)-\(sharedCount)"
+    plan.sharedObjects.append(SharedObject(name: name, bytes: bytes, image: image))
+    return name
+  }
+
+  /// Pictures go as base64 from now on (a shared memory object could not be made); the
+  /// ones whose objects failed are forgotten (`forget`), to be sent again.
+  package mutating func stopSharingMemory() {
+    sharedMemory = nil
   }
 
   /// Placeholder cells: an id for each wanted picture that has none, freeing the images
