@@ -76,7 +76,7 @@ enum LinkBenchmark {
   /// relay's log.
   private static func start(command: String, relay: String, rate: Int) -> (Tmux, String)? {
     let log = NSTemporaryDirectory() + "masonry-link-\(getpid())-\(MonotonicClock.nanoseconds())"
-    FileManager.default.createFile(atPath: log, contents: nil)
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     let tmux = Tmux(socket: "masonry-link-\(getpid())-\(MonotonicClock.nanoseconds())")
     guard
       tmux.run([

@@ -14,8 +14,9 @@ import Thumbnails
 /// Pixel pictures, byte for byte: the release `masonry` on a folder of 1,000 photographs
 /// in a pseudo-terminal of 120×40 cells of 9×18 pixels that this benchmark plays the
 /// terminal of, answering the start-up probe as kitty 0.26 does (graphics, synchronized
-/// output) or as xterm with sixel does (DA1 with 4), or not at all (symbols); every byte
-/// the program writes is counted.
+/// output) or as xterm with sixel does (DA1 with 4), or not at all (symbols); and told to
+/// draw kitty's Unicode placeholder cells (as inside tmux) or no pictures at all
+/// (`--images none`). Every byte the program writes is counted.
 ///
 /// Reported per protocol: the bytes of one row of scrolling with the first screen's
 /// pictures drawn (target in kitty ≤ 1.5 KB), of a page, of ten rows at a key-repeat pace
@@ -26,20 +27,30 @@ import Thumbnails
 /// the slowest key waited to be read (the rest is making and writing its frame).
 /// `MASONRY_BENCH_KEYS=1` prints each slow key's parts.
 enum PixelBenchmark {
-  /// How the benchmark answers the probe.
+  /// How the benchmark answers the probe, and what masonry is told: kitty's placeholder
+  /// cells forced (`--images kitty-unicode`, as inside tmux), and no pictures at all
+  /// (`--images none`: the text and each picture's box in its colour).
   enum Terminal: String, CaseIterable {
-    case kitty, sixel, symbols
+    case kitty, sixel, symbols, placeholders, none
 
     var answer: [UInt8] {
       switch self {
-      case .kitty:
+      case .kitty, .placeholders:
         return Array(
           "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?2026;2$y\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c".utf8)
       case .sixel:
         return Array(
           "\u{1B}[?2026;0$y\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8)
-      case .symbols:
+      case .symbols, .none:
         return Array("\u{1B}[?62;c".utf8)
+      }
+    }
+
+    var arguments: [String] {
+      switch self {
+      case .kitty, .sixel, .symbols: return []
+      case .placeholders: return ["--images", "kitty-unicode"]
+      case .none: return ["--images", "none"]
       }
     }
   }
@@ -207,7 +218,7 @@ enum PixelBenchmark {
         ] + environment + [binary]
         // Cold unless a cache folder is given: the user's cache is never read or filled.
         + (environment.contains { $0.hasPrefix("XDG_CACHE_HOME=") } ? [] : ["--no-cache"])
-        + [folder]
+        + terminal.arguments + [folder]
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }

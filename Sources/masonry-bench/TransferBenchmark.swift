@@ -134,7 +134,7 @@ enum TransferBenchmark {
       fields["shared_memory_rounds_ms"] = results["shared memory"] ?? []
     }
     if let data = try? JSONSerialization.data(withJSONObject: fields) {
-      FileManager.default.createFile(atPath: path + ".part", contents: data)
+      _ = FileManager.default.createFile(atPath: path + ".part", contents: data)
       rename(path + ".part", path)
     }
   }
