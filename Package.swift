@@ -192,7 +192,7 @@ let package = Package(
       name: "CursesBackend",
       dependencies: [
         "CNcursesw", "CTerminalGuard", "CTextSupport", "CFileSupport", "TerminalCore",
-        "TerminalScreen", "LayoutEngine", "TerminalText",
+        "TerminalScreen", "LayoutEngine", "TerminalText", "ChildProcesses",
       ]),
     .target(
       name: "MasonryCommands",

@@ -105,6 +105,26 @@ package struct ProgramArguments: Hashable, Sendable {
         + (on ? ["allow-passthrough", "on"] : ["-u", "allow-passthrough"]))
   }
 
+  /// `infocmp -1 -x ENTRY`: a terminfo entry as source, one capability a line; `nil` for
+  /// a name that is no terminfo name (one that could be read as an option, or a path).
+  package static func infocmp(entry: String) -> ProgramArguments? {
+    guard !entry.isEmpty, entry.count < 128, entry.first != "-",
+      entry.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "._+-".unicodeScalars.contains($0))
+      })
+    else { return nil }
+    return ProgramArguments(["infocmp", "-1", "-x", entry])
+  }
+
+  /// `tic -x -o FOLDER SOURCE`: terminfo source compiled into a folder; both absolute
+  /// paths masonry made (`nil` otherwise).
+  package static func tic(source: String, into folder: String) -> ProgramArguments? {
+    guard source.hasPrefix("/"), folder.hasPrefix("/") else { return nil }
+    return ProgramArguments(["tic", "-x", "-o", folder, source])
+  }
+
   private static func tmuxTarget(_ pane: String?) -> [String] {
     guard let pane, pane.count > 1, pane.count < 12, pane.first == "%",
       pane.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })

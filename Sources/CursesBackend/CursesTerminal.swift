@@ -13,7 +13,10 @@ import TerminalText
 /// The terminal, through ncurses: it only copies the in-memory screen out. Each frame is
 /// written cell by cell where it changed, then sent with one `doupdate`; the screen is
 /// never cleared per frame, and with `idlok` ncurses scrolls the card rows with the
-/// terminal's own scrolling (the tag strip and status bar stay put around them).
+/// terminal's own scrolling (the tag strip and status bar stay put around them). Where
+/// sixel pictures move with that scrolling, a frame that scrolls the wall by a few rows
+/// has the terminal scroll them first (`scrollRows`), so that only what comes on screen
+/// is sent.
 ///
 /// Input is waited for with `poll` on the terminal and on a wake-up descriptor that
 /// background work writes to, so the loop wakes for a key, a resize or a finished job,
@@ -49,6 +52,13 @@ package final class CursesTerminal: TerminalDevice {
   private var pictureLayer: PictureLayer?
   /// The shared memory objects kitty reads pictures from, on this machine.
   private let sharedMemory: SharedMemoryObjects
+  /// The wall's rows and scroll in the last frame: a frame that scrolls them by a few rows
+  /// has the terminal scroll them, pixels and all, where pictures move with the text.
+  private var lastScrolling: ScrollingArea?
+  /// Whether masonry scrolls the wall's rows itself: where sixel pixels move with the
+  /// terminal's scrolling, and ncurses was given an entry it cannot scroll with
+  /// (`ScrollFreeTerminfo`).
+  private let scrollsRows: Bool
   /// Pictures whose shared memory objects could not be made, to be sent again as base64.
   private var sendAgain = false
   /// kitty's picture bytes the terminal has not taken yet (`PictureOutputQueue`).
@@ -120,18 +130,38 @@ package final class CursesTerminal: TerminalDevice {
     masonry_guard_save_modes(input, output)
     let shared = SharedMemoryObjects()
     sharedMemory = shared
+
     // Asked before newterm, which would read the answers as keys.
     let (found, typed, unfinished) = TerminalProber.capabilities(
       depth: depth, depthReason: depthReason, input: input, output: output,
       environment: environment, tmuxClient: tmux?.client, images: images,
       symbols: symbols, utf8: masonry_use_utf8_ctype() != 0,
       sharedMemory: link.mayShareMemory ? shared : nil)
+    // Where sixel pixels move with the terminal's scrolling, ncurses reads an entry it
+    // cannot scroll with (from a private folder, removed once read): only masonry scrolls.
+    let scrollFree =
+      (found.pixelProtocol?.scrollsWithText ?? false)
+      ? ScrollFreeTerminfo(entry: entry ?? name) : nil
+    let terminfo = getenv("TERMINFO").map { String(cString: $0) }
+    if let scrollFree { setenv("TERMINFO", scrollFree.folder, 1) }
     // newterm, not initscr: initscr exits the process when TERM is unknown.
-    guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r"),
-      let screen = entry.map({ entry in
-        entry.withCString { newterm($0, outputFile, inputFile) }
-      }) ?? newterm(nil, outputFile, inputFile)
-    else { throw .unknownTerminal(name: name) }
+    func start(_ outputFile: UnsafeMutablePointer<FILE>, _ inputFile: UnsafeMutablePointer<FILE>)
+      -> OpaquePointer?
+    {
+      entry.map { entry in entry.withCString { newterm($0, outputFile, inputFile) } }
+        ?? newterm(nil, outputFile, inputFile)
+    }
+    guard let outputFile = fdopen(output, "w"), let inputFile = fdopen(input, "r") else {
+      throw .unknownTerminal(name: name)
+    }
+    var started = start(outputFile, inputFile)
+    if let scrollFree {
+      if let terminfo { setenv("TERMINFO", terminfo, 1) } else { unsetenv("TERMINFO") }
+      scrollFree.remove()
+      if started == nil { started = start(outputFile, inputFile) }
+    }
+    scrollsRows = scrollFree != nil && started != nil
+    guard let screen = started else { throw .unknownTerminal(name: name) }
     screenPointer = screen
     set_term(screen)
     guard let window = masonry_stdscr() else { throw .unknownTerminal(name: name) }
@@ -367,7 +397,7 @@ package final class CursesTerminal: TerminalDevice {
     PictureLink(pending: pictureQueue.count, throughput: pacer.throughput)
   }
 
-  package func draw(_ screen: Screen, pictures: [PicturePlacement]) {
+  package func draw(_ screen: Screen, pictures: [PicturePlacement], scrolling: ScrollingArea?) {
     // The pictures' plan first: the rows ncurses must rewrite are part of this frame.
     var plan = PictureLayer.Plan()
     // The frame's text never lands inside a picture's escape: the one in flight is
@@ -375,8 +405,19 @@ package final class CursesTerminal: TerminalDevice {
     finishEscapeInFlight()
     if cleared { pictureQueue = PictureOutputQueue() }
     sendAgain = false
+    // The wall scrolled by a few rows, where pictures move with the terminal's scrolling:
+    // the terminal scrolls them (below), and the layer sends only what comes on screen.
+    var scroll: PictureLayer.Scroll?
+    if let scrolling, !cleared, scrollsRows, pictureLayer?.protocolKind.scrollsWithText == true,
+      let by = scrolling.scrolled(since: lastScrolling),
+      shown.map({ $0.width == screen.width && $0.height == screen.height }) == true,
+      scrolling.rows.upperBound <= Swift.min(screen.height, Int(masonry_getmaxy(window)))
+    {
+      scroll = PictureLayer.Scroll(rows: scrolling.rows, by: by)
+    }
+    lastScrolling = scrolling
     if var layer = pictureLayer {
-      plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared)
+      plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared, scrolled: scroll)
       makeSharedObjects(plan.sharedObjects, layer: &layer)
       pictureLayer = layer
     }
@@ -391,6 +432,7 @@ package final class CursesTerminal: TerminalDevice {
     cleared = false
     let synchronized = capabilities.synchronizedOutput && !plan.output.isEmpty && !queued
     if synchronized { send(PictureEscapes.synchronizedBegin) }
+    if let scroll { scrollRows(scroll) }
     for row in plan.rewriteRows where row < Int(masonry_getmaxy(window)) {
       wredrawln(window, Int32(row), 1)
     }
@@ -408,7 +450,11 @@ package final class CursesTerminal: TerminalDevice {
         init_extended_pair(pair, colors.foreground, colors.background)
       }
     }
-    let unchanged = shown.map { $0.width == screen.width && $0.height == screen.height } ?? false
+    // After a scroll the terminal's rows are not the last frame's: every cell is given to
+    // ncurses, which writes what differs from the scrolled screen it now knows.
+    let unchanged =
+      scroll == nil
+      && (shown.map { $0.width == screen.width && $0.height == screen.height } ?? false)
     let rows = Swift.min(screen.height, Int(masonry_getmaxy(window)))
     let columns = Swift.min(screen.width, Int(masonry_getmaxx(window)))
     // The attributes and pair of the last style written, kept across its run.
@@ -447,6 +493,25 @@ package final class CursesTerminal: TerminalDevice {
     }
     if synchronized { send(PictureEscapes.synchronizedEnd) }
     logPictures(plan.shown)
+  }
+
+  /// Has the terminal scroll `scroll.rows` by `scroll.by` (a scroll region, SU or SD,
+  /// the cursor and the whole-screen region put back), and tells ncurses, whose record of
+  /// the screen (`curscr`) is scrolled the same way, so that it writes only what differs
+  /// (ncurses itself cannot scroll here: `ScrollFreeTerminfo`).
+  private func scrollRows(_ scroll: PictureLayer.Scroll) {
+    let rows = scroll.rows
+    let move = scroll.by > 0 ? "\(scroll.by)S" : "\(-scroll.by)T"
+    send(
+      Array(
+        "\u{1B}7\u{1B}[\(rows.lowerBound + 1);\(rows.upperBound)r\u{1B}[\(move)\u{1B}[r\u{1B}8".utf8
+      ))
+    let known = masonry_curscr()
+    wsetscrreg(known, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
+    scrollok(known, true)
+    wscrl(known, Int32(scroll.by))
+    scrollok(known, false)
+    wsetscrreg(known, 0, masonry_getmaxy(known) - 1)
   }
 
   /// Makes the shared memory objects the plan's transmissions name. One that cannot be

@@ -7,8 +7,9 @@ package protocol TerminalDevice {
   /// The terminal's size now.
   var size: Size { get }
   /// Shows `screen`: the whole frame at once, and over its blank cells the pixel
-  /// `pictures` (a terminal without a picture layer shows only the screen).
-  mutating func draw(_ screen: Screen, pictures: [PicturePlacement])
+  /// `pictures` (a terminal without a picture layer shows only the screen); `scrolling`:
+  /// the rows whose content scrolls and how far, when the screen has such rows.
+  mutating func draw(_ screen: Screen, pictures: [PicturePlacement], scrolling: ScrollingArea?)
   /// The next event, waiting at most `timeout` milliseconds (`nil`: as long as it takes);
   /// `nil` when the time ran out. A wake-up from background work ends the wait early.
   mutating func nextEvent(timeout: Int?) -> TerminalEvent?
@@ -42,5 +43,10 @@ extension TerminalDevice {
   package var pictureLink: PictureLink { PictureLink() }
 
   /// Shows `screen` with no pixel picture.
-  package mutating func draw(_ screen: Screen) { draw(screen, pictures: []) }
+  package mutating func draw(_ screen: Screen) { draw(screen, pictures: [], scrolling: nil) }
+
+  /// Shows `screen` and `pictures`, no rows known to scroll.
+  package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
+    draw(screen, pictures: pictures, scrolling: nil)
+  }
 }

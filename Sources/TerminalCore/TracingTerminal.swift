@@ -26,9 +26,11 @@ package struct TracingTerminal<Device: TerminalDevice>: TerminalDevice {
   package var picturesNeedAnotherFrame: Bool { device.picturesNeedAnotherFrame }
   package var pictureLink: PictureLink { device.pictureLink }
 
-  package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
+  package mutating func draw(
+    _ screen: Screen, pictures: [PicturePlacement], scrolling: ScrollingArea?
+  ) {
     log("draw")
-    device.draw(screen, pictures: pictures)
+    device.draw(screen, pictures: pictures, scrolling: scrolling)
     log("frame")
   }
 

@@ -45,7 +45,9 @@ package struct InMemoryTerminal: TerminalDevice {
   /// No picture layer here: nothing waits for another frame.
   package var picturesNeedAnotherFrame: Bool { false }
 
-  package mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
+  package mutating func draw(
+    _ screen: Screen, pictures: [PicturePlacement], scrolling: ScrollingArea?
+  ) {
     frames.append(screen)
     pictureFrames.append(pictures)
   }

@@ -64,7 +64,7 @@ struct TimedTerminal: TerminalDevice {
   /// Whether every step is done.
   var isFinished: Bool { current >= steps.count }
 
-  mutating func draw(_ screen: Screen, pictures: [PicturePlacement]) {
+  mutating func draw(_ screen: Screen, pictures: [PicturePlacement], scrolling: ScrollingArea?) {
     guard current < steps.count, steps[current].isDone(screen),
       steps[current].picturesDone?(pictures) ?? true
     else { return }

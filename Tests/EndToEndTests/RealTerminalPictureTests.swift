@@ -7,7 +7,7 @@ import Thumbnails
 /// Pixel pictures in real terminals under Xvfb: xterm (sixel), kitty (graphics) and mlterm
 /// (sixel, and iTerm2 images), each beside a second one of its kind running
 /// `--images none`. After the
-/// start, one row, a page, a layout switch, a search that hides cards, a resize and
+/// start, one row, a page, a page back, a layout switch, a search that hides cards, a resize and
 /// opening a card, every picture the program logged (`MASONRY_PICTURE_LOG`) is on screen
 /// where it says (its region and the source picture, both shrunk to 16×16, differ by less
 /// than 12 a channel on average), and everything outside the pictures is the frame
@@ -17,7 +17,7 @@ import Thumbnails
 
   /// What a step does to both terminals.
   enum Step: String, CaseIterable {
-    case start, oneRow, onePage, grid, search, resize, open
+    case start, oneRow, onePage, pageBack, grid, search, resize, open
   }
 
   static func act(_ step: Step, on session: EmulatorSession) throws {
@@ -25,6 +25,8 @@ import Thumbnails
     case .start: break
     case .oneRow: try session.key("j")
     case .onePage: try session.key("Next")
+    // Back up: sixel pictures scrolled down by the terminal.
+    case .pageBack: try session.key("Prior")
     case .grid: try session.key("2")
     case .search: try session.key("slash", "o", "w", "Return")
     case .resize: try session.resize(width: 720, height: 600)

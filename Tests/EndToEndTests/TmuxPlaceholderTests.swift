@@ -11,7 +11,7 @@ import Testing
   /// of ROWS × COLUMNS cells of 10 × 20 pixels, every byte it writes appended to LOG, the
   /// start-up questions answered as kitty 0.35.2 answers them.
   static let outer = #"""
-    import os, pty, re, select, sys, fcntl, termios, struct
+    import base64, os, pty, re, select, sys, fcntl, termios, struct
     log = open(sys.argv[1], "ab")
     rows, columns = int(sys.argv[2]), int(sys.argv[3])
     pid, master = pty.fork()
@@ -52,8 +52,17 @@ import Testing
             position = match.end()
             if text.startswith(b"\x1b_G"):
                 keys = dict(k.split(b"=", 1) for k in text[3:].split(b";")[0].split(b",") if b"=" in k)
+                # A kitty on this machine: shared memory objects are read (and removed).
+                shared = None
+                if keys.get(b"t") == b"s":
+                    name = base64.b64decode(text[3:].split(b";", 1)[1].rstrip(b"\x1b\\"))
+                    shared = "/dev/shm" + name.decode()
+                    found = os.path.exists(shared)
+                    if found and keys.get(b"a") != b"q":
+                        os.unlink(shared)
                 if keys.get(b"a") == b"q":
-                    os.write(master, b"\x1b_Gi=" + keys.get(b"i", b"0") + b";OK\x1b\\")
+                    ok = shared is None or found
+                    os.write(master, b"\x1b_Gi=" + keys.get(b"i", b"0") + (b";OK" if ok else b";EBADF:no such object") + b"\x1b\\")
                 continue
             for p, answer in answers:
                 if answer and re.fullmatch(p, text):
@@ -151,8 +160,10 @@ import Testing
     var transmitted: [Int] = []
     var others = 0
     for escape in text.components(separatedBy: "\u{1B}_G").dropFirst() {
-      if escape.hasPrefix("a=t,f=100,i="),
-        let id = Int(escape.dropFirst(12).prefix { $0.isNumber })
+      // Base64 or shared memory (`a=t,f=100,t=s,i=`): a kitty on this machine.
+      let keys = escape.prefix { $0 != ";" && $0 != "\u{1B}" }.split(separator: ",")
+      if keys.contains("a=t"),
+        let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap({ Int($0.dropFirst(2)) })
       {
         transmitted.append(id)
       } else if !escape.hasPrefix("m=") {

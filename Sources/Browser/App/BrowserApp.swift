@@ -193,7 +193,7 @@ package struct BrowserApp {
     let screen = FrameComposer.compose(scene)
     let followUp = pictureFollowUp.map { terminal.now() >= $0 } ?? false
     guard screen != drawn || scene.picturePlacements != drawnPictures || followUp else { return }
-    terminal.draw(screen, pictures: scene.picturePlacements)
+    terminal.draw(screen, pictures: scene.picturePlacements, scrolling: scene.scrollingArea)
     drawn = screen
     drawnPictures = scene.picturePlacements
     // 30 ms: a frame kitty has drawn by then.

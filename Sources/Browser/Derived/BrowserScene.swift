@@ -49,6 +49,9 @@ package struct BrowserScene {
   /// The pixel pictures the picture layer shows: every box's, except cards' under the
   /// open card or the help (a picture covers text, so it would show through them).
   package let picturePlacements: [PicturePlacement]
+  /// The wall's rows and how far it is scrolled, when nothing covers it (a terminal whose
+  /// pictures move with its own scrolling scrolls them itself).
+  package let scrollingArea: ScrollingArea?
   /// When, in playing time, an animation drawn here next shows another frame (`nil`:
   /// none will): the app wakes with a tick then.
   package let nextAnimationStep: Int?
@@ -62,6 +65,7 @@ package struct BrowserScene {
     var visible: [Int] = []
     var boxes: [PictureBoxPlacement] = []
     var overlay: Rect?
+    var scrolling: ScrollingArea?
     var nextStep: Int?
     func add(_ widget: any Widget, _ area: Rect, clip: Rect? = nil) {
       layers.append(Layer(widget: widget, area: area, clip: clip ?? area))
@@ -122,6 +126,8 @@ package struct BrowserScene {
           }
         } else {
           let layout = caches.layout(for: state)
+          scrolling = ScrollingArea(
+            rows: regions.content.minY..<regions.content.maxY, offset: state.scrollOffset)
           let shift = regions.content.minY - state.scrollOffset
           for attributes in layout.attributes(in: geometry.viewport(scrolledTo: state.scrollOffset))
           {
@@ -188,6 +194,7 @@ package struct BrowserScene {
       }
     }
     self.layers = layers
+    scrollingArea = overlay == nil ? scrolling : nil
     nextAnimationStep = nextStep
     visibleCards = visible
     pictureBoxes = boxes

@@ -90,6 +90,17 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the pixels move with the text when the terminal scrolls a region of rows
+  /// (DECSTBM, then SU or SD): sixel's do in xterm and mlterm, so a row of scrolling sends
+  /// only the picture rows it brings on screen. kitty's placements stay where they were
+  /// put, iTerm2's are not known to move everywhere, placeholder cells are text already.
+  package var scrollsWithText: Bool {
+    switch self {
+    case .sixel: return true
+    case .kitty, .kittyUnicode, .iterm: return false
+    }
+  }
+
   /// Whether the picture data is a PNG (kitty, iTerm2), else sixel.
   package var sendsPNG: Bool {
     switch self {

@@ -17,7 +17,10 @@ import TerminalScreen
 ///   never written. So the rows a picture left (moved, cut, removed) are rewritten by
 ///   ncurses (`rewriteRows`), which erases what is left of it, and every picture crossing
 ///   a rewritten row is sent again. Pictures are cut to the visible rows, never reach the
-///   last row (a sixel there scrolls the screen) and are not drawn cut sideways.
+///   last row (a sixel there scrolls the screen) and are not drawn cut sideways. Where
+///   the terminal scrolled rows since the last frame, carrying sixel pixels with them
+///   (`Scroll`), the pictures there are taken as moved: one still whole costs nothing,
+///   one that scrolled in is sent for the rows it brought (`extends`).
 ///
 /// Animated pictures: kitty is sent every frame once (`a=f`) and plays them itself, so an
 /// animation costs no byte after it is sent, and moving it keeps it playing; it is told to
@@ -63,6 +66,19 @@ package struct PictureLayer {
     package var sharedObjects: [SharedObject] = []
 
     package init() {}
+  }
+
+  /// Rows the terminal scrolled before this frame, carrying their pixels with them
+  /// (`PixelProtocol.scrollsWithText`): rows `rows` moved up by `by` (down when negative),
+  /// the ones that left the range gone, the ones it brought in blank.
+  package struct Scroll: Hashable, Sendable {
+    package var rows: Range<Int>
+    package var by: Int
+
+    package init(rows: Range<Int>, by: Int) {
+      self.rows = rows
+      self.by = by
+    }
   }
 
   /// A picture's data for kitty to read from a POSIX shared memory object (`t=s`).
@@ -169,13 +185,16 @@ package struct PictureLayer {
   package var needsAnotherFrame: Bool { !pendingStarts.isEmpty }
 
   /// What to do to show `placements` on a screen of `height` rows; `cleared` when the
-  /// terminal was cleared since the last frame (or this is the first).
+  /// terminal was cleared since the last frame (or this is the first); `scrolled` when
+  /// it scrolled rows since, carrying the pixels in them (the pictures shown there are
+  /// taken as moved with them: only what the scroll brought on screen is sent).
   ///
   /// - Complexity: O(p log p) for p placements on screen, plus the bytes written.
-  package mutating func plan(_ placements: [PicturePlacement], screenHeight: Int, cleared: Bool)
-    -> Plan
-  {
+  package mutating func plan(
+    _ placements: [PicturePlacement], screenHeight: Int, cleared: Bool, scrolled: Scroll? = nil
+  ) -> Plan {
     frame += 1
+    if let scrolled, !cleared, protocolKind.scrollsWithText { carry(scrolled) }
     if cleared {
       shown = [:]
       stored = [:]
@@ -229,6 +248,37 @@ package struct PictureLayer {
     shown = Dictionary(wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     plan.shown = wanted
     return plan
+  }
+
+  /// The pictures shown inside the scrolled rows, moved as the terminal moved them and
+  /// cut where they left the rows; one that left them wholly is gone with them.
+  private mutating func carry(_ scroll: Scroll) {
+    let band = Rect(
+      x: 0, y: scroll.rows.lowerBound, width: Int.max / 4, height: scroll.rows.count)
+    for (id, placement) in shown
+    where placement.visible.minY >= scroll.rows.lowerBound
+      && placement.visible.maxY <= scroll.rows.upperBound
+    {
+      var moved = placement
+      moved.box = placement.box.offsetBy(dx: 0, dy: -scroll.by)
+      guard let visible = placement.visible.offsetBy(dx: 0, dy: -scroll.by).intersection(band),
+        visible.height > 0
+      else {
+        shown[id] = nil
+        continue
+      }
+      moved.visible = visible
+      shown[id] = moved
+    }
+  }
+
+  /// Whether `new` shows all that `old` showed, where it showed it, and more rows of the
+  /// same picture above or below: only those rows need sending (the rest is on screen).
+  private static func extends(_ old: PicturePlacement, to new: PicturePlacement) -> Bool {
+    old.box == new.box && frame(of: old) == frame(of: new) && old.visible != new.visible
+      && old.visible.minX == new.visible.minX && old.visible.width == new.visible.width
+      && (old.visible.minY == new.visible.minY || old.visible.maxY == new.visible.maxY)
+      && new.visible.minY <= old.visible.minY && new.visible.maxY >= old.visible.maxY
   }
 
   /// kitty, placed beside the text or by placeholder cells: images transmitted once and
@@ -413,32 +463,46 @@ package struct PictureLayer {
       wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     for (id, old) in shown
     where wantedByID[id].map({
-      $0.box != old.box || $0.visible != old.visible
-        || (Self.frame(of: $0) != Self.frame(of: old) && !Self.replacesFrames($0))
+      ($0.box != old.box || $0.visible != old.visible
+        || (Self.frame(of: $0) != Self.frame(of: old) && !Self.replacesFrames($0)))
+        && !Self.extends(old, to: $0)
     }) ?? true {
       rewrite.formUnion(old.visible.minY..<old.visible.maxY)
     }
     plan.rewriteRows = rewrite.sorted()
     for placement in wanted {
       let rows = placement.visible.minY..<placement.visible.maxY
+      let old = shown[placement.picture.id]
       let moved =
-        shown[placement.picture.id].map {
+        old.map {
           $0.box != placement.box || $0.visible != placement.visible
             || Self.frame(of: $0) != Self.frame(of: placement)
         } ?? true
       guard moved || rows.contains(where: rewrite.contains) else { continue }
-      let inPicture = placement.visibleInPicture
+      // Only the rows added, where the rest stays on screen untouched.
+      var visible = placement.visible
+      if let old, Self.extends(old, to: placement), !rows.contains(where: rewrite.contains) {
+        visible =
+          old.visible.minY == placement.visible.minY
+          ? Rect(
+            x: visible.minX, y: old.visible.maxY, width: visible.width,
+            height: visible.maxY - old.visible.maxY)
+          : Rect(
+            x: visible.minX, y: visible.minY, width: visible.width,
+            height: old.visible.minY - visible.minY)
+      }
+      let inPicture = visible.offsetBy(dx: -placement.box.minX, dy: -placement.box.minY)
       let encoded =
-        placement.isWhole
+        visible == placement.box
         ? placement.picture.encodedFrame(Self.frame(of: placement))
         : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
-      let at = (placement.visible.minX, placement.visible.minY)
+      let at = (visible.minX, visible.minY)
       switch protocolKind {
       case .sixel:
         plan.output += PictureEscapes.sixel(encoded, at: at)
       case .iterm:
         plan.output += PictureEscapes.iterm(
-          encoded, at: at, columns: placement.visible.width, rows: placement.visible.height)
+          encoded, at: at, columns: visible.width, rows: visible.height)
       case .kitty, .kittyUnicode:
         break
       }

@@ -1,0 +1,213 @@
+import LayoutEngine
+import TerminalCore
+import TestSupport
+import Testing
+
+/// Sixel pictures carried by the terminal's own scrolling (`PictureLayer.Scroll`): a
+/// picture that stays on screen costs nothing, one that scrolls in is sent only for the
+/// rows it brings, and on thousands of seeded frames a model of the terminal (pixels
+/// belong to cells; a scroll moves the rows of its region and blanks the rows it brings;
+/// a rewritten row loses its pixels; a sixel paints the cells it covers) shows exactly
+/// the frame's pictures, each cell the right row and column of the right picture.
+@Suite struct SixelScrollTests {
+  static let cell = (width: 9, height: 18)
+
+  /// A picture whose encodings say what they are: `P<n>` whole, `P<n> <top> <count>` for
+  /// pixel rows `top ..< top + count`.
+  static func picture(_ number: Int, columns: Int = 4, rows: Int = 3) -> PixelPicture {
+    PixelPicture(
+      protocolKind: .sixel, label: "p\(number)", width: columns * cell.width,
+      height: rows * cell.height, columns: columns, rows: rows,
+      encoded: Array("P\(number)".utf8)
+    ) { top, count in Array("P\(number) \(top) \(count)".utf8) }
+  }
+
+  static func placed(_ picture: PixelPicture, x: Int, y: Int, region: Range<Int>)
+    -> PicturePlacement?
+  {
+    let box = Rect(x: x, y: y, width: picture.columns, height: picture.rows)
+    let clip = Rect(x: 0, y: region.lowerBound, width: 1_000, height: region.count)
+    guard let visible = box.intersection(clip), visible.height > 0 else { return nil }
+    return PicturePlacement(picture: picture, box: box, visible: visible)
+  }
+
+  @Test func aPictureThatStaysOnScreenCostsNothing() {
+    var layer = PictureLayer(protocolKind: .sixel)
+    let image = Self.picture(1)
+    let region = 3..<30
+    _ = layer.plan(
+      [Self.placed(image, x: 2, y: 10, region: region)!], screenHeight: 40, cleared: true)
+    let next = layer.plan(
+      [Self.placed(image, x: 2, y: 9, region: region)!], screenHeight: 40, cleared: false,
+      scrolled: PictureLayer.Scroll(rows: region, by: 1))
+    #expect(next.output.isEmpty && next.rewriteRows.isEmpty)
+    // Without the scroll the picture moved: its rows rewritten, sent again whole.
+    var plain = PictureLayer(protocolKind: .sixel)
+    _ = plain.plan(
+      [Self.placed(image, x: 2, y: 10, region: region)!], screenHeight: 40, cleared: true)
+    let moved = plain.plan(
+      [Self.placed(image, x: 2, y: 9, region: region)!], screenHeight: 40, cleared: false)
+    #expect(moved.rewriteRows == [10, 11, 12])
+    #expect(TerminalSamples.text(moved.output) == "⎋7⎋[10;3HP\(1)⎋8")
+  }
+
+  @Test func aPictureScrollingInIsSentForTheRowsItBrings() {
+    let region = 3..<30
+    // Cut by the bottom (rows 28 and 29 of its 5), two rows up: rows 2 and 3 come.
+    var layer = PictureLayer(protocolKind: .sixel)
+    let tall = Self.picture(2, rows: 5)
+    _ = layer.plan(
+      [Self.placed(tall, x: 0, y: 28, region: region)!], screenHeight: 40, cleared: true)
+    let up = layer.plan(
+      [Self.placed(tall, x: 0, y: 26, region: region)!], screenHeight: 40, cleared: false,
+      scrolled: PictureLayer.Scroll(rows: region, by: 2))
+    #expect(up.rewriteRows.isEmpty)
+    #expect(TerminalSamples.text(up.output) == "⎋7⎋[29;1HP2 36 36⎋8")
+    // Cut by the top (its rows 2–4 at rows 3–5), two rows down: rows 0 and 1 come.
+    var down = PictureLayer(protocolKind: .sixel)
+    _ = down.plan(
+      [Self.placed(tall, x: 0, y: 1, region: region)!], screenHeight: 40, cleared: true)
+    let plan = down.plan(
+      [Self.placed(tall, x: 0, y: 3, region: region)!], screenHeight: 40, cleared: false,
+      scrolled: PictureLayer.Scroll(rows: region, by: -2))
+    #expect(plan.rewriteRows.isEmpty)
+    #expect(TerminalSamples.text(plan.output) == "⎋7⎋[4;1HP2 0 36⎋8")
+    // Scrolled out wholly: gone with the rows, nothing to erase.
+    let gone = down.plan(
+      [], screenHeight: 40, cleared: false, scrolled: PictureLayer.Scroll(rows: region, by: 9))
+    #expect(gone.output.isEmpty && gone.rewriteRows.isEmpty)
+  }
+
+  @Test func kittyIsNotCarried() {
+    #expect(!PixelProtocol.kitty.scrollsWithText && PixelProtocol.sixel.scrollsWithText)
+    let area = ScrollingArea(rows: 3..<30, offset: 10)
+    #expect(area.scrolled(since: ScrollingArea(rows: 3..<30, offset: 7)) == 3)
+    #expect(area.scrolled(since: ScrollingArea(rows: 3..<30, offset: 14)) == -4)
+    #expect(area.scrolled(since: ScrollingArea(rows: 3..<30, offset: 10)) == nil)
+    #expect(area.scrolled(since: ScrollingArea(rows: 3..<29, offset: 9)) == nil)
+    #expect(area.scrolled(since: ScrollingArea(rows: 3..<30, offset: 50)) == nil)
+    #expect(area.scrolled(since: nil) == nil)
+  }
+
+  /// What the terminal holds in each cell: a picture's cell, or nothing.
+  struct Model {
+    var cells: [[String?]]
+
+    init(width: Int, height: Int) {
+      cells = Array(repeating: Array(repeating: nil, count: width), count: height)
+    }
+
+    mutating func scroll(_ scroll: PictureLayer.Scroll) {
+      let rows = Array(scroll.rows)
+      let old = cells
+      for y in rows {
+        let from = y + scroll.by
+        cells[y] =
+          scroll.rows.contains(from)
+          ? old[from] : Array(repeating: nil, count: cells[y].count)
+      }
+    }
+
+    mutating func rewrite(_ row: Int) {
+      cells[row] = Array(repeating: nil, count: cells[row].count)
+    }
+
+    /// Paints the sixels of `output` (`ESC 7 ESC [ r ; c H payload ESC 8` each).
+    mutating func paint(_ output: [UInt8], pictures: [String: PixelPicture]) {
+      let text = String(decoding: output, as: UTF8.self)
+      for piece in text.components(separatedBy: "\u{1B}7\u{1B}[").dropFirst() {
+        let head = piece.prefix { $0 != "H" }
+        let numbers = head.split(separator: ";").compactMap { Int($0) }
+        let payload = piece.dropFirst(head.count + 1).prefix { $0 != "\u{1B}" }
+        let words = payload.split(separator: " ")
+        guard numbers.count == 2, let name = words.first, let picture = pictures[String(name)]
+        else { continue }
+        var rows = 0..<picture.rows
+        if words.count == 3, let top = Int(words[1]), let count = Int(words[2]) {
+          rows = top / cell.height..<(top + count) / cell.height
+        }
+        for (offset, row) in rows.enumerated() {
+          for column in 0..<picture.columns {
+            let y = numbers[0] - 1 + offset
+            let x = numbers[1] - 1 + column
+            guard y < cells.count, x < cells[y].count else { continue }
+            cells[y][x] = "\(name) \(row) \(column)"
+          }
+        }
+      }
+    }
+  }
+
+  /// 3,000 seeded frames: pictures laid out on a tall wall, scrolled by random amounts
+  /// (mostly a row or two, sometimes a page or more), some frames with pictures hidden
+  /// or the wall relaid, a clear now and then; after each, the model shows the frame.
+  @Test func theTerminalShowsEveryFrameExactlyInvariant() {
+    var generator = SeededGenerator(seed: 0x51C5)
+    let width = 60
+    let height = 30
+    let region = 2..<(height - 1)
+    var pictures: [String: PixelPicture] = [:]
+    var wall: [(picture: PixelPicture, x: Int, y: Int)] = []
+    func relay() {
+      wall = []
+      var y = 0
+      while y < 200 {
+        let picture = Self.picture(
+          pictures.count, columns: Int.random(in: 2...6, using: &generator),
+          rows: Int.random(in: 1...7, using: &generator))
+        pictures["P\(pictures.count)"] = picture
+        wall.append((picture, Int.random(in: 0...(width - picture.columns), using: &generator), y))
+        y += picture.rows + Int.random(in: 0...2, using: &generator)
+      }
+    }
+    relay()
+    var layer = PictureLayer(protocolKind: .sixel)
+    var model = Model(width: width, height: height)
+    var offset = 0
+    var carried = 0
+    for frame in 0..<3_000 {
+      let roll = Int.random(in: 0..<100, using: &generator)
+      var step = Int.random(in: -2...2, using: &generator)
+      if roll < 10 { step = Int.random(in: -40...40, using: &generator) }
+      let last = offset
+      offset = Swift.max(0, Swift.min(170, offset + step))
+      let cleared = frame == 0 || roll == 99
+      if roll == 98 { relay() }
+      let hidden = roll == 97 ? Int.random(in: 0..<wall.count, using: &generator) : nil
+      let placements = wall.enumerated().compactMap { index, entry in
+        index == hidden
+          ? nil
+          : Self.placed(
+            entry.picture, x: entry.x, y: entry.y - offset + region.lowerBound, region: region)
+      }
+      let by = offset - last
+      let scroll =
+        !cleared && by != 0 && abs(by) < region.count
+        ? PictureLayer.Scroll(rows: region, by: by) : nil
+      if cleared { model = Model(width: width, height: height) }
+      if let scroll {
+        model.scroll(scroll)
+        carried += 1
+      }
+      let plan = layer.plan(placements, screenHeight: height, cleared: cleared, scrolled: scroll)
+      for row in plan.rewriteRows { model.rewrite(row) }
+      model.paint(plan.output, pictures: pictures)
+      var expected = Model(width: width, height: height)
+      for placement in plan.shown {
+        let name = String(decoding: placement.picture.encoded, as: UTF8.self)
+        for y in placement.visible.minY..<placement.visible.maxY {
+          for x in placement.visible.minX..<placement.visible.maxX {
+            expected.cells[y][x] =
+              "\(name) \(y - placement.box.minY) \(x - placement.box.minX)"
+          }
+        }
+      }
+      #expect(plan.shown.count == placements.count, "frame \(frame)")
+      guard model.cells == expected.cells else {
+        Issue.record("frame \(frame) (scrolled \(by)): the terminal shows something else")
+        return
+      }
+    }
+    #expect(carried > 2_000)
+  }
+}
