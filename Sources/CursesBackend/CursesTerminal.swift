@@ -413,7 +413,7 @@ package final class CursesTerminal: TerminalDevice {
       shown.map({ $0.width == screen.width && $0.height == screen.height }) == true,
       scrolling.rows.upperBound <= Swift.min(screen.height, Int(masonry_getmaxy(window)))
     {
-      scroll = PictureLayer.Scroll(rows: scrolling.rows, by: by)
+      scroll = PictureLayer.Scroll(rows: scrolling.rows, by: by, screenHeight: screen.height)
     }
     lastScrolling = scrolling
     if var layer = pictureLayer {

@@ -5,10 +5,12 @@ import Testing
 
 /// Sixel pictures carried by the terminal's own scrolling (`PictureLayer.Scroll`): a
 /// picture that stays on screen costs nothing, one that scrolls in is sent only for the
-/// rows it brings, and on thousands of seeded frames a model of the terminal (pixels
-/// belong to cells; a scroll moves the rows of its region and blanks the rows it brings;
-/// a rewritten row loses its pixels; a sixel paints the cells it covers) shows exactly
-/// the frame's pictures, each cell the right row and column of the right picture.
+/// rows it brings, and on thousands of seeded frames a model of the terminal at its worst
+/// (pixels belong to cells; a scroll moves the rows of its region, leaves the rows it
+/// brings as they were, as xterm does when scrolling down, and strays of what left the
+/// region at its edges and just outside; a rewritten row loses its pixels; a sixel paints
+/// the cells it covers) shows exactly the frame's pictures, each cell the right row and
+/// column of the right picture.
 @Suite struct SixelScrollTests {
   static let cell = (width: 9, height: 18)
 
@@ -37,10 +39,12 @@ import Testing
     let region = 3..<30
     _ = layer.plan(
       [Self.placed(image, x: 2, y: 10, region: region)!], screenHeight: 40, cleared: true)
+    let scroll = PictureLayer.Scroll(rows: region, by: 1, screenHeight: 40)
+    #expect(scroll.rewritten == [2, 3, 29, 30])
     let next = layer.plan(
       [Self.placed(image, x: 2, y: 9, region: region)!], screenHeight: 40, cleared: false,
-      scrolled: PictureLayer.Scroll(rows: region, by: 1))
-    #expect(next.output.isEmpty && next.rewriteRows.isEmpty)
+      scrolled: scroll)
+    #expect(next.output.isEmpty && Set(next.rewriteRows) == scroll.rewritten)
     // Without the scroll the picture moved: its rows rewritten, sent again whole.
     var plain = PictureLayer(protocolKind: .sixel)
     _ = plain.plan(
@@ -61,7 +65,7 @@ import Testing
     let up = layer.plan(
       [Self.placed(tall, x: 0, y: 26, region: region)!], screenHeight: 40, cleared: false,
       scrolled: PictureLayer.Scroll(rows: region, by: 2))
-    #expect(up.rewriteRows.isEmpty)
+    #expect(up.rewriteRows == [2, 3, 28, 29, 30])
     #expect(TerminalSamples.text(up.output) == "⎋7⎋[29;1HP2 36 36⎋8")
     // Cut by the top (its rows 2–4 at rows 3–5), two rows down: rows 0 and 1 come.
     var down = PictureLayer(protocolKind: .sixel)
@@ -70,12 +74,18 @@ import Testing
     let plan = down.plan(
       [Self.placed(tall, x: 0, y: 3, region: region)!], screenHeight: 40, cleared: false,
       scrolled: PictureLayer.Scroll(rows: region, by: -2))
-    #expect(plan.rewriteRows.isEmpty)
+    #expect(plan.rewriteRows == [2, 3, 4, 29, 30])
     #expect(TerminalSamples.text(plan.output) == "⎋7⎋[4;1HP2 0 36⎋8")
-    // Scrolled out wholly: gone with the rows, nothing to erase.
+    // Its first row is rewritten after the next scroll (the region's edge): that row
+    // alone is sent again.
+    let edge = down.plan(
+      [Self.placed(tall, x: 0, y: 2, region: region)!], screenHeight: 40, cleared: false,
+      scrolled: PictureLayer.Scroll(rows: region, by: 1))
+    #expect(TerminalSamples.text(edge.output) == "⎋7⎋[4;1HP2 18 18⎋8")
+    // Scrolled out wholly: gone with the rows; only the edges are rewritten.
     let gone = down.plan(
       [], screenHeight: 40, cleared: false, scrolled: PictureLayer.Scroll(rows: region, by: 9))
-    #expect(gone.output.isEmpty && gone.rewriteRows.isEmpty)
+    #expect(gone.output.isEmpty && !gone.rewriteRows.contains(10))
   }
 
   @Test func kittyIsNotCarried() {
@@ -97,14 +107,23 @@ import Testing
       cells = Array(repeating: Array(repeating: nil, count: width), count: height)
     }
 
+    /// The terminal at its worst: the rows brought keep what they showed, and a stray
+    /// mark stays at and just beyond the region's edges in every column where pixels
+    /// left the region.
     mutating func scroll(_ scroll: PictureLayer.Scroll) {
-      let rows = Array(scroll.rows)
       let old = cells
-      for y in rows {
-        let from = y + scroll.by
-        cells[y] =
-          scroll.rows.contains(from)
-          ? old[from] : Array(repeating: nil, count: cells[y].count)
+      var leaving = Set<Int>()
+      for y in scroll.rows where !scroll.rows.contains(y - scroll.by) {
+        for (x, cell) in old[y].enumerated() where cell != nil { leaving.insert(x) }
+      }
+      for y in scroll.rows where scroll.rows.contains(y + scroll.by) {
+        cells[y] = old[y + scroll.by]
+      }
+      for y in [
+        scroll.rows.lowerBound - 1, scroll.rows.lowerBound, scroll.rows.upperBound - 1,
+        scroll.rows.upperBound,
+      ] where y >= 0 && y < cells.count {
+        for x in leaving { cells[y][x] = "stray" }
       }
     }
 
@@ -183,7 +202,7 @@ import Testing
       let by = offset - last
       let scroll =
         !cleared && by != 0 && abs(by) < region.count
-        ? PictureLayer.Scroll(rows: region, by: by) : nil
+        ? PictureLayer.Scroll(rows: region, by: by, screenHeight: height) : nil
       if cleared { model = Model(width: width, height: height) }
       if let scroll {
         model.scroll(scroll)

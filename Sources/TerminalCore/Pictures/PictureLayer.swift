@@ -20,7 +20,8 @@ import TerminalScreen
 ///   last row (a sixel there scrolls the screen) and are not drawn cut sideways. Where
 ///   the terminal scrolled rows since the last frame, carrying sixel pixels with them
 ///   (`Scroll`), the pictures there are taken as moved: one still whole costs nothing,
-///   one that scrolled in is sent for the rows it brought (`extends`).
+///   one that scrolled in is sent for the rows it brought, and each for its rows where
+///   the terminal may have left stray pixels (`Scroll.rewritten`, `PictureLayer+Cells`).
 ///
 /// Animated pictures: kitty is sent every frame once (`a=f`) and plays them itself, so an
 /// animation costs no byte after it is sent, and moving it keeps it playing; it is told to
@@ -68,19 +69,6 @@ package struct PictureLayer {
     package init() {}
   }
 
-  /// Rows the terminal scrolled before this frame, carrying their pixels with them
-  /// (`PixelProtocol.scrollsWithText`): rows `rows` moved up by `by` (down when negative),
-  /// the ones that left the range gone, the ones it brought in blank.
-  package struct Scroll: Hashable, Sendable {
-    package var rows: Range<Int>
-    package var by: Int
-
-    package init(rows: Range<Int>, by: Int) {
-      self.rows = rows
-      self.by = by
-    }
-  }
-
   /// A picture's data for kitty to read from a POSIX shared memory object (`t=s`).
   package struct SharedObject: Hashable, Sendable {
     package var name: String
@@ -109,7 +97,7 @@ package struct PictureLayer {
   }
 
   /// The placements on screen, by image.
-  private var shown: [UInt32: PicturePlacement] = [:]
+  var shown: [UInt32: PicturePlacement] = [:]
   /// kitty: images in the terminal, with their data's size and the frame last on screen.
   private var stored: [UInt32: (bytes: Int, lastFrame: Int)] = [:]
   private var storedBytes = 0
@@ -194,7 +182,8 @@ package struct PictureLayer {
     _ placements: [PicturePlacement], screenHeight: Int, cleared: Bool, scrolled: Scroll? = nil
   ) -> Plan {
     frame += 1
-    if let scrolled, !cleared, protocolKind.scrollsWithText { carry(scrolled) }
+    let carried = cleared || !protocolKind.scrollsWithText ? nil : scrolled
+    if let carried { carry(carried) }
     if cleared {
       shown = [:]
       stored = [:]
@@ -226,7 +215,7 @@ package struct PictureLayer {
     var plan = Plan()
     switch protocolKind {
     case .kitty, .kittyUnicode: planKitty(&wanted, into: &plan)
-    case .sixel, .iterm: planCells(wanted, into: &plan)
+    case .sixel, .iterm: planCells(wanted, scrolled: carried, into: &plan)
     }
     if throughTmux && !plan.output.isEmpty {
       // Wrapped a transmission at a time, so that each keeps its own range.
@@ -248,37 +237,6 @@ package struct PictureLayer {
     shown = Dictionary(wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
     plan.shown = wanted
     return plan
-  }
-
-  /// The pictures shown inside the scrolled rows, moved as the terminal moved them and
-  /// cut where they left the rows; one that left them wholly is gone with them.
-  private mutating func carry(_ scroll: Scroll) {
-    let band = Rect(
-      x: 0, y: scroll.rows.lowerBound, width: Int.max / 4, height: scroll.rows.count)
-    for (id, placement) in shown
-    where placement.visible.minY >= scroll.rows.lowerBound
-      && placement.visible.maxY <= scroll.rows.upperBound
-    {
-      var moved = placement
-      moved.box = placement.box.offsetBy(dx: 0, dy: -scroll.by)
-      guard let visible = placement.visible.offsetBy(dx: 0, dy: -scroll.by).intersection(band),
-        visible.height > 0
-      else {
-        shown[id] = nil
-        continue
-      }
-      moved.visible = visible
-      shown[id] = moved
-    }
-  }
-
-  /// Whether `new` shows all that `old` showed, where it showed it, and more rows of the
-  /// same picture above or below: only those rows need sending (the rest is on screen).
-  private static func extends(_ old: PicturePlacement, to new: PicturePlacement) -> Bool {
-    old.box == new.box && frame(of: old) == frame(of: new) && old.visible != new.visible
-      && old.visible.minX == new.visible.minX && old.visible.width == new.visible.width
-      && (old.visible.minY == new.visible.minY || old.visible.maxY == new.visible.maxY)
-      && new.visible.minY <= old.visible.minY && new.visible.maxY >= old.visible.maxY
   }
 
   /// kitty, placed beside the text or by placeholder cells: images transmitted once and
@@ -455,70 +413,5 @@ package struct PictureLayer {
     motions[id] = nil
     placedSizes[id] = nil
     if terminalIDs.removeValue(forKey: id) != nil { freeIDs.append(terminalID) }
-  }
-
-  private mutating func planCells(_ wanted: [PicturePlacement], into plan: inout Plan) {
-    var rewrite = Set<Int>()
-    let wantedByID = Dictionary(
-      wanted.map { ($0.picture.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for (id, old) in shown
-    where wantedByID[id].map({
-      ($0.box != old.box || $0.visible != old.visible
-        || (Self.frame(of: $0) != Self.frame(of: old) && !Self.replacesFrames($0)))
-        && !Self.extends(old, to: $0)
-    }) ?? true {
-      rewrite.formUnion(old.visible.minY..<old.visible.maxY)
-    }
-    plan.rewriteRows = rewrite.sorted()
-    for placement in wanted {
-      let rows = placement.visible.minY..<placement.visible.maxY
-      let old = shown[placement.picture.id]
-      let moved =
-        old.map {
-          $0.box != placement.box || $0.visible != placement.visible
-            || Self.frame(of: $0) != Self.frame(of: placement)
-        } ?? true
-      guard moved || rows.contains(where: rewrite.contains) else { continue }
-      // Only the rows added, where the rest stays on screen untouched.
-      var visible = placement.visible
-      if let old, Self.extends(old, to: placement), !rows.contains(where: rewrite.contains) {
-        visible =
-          old.visible.minY == placement.visible.minY
-          ? Rect(
-            x: visible.minX, y: old.visible.maxY, width: visible.width,
-            height: visible.maxY - old.visible.maxY)
-          : Rect(
-            x: visible.minX, y: visible.minY, width: visible.width,
-            height: old.visible.minY - visible.minY)
-      }
-      let inPicture = visible.offsetBy(dx: -placement.box.minX, dy: -placement.box.minY)
-      let encoded =
-        visible == placement.box
-        ? placement.picture.encodedFrame(Self.frame(of: placement))
-        : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
-      let at = (visible.minX, visible.minY)
-      switch protocolKind {
-      case .sixel:
-        plan.output += PictureEscapes.sixel(encoded, at: at)
-      case .iterm:
-        plan.output += PictureEscapes.iterm(
-          encoded, at: at, columns: visible.width, rows: visible.height)
-      case .kitty, .kittyUnicode:
-        break
-      }
-    }
-  }
-
-  /// The frame a sixel or iTerm2 placement shows: its own when the whole picture is on
-  /// screen, else the first (a cut picture's crop is not sent anew for each frame).
-  private static func frame(of placement: PicturePlacement) -> Int {
-    placement.isWhole ? placement.frame : 0
-  }
-
-  /// Whether a new frame drawn over the last replaces it without erasing: an iTerm2
-  /// picture replaces the cells' picture, a sixel only where its pixels are opaque.
-  private static func replacesFrames(_ placement: PicturePlacement) -> Bool {
-    placement.picture.protocolKind.replacesWhatIsBelow
-      || placement.picture.animation?.isOpaque ?? true
   }
 }
