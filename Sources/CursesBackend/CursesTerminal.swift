@@ -59,6 +59,11 @@ package final class CursesTerminal: TerminalDevice {
   /// terminal's scrolling, and ncurses was given an entry it cannot scroll with
   /// (`ScrollFreeTerminfo`).
   private let scrollsRows: Bool
+  /// Whether sixel pictures wait in the paced queue too: over SSH (or `--link slow`),
+  /// where the link is what is slow. On this machine a terminal drawing sixels answers
+  /// each acknowledgement only once it has drawn them (xterm under Xvfb: 18 KB/s), so
+  /// they go out with their frame.
+  private let queuesCellPictures: Bool
   /// Pictures whose shared memory objects could not be made, to be sent again as base64.
   private var sendAgain = false
   /// kitty's picture bytes the terminal has not taken yet (`PictureOutputQueue`).
@@ -161,6 +166,7 @@ package final class CursesTerminal: TerminalDevice {
       if started == nil { started = start(outputFile, inputFile) }
     }
     scrollsRows = scrollFree != nil && started != nil
+    queuesCellPictures = link.queuesCellPictures(overSSH: found.overSSH)
     guard let screen = started else { throw .unknownTerminal(name: name) }
     screenPointer = screen
     set_term(screen)
@@ -216,6 +222,9 @@ package final class CursesTerminal: TerminalDevice {
         protocolKind: $0, throughTmux: insideTmux && $0.drawsWithText, directColor: directColor,
         sharedMemory: capabilities.readsSharedMemory ? shared.prefix : nil)
     }
+    // Sixel pieces of three cell rows: a few kilobytes, what a slow link takes in a
+    // round trip or two.
+    if queuesCellPictures { pictureLayer?.pieceRows = 3 }
     self.pictureLog =
       pictureLog.flatMap { path in
         path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -416,12 +425,20 @@ package final class CursesTerminal: TerminalDevice {
       scroll = PictureLayer.Scroll(rows: scrolling.rows, by: by, screenHeight: screen.height)
     }
     lastScrolling = scrolling
+    // Sixel pieces still waiting were for rows the scroll moves: sent again, whole.
+    if scroll != nil, pictureLayer?.protocolKind.keepsPictures == false {
+      pictureLayer?.unsent(pictureQueue.dropUnsent { _ in true })
+    }
     if var layer = pictureLayer {
       plan = layer.plan(pictures, screenHeight: screen.height, cleared: cleared, scrolled: scroll)
       makeSharedObjects(plan.sharedObjects, layer: &layer)
       pictureLayer = layer
     }
-    let queued = pictureLayer?.protocolKind.mayArriveLate ?? false
+    let queued =
+      pictureLayer.map {
+        $0.protocolKind.mayArriveLate && ($0.protocolKind.keepsPictures || queuesCellPictures)
+      }
+      ?? false
     // Placeholder cells are the frame's own text: written over the picture's blank cells.
     var screen = screen
     for cell in plan.cells {
@@ -484,8 +501,15 @@ package final class CursesTerminal: TerminalDevice {
     if queued {
       // Pictures still waiting whole but no longer wanted (scrolled away, or asked for
       // again smaller) are not sent: the layer sends them anew if they come back.
-      let dropped = pictureQueue.dropUnsent(except: Set(plan.shown.map(\.picture.id)))
-      if !dropped.isEmpty { pictureLayer?.forget(dropped) }
+      let wanted = Set(plan.shown.map(\.picture.id))
+      if pictureLayer?.protocolKind.keepsPictures == true {
+        let dropped = pictureQueue.dropUnsent(except: wanted)
+        if !dropped.isEmpty { pictureLayer?.forget(dropped) }
+      } else {
+        // A sixel piece waiting for cells this frame changes would draw over them:
+        // dropped, the picture sent again whole in the next frame.
+        pictureLayer?.unsent(pictureQueue.dropStale(after: plan))
+      }
       pictureQueue.append(plan.output, transmissions: plan.transmissions)
       writeQueuedPictures()
     } else if !plan.output.isEmpty {

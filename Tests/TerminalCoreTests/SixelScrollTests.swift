@@ -157,6 +157,67 @@ import Testing
     }
   }
 
+  /// A tall wall of seeded pictures, as the seeded tests scroll it.
+  struct Wall {
+    let width: Int
+    var pictures: [String: PixelPicture] = [:]
+    var entries: [(picture: PixelPicture, x: Int, y: Int)] = []
+
+    /// New pictures, laid out from the top.
+    mutating func fill(_ generator: inout SeededGenerator) {
+      entries = []
+      var y = 0
+      while y < 200 {
+        let picture = SixelScrollTests.picture(
+          pictures.count, columns: Int.random(in: 2...6, using: &generator),
+          rows: Int.random(in: 1...7, using: &generator))
+        pictures["P\(pictures.count)"] = picture
+        entries.append(
+          (picture, Int.random(in: 0...(width - picture.columns), using: &generator), y))
+        y += picture.rows + Int.random(in: 0...2, using: &generator)
+      }
+    }
+
+    /// The same pictures laid out again (a layout switch): each moves while it stays on
+    /// screen.
+    mutating func relayout(_ generator: inout SeededGenerator) {
+      var y = 0
+      for index in entries.indices {
+        let picture = entries[index].picture
+        entries[index] = (
+          picture, Int.random(in: 0...(width - picture.columns), using: &generator), y
+        )
+        y += picture.rows + Int.random(in: 0...2, using: &generator)
+      }
+    }
+
+    /// What is on screen scrolled by `offset` in `region`, entry `hidden` left out.
+    func placements(offset: Int, region: Range<Int>, hiding hidden: Int? = nil)
+      -> [PicturePlacement]
+    {
+      entries.enumerated().compactMap { index, entry in
+        index == hidden
+          ? nil
+          : SixelScrollTests.placed(
+            entry.picture, x: entry.x, y: entry.y - offset + region.lowerBound, region: region)
+      }
+    }
+  }
+
+  /// The terminal as `plan` says it shows.
+  static func expected(_ plan: PictureLayer.Plan, width: Int, height: Int) -> Model {
+    var expected = Model(width: width, height: height)
+    for placement in plan.shown {
+      let name = String(decoding: placement.picture.encoded, as: UTF8.self)
+      for y in placement.visible.minY..<placement.visible.maxY {
+        for x in placement.visible.minX..<placement.visible.maxX {
+          expected.cells[y][x] = "\(name) \(y - placement.box.minY) \(x - placement.box.minX)"
+        }
+      }
+    }
+    return expected
+  }
+
   /// 3,000 seeded frames: pictures laid out on a tall wall, scrolled by random amounts
   /// (mostly a row or two, sometimes a page or more), some frames with pictures hidden
   /// or the wall relaid, a clear now and then; after each, the model shows the frame.
@@ -165,21 +226,8 @@ import Testing
     let width = 60
     let height = 30
     let region = 2..<(height - 1)
-    var pictures: [String: PixelPicture] = [:]
-    var wall: [(picture: PixelPicture, x: Int, y: Int)] = []
-    func relay() {
-      wall = []
-      var y = 0
-      while y < 200 {
-        let picture = Self.picture(
-          pictures.count, columns: Int.random(in: 2...6, using: &generator),
-          rows: Int.random(in: 1...7, using: &generator))
-        pictures["P\(pictures.count)"] = picture
-        wall.append((picture, Int.random(in: 0...(width - picture.columns), using: &generator), y))
-        y += picture.rows + Int.random(in: 0...2, using: &generator)
-      }
-    }
-    relay()
+    var wall = Wall(width: width)
+    wall.fill(&generator)
     var layer = PictureLayer(protocolKind: .sixel)
     var model = Model(width: width, height: height)
     var offset = 0
@@ -191,14 +239,9 @@ import Testing
       let last = offset
       offset = Swift.max(0, Swift.min(170, offset + step))
       let cleared = frame == 0 || roll == 99
-      if roll == 98 { relay() }
-      let hidden = roll == 97 ? Int.random(in: 0..<wall.count, using: &generator) : nil
-      let placements = wall.enumerated().compactMap { index, entry in
-        index == hidden
-          ? nil
-          : Self.placed(
-            entry.picture, x: entry.x, y: entry.y - offset + region.lowerBound, region: region)
-      }
+      if roll == 98 { wall.fill(&generator) }
+      let hidden = roll == 97 ? Int.random(in: 0..<wall.entries.count, using: &generator) : nil
+      let placements = wall.placements(offset: offset, region: region, hiding: hidden)
       let by = offset - last
       let scroll =
         !cleared && by != 0 && abs(by) < region.count
@@ -210,23 +253,115 @@ import Testing
       }
       let plan = layer.plan(placements, screenHeight: height, cleared: cleared, scrolled: scroll)
       for row in plan.rewriteRows { model.rewrite(row) }
-      model.paint(plan.output, pictures: pictures)
-      var expected = Model(width: width, height: height)
-      for placement in plan.shown {
-        let name = String(decoding: placement.picture.encoded, as: UTF8.self)
-        for y in placement.visible.minY..<placement.visible.maxY {
-          for x in placement.visible.minX..<placement.visible.maxX {
-            expected.cells[y][x] =
-              "\(name) \(y - placement.box.minY) \(x - placement.box.minX)"
-          }
-        }
-      }
+      model.paint(plan.output, pictures: wall.pictures)
       #expect(plan.shown.count == placements.count, "frame \(frame)")
-      guard model.cells == expected.cells else {
+      guard model.cells == Self.expected(plan, width: width, height: height).cells else {
         Issue.record("frame \(frame) (scrolled \(by)): the terminal shows something else")
         return
       }
     }
     #expect(carried > 2_000)
+  }
+
+  /// Writes the next whole escape of `queue` (as the backend finishes the one in flight).
+  static func writeOneEscape(_ queue: inout PictureOutputQueue) -> [UInt8] {
+    var out = Array(queue.next(limit: 1))
+    queue.consume(out.count)
+    let rest = Array(queue.restOfEscape)
+    queue.consume(rest.count)
+    out += rest
+    return out
+  }
+
+  /// Sixel pieces queued behind keys on a slow link (`PictureOutputQueue`): 2,000 seeded
+  /// frames of scrolling and relayouts, a random number of escapes written between
+  /// frames, the pieces whose cells a frame changes dropped (`dropStale`, `unsent`) as the
+  /// backend does. At every moment each cell the model terminal shows as a picture's is
+  /// the frame's (nothing wrong, only pieces still to come), and once the queue drains and
+  /// the layer's follow-up frames are drawn, the screen is the frame exactly.
+  @Test func queuedPiecesNeverDrawOverChangedCellsInvariant() {
+    var generator = SeededGenerator(seed: 0x0501_5E7)
+    let width = 60
+    let height = 30
+    let region = 2..<(height - 1)
+    var wall = Wall(width: width)
+    wall.fill(&generator)
+    let pictures = wall.pictures
+    var layer = PictureLayer(protocolKind: .sixel)
+    var queue = PictureOutputQueue()
+    var model = Model(width: width, height: height)
+    var offset = 0
+    var dropped = 0
+    func placements(hiding hidden: Int?) -> [PicturePlacement] {
+      wall.placements(offset: offset, region: region, hiding: hidden)
+    }
+    func expected(_ plan: PictureLayer.Plan) -> Model {
+      Self.expected(plan, width: width, height: height)
+    }
+    func frame(_ placements: [PicturePlacement], scroll: PictureLayer.Scroll?, cleared: Bool)
+      -> PictureLayer.Plan
+    {
+      // As CursesTerminal.draw: the escape in flight finished first.
+      model.paint(Array(queue.restOfEscape), pictures: pictures)
+      queue.consume(queue.restOfEscape.count)
+      if cleared {
+        queue = PictureOutputQueue()
+        model = Model(width: width, height: height)
+      }
+      if let scroll {
+        model.scroll(scroll)
+        let stale = queue.dropUnsent { _ in true }
+        dropped += stale.count
+        layer.unsent(stale)
+      }
+      let plan = layer.plan(placements, screenHeight: height, cleared: cleared, scrolled: scroll)
+      for row in plan.rewriteRows { model.rewrite(row) }
+      let stale = queue.dropStale(after: plan)
+      dropped += stale.count
+      layer.unsent(stale)
+      queue.append(plan.output, transmissions: plan.transmissions)
+      return plan
+    }
+    var hidden: Int?
+    for index in 0..<2_000 {
+      let roll = Int.random(in: 0..<100, using: &generator)
+      var step = Int.random(in: -2...2, using: &generator)
+      if roll < 10 { step = Int.random(in: -40...40, using: &generator) }
+      let last = offset
+      offset = Swift.max(0, Swift.min(170, offset + step))
+      if roll == 97 { hidden = Int.random(in: 0..<wall.entries.count, using: &generator) }
+      if roll == 96 { hidden = nil }
+      if roll >= 93 && roll <= 95 { wall.relayout(&generator) }
+      let by = offset - last
+      let cleared = index == 0 || roll == 99
+      let scroll =
+        !cleared && by != 0 && abs(by) < region.count
+        ? PictureLayer.Scroll(rows: region, by: by, screenHeight: height) : nil
+      let plan = frame(placements(hiding: hidden), scroll: scroll, cleared: cleared)
+      // The link takes a few escapes before the next key.
+      for _ in 0..<Int.random(in: 0...3, using: &generator) where !queue.isEmpty {
+        model.paint(Self.writeOneEscape(&queue), pictures: pictures)
+      }
+      let want = expected(plan)
+      for row in 0..<height {
+        for column in 0..<width where model.cells[row][column] != nil {
+          guard model.cells[row][column] == want.cells[row][column] else {
+            Issue.record(
+              "frame \(index) (scrolled \(by)): \(model.cells[row][column]!) at \(column),\(row)")
+            return
+          }
+        }
+      }
+    }
+    // The keys pause: the queue drains, the layer's follow-ups are drawn.
+    var plan = frame(placements(hiding: hidden), scroll: nil, cleared: false)
+    for _ in 0..<10 {
+      while !queue.isEmpty { model.paint(Self.writeOneEscape(&queue), pictures: pictures) }
+      guard layer.needsAnotherFrame else { break }
+      plan = frame(placements(hiding: hidden), scroll: nil, cleared: false)
+    }
+    while !queue.isEmpty { model.paint(Self.writeOneEscape(&queue), pictures: pictures) }
+    #expect(model.cells == expected(plan).cells)
+    #expect(dropped > 100)
   }
 }

@@ -9,6 +9,16 @@ package enum LinkChoice: String, CaseIterable, Hashable, Sendable {
   /// Smaller pictures from the start (an SSH connection known to be slow).
   case slow
 
+  /// Whether pictures that belong to the cells (sixel) wait in the paced queue behind
+  /// keys: for a slow link (`slow`, or over SSH with `auto`), not on this machine.
+  package func queuesCellPictures(overSSH: Bool) -> Bool {
+    switch self {
+    case .auto: return overSSH
+    case .local: return false
+    case .slow: return true
+    }
+  }
+
   /// Whether kitty may read pictures from this machine's shared memory when it can:
   /// `slow` sends them as base64, as over a link.
   package var mayShareMemory: Bool {

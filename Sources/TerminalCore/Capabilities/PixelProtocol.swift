@@ -68,15 +68,18 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// Whether a picture's escapes may reach the terminal after later frames' text (kitty's:
-  /// each complete in itself, placed by absolute position or by its cells, a later one
-  /// replacing it), so that on a slow link they wait in a queue and a key's frame goes
-  /// first (`PictureOutputQueue`). A sixel or iTerm2 picture belongs to the cells it is
-  /// drawn over when it arrives: it goes out with its frame.
+  /// Whether a picture's escapes may reach the terminal after later frames' text, so
+  /// that on a slow link they wait in a queue and a key's frame goes first
+  /// (`PictureOutputQueue`). kitty's are each complete in itself, placed by absolute
+  /// position or by its cells, a later one replacing it. A sixel belongs to the cells it
+  /// is drawn over: each piece waits only while its cells stay as they were, and is
+  /// dropped (and the picture sent again, `PictureLayer.unsent`) once a frame changes
+  /// them; it waits only where the link is slow (`LinkChoice.queuesCellPictures`).
+  /// iTerm2's go out with their frame.
   package var mayArriveLate: Bool {
     switch self {
-    case .kitty, .kittyUnicode: return true
-    case .sixel, .iterm: return false
+    case .kitty, .kittyUnicode, .sixel: return true
+    case .iterm: return false
     }
   }
 

@@ -85,7 +85,7 @@ extension PictureLayer {
       let rows = placement.visible.minY..<placement.visible.maxY
       var send: [Int]
       if let old = shown[placement.picture.id], Self.keeps(old, in: placement),
-        !rows.contains(where: left.contains)
+        !rows.contains(where: left.contains), !unsentPictures.contains(placement.picture.id)
       {
         send = rows.filter { !(old.visible.minY..<old.visible.maxY).contains($0) }
         send += rows.filter { rewritten.contains($0) && !send.contains($0) }
@@ -96,6 +96,15 @@ extension PictureLayer {
         draw(placement, rows: band, into: &plan)
       }
     }
+    unsentPictures = []
+  }
+
+  /// Sixel, iTerm2: pictures some of whose pieces were left unsent (`Plan.transmissions`,
+  /// dropped from the queue because their cells changed first): each is sent again whole
+  /// in the next frame, where it is then. The rest of it is where the layer thinks, so
+  /// the rows it leaves are still rewritten.
+  package mutating func unsent(_ images: Set<UInt32>) {
+    unsentPictures.formUnion(images.filter { shown[$0] != nil })
   }
 
   /// `rows` (sorted) as runs of consecutive rows.
@@ -111,7 +120,8 @@ extension PictureLayer {
     return runs
   }
 
-  /// Picture `placement`'s screen rows `rows` drawn where they go.
+  /// Picture `placement`'s screen rows `rows` drawn where they go (a transmission of its
+  /// own, which may be left unsent).
   private func draw(_ placement: PicturePlacement, rows: Range<Int>, into plan: inout Plan) {
     let visible = Rect(
       x: placement.visible.minX, y: rows.lowerBound, width: placement.visible.width,
@@ -122,12 +132,27 @@ extension PictureLayer {
       ? placement.picture.encodedFrame(Self.frame(of: placement))
       : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
     let at = (visible.minX, visible.minY)
+    func send(_ bytes: [UInt8]) {
+      let start = plan.output.count
+      plan.output += bytes
+      plan.transmissions.append(
+        Transmission(range: start..<plan.output.count, image: placement.picture.id))
+    }
     switch protocolKind {
     case .sixel:
-      plan.output += PictureEscapes.sixel(encoded, at: at)
+      // For a slow link, in pieces of a few rows (each a transmission of its own).
+      if let pieceRows,
+        let pieces = SixelPieces.split(
+          encoded, cellHeight: placement.picture.cellPixels.height, rows: pieceRows)
+      {
+        for piece in pieces {
+          send(PictureEscapes.sixel(piece.bytes, at: (at.0, at.1 + piece.row)))
+        }
+      } else {
+        send(PictureEscapes.sixel(encoded, at: at))
+      }
     case .iterm:
-      plan.output += PictureEscapes.iterm(
-        encoded, at: at, columns: visible.width, rows: visible.height)
+      send(PictureEscapes.iterm(encoded, at: at, columns: visible.width, rows: visible.height))
     case .kitty, .kittyUnicode:
       break
     }

@@ -58,9 +58,10 @@ package struct PictureLayer {
     package var shown: [PicturePlacement] = []
     /// Cells the frame writes over its own (kitty's Unicode placeholders), row by row.
     package var cells: [PlaceholderCell] = []
-    /// kitty: the bytes of `output` that send one picture anew (its transmission, frames
-    /// and placement), which may be left unsent if it is no longer wanted before they go
-    /// (`PictureOutputQueue.dropUnsent`, then `forget`).
+    /// The bytes of `output` that send one picture anew (kitty: its transmission, frames
+    /// and placement; sixel: each piece of it drawn), which may be left unsent if it is no
+    /// longer wanted before they go (`PictureOutputQueue.dropUnsent`, then `forget` or
+    /// `unsent`).
     package var transmissions: [Transmission] = []
     /// kitty reading this machine's shared memory: the objects to make before `output`
     /// is written, which its transmissions name.
@@ -86,6 +87,11 @@ package struct PictureLayer {
       self.range = range
       self.image = image
     }
+
+    /// The same bytes at `range`.
+    package func moved(to range: Range<Int>) -> Transmission {
+      Transmission(range: range, image: image)
+    }
   }
 
   /// A placeholder cell: where, what it holds, and the colour that names its image.
@@ -98,6 +104,12 @@ package struct PictureLayer {
 
   /// The placements on screen, by image.
   var shown: [UInt32: PicturePlacement] = [:]
+  /// Sixel, iTerm2: pictures to send again whole (`unsent`).
+  var unsentPictures: Set<UInt32> = []
+  /// Sixel for a slow link: each picture sent in pieces of about this many cell rows
+  /// (`SixelPieces`), so that a key's frame never waits for more than a piece; `nil`:
+  /// whole.
+  package var pieceRows: Int?
   /// kitty: images in the terminal, with their data's size and the frame last on screen.
   private var stored: [UInt32: (bytes: Int, lastFrame: Int)] = [:]
   private var storedBytes = 0
@@ -170,7 +182,7 @@ package struct PictureLayer {
   /// Whether another frame must be planned soon, even with nothing changed: kitty plays
   /// an animation only once it has drawn its placement, so the start goes in a frame of
   /// its own.
-  package var needsAnotherFrame: Bool { !pendingStarts.isEmpty }
+  package var needsAnotherFrame: Bool { !pendingStarts.isEmpty || !unsentPictures.isEmpty }
 
   /// What to do to show `placements` on a screen of `height` rows; `cleared` when the
   /// terminal was cleared since the last frame (or this is the first); `scrolled` when
@@ -193,6 +205,7 @@ package struct PictureLayer {
       terminalIDs = [:]
       freeIDs = Self.idRange(directColor: directColor).reversed()
       placedSizes = [:]
+      unsentPictures = []
     }
     // What can be shown: one placement per image, on screen, not on the last row.
     var wanted: [PicturePlacement] = []

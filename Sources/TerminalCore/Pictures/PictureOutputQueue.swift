@@ -42,9 +42,8 @@ package struct PictureOutputQueue: Sendable {
     for offset in Self.breaks(in: output) { breaks.append(base + offset) }
     for transmission in transmissions {
       self.transmissions.append(
-        PictureLayer.Transmission(
-          range: (base + transmission.range.lowerBound)..<(base + transmission.range.upperBound),
-          image: transmission.image))
+        transmission.moved(
+          to: (base + transmission.range.lowerBound)..<(base + transmission.range.upperBound)))
     }
   }
 
@@ -52,9 +51,24 @@ package struct PictureOutputQueue: Sendable {
   /// or asked for again at another size), and returns those pictures: the terminal never
   /// gets them (the picture layer must `forget` them).
   package mutating func dropUnsent(except wanted: Set<UInt32>) -> Set<UInt32> {
-    let dropped = transmissions.filter {
-      $0.range.lowerBound >= start && !wanted.contains($0.image)
-    }
+    dropUnsent { !wanted.contains($0.image) }
+  }
+
+  /// Sixel: drops the pieces not begun whose cells the frame of `plan` changes, which
+  /// would draw over them: their picture gone, or sent again (the layer sends a picture
+  /// again for every change to its cells: moved, cut otherwise, its rows rewritten); the
+  /// pictures they were of (to be sent again whole: `PictureLayer.unsent`).
+  package mutating func dropStale(after plan: PictureLayer.Plan) -> Set<UInt32> {
+    let wanted = Set(plan.shown.map(\.picture.id))
+    let resent = Set(plan.transmissions.map(\.image))
+    return dropUnsent { !wanted.contains($0.image) || resent.contains($0.image) }
+  }
+
+  /// Drops the transmissions not begun that `condition` picks; the pictures they were of.
+  package mutating func dropUnsent(where condition: (PictureLayer.Transmission) -> Bool)
+    -> Set<UInt32>
+  {
+    let dropped = transmissions.filter { $0.range.lowerBound >= start && condition($0) }
     guard !dropped.isEmpty else { return [] }
     // Rebuilt without them: every later offset moves back by what went before it.
     var kept: [UInt8] = Array(bytes[..<start])
@@ -78,8 +92,7 @@ package struct PictureOutputQueue: Sendable {
     var seen = Set<Int>()
     breaks = breaks.filter { seen.insert($0).inserted }
     transmissions = transmissions.filter { kept in !dropped.contains(kept) }.map {
-      PictureLayer.Transmission(
-        range: moved($0.range.lowerBound)..<moved($0.range.upperBound), image: $0.image)
+      $0.moved(to: moved($0.range.lowerBound)..<moved($0.range.upperBound))
     }
     bytes = kept
     if start == bytes.count { consume(0) }
@@ -127,8 +140,7 @@ package struct PictureOutputQueue: Sendable {
     breaks = breaks.filter { $0 >= start }.map { $0 - start }
     // A transmission begun can no longer be dropped: only those not begun are kept.
     transmissions = transmissions.filter { $0.range.lowerBound >= start }.map {
-      PictureLayer.Transmission(
-        range: ($0.range.lowerBound - start)..<($0.range.upperBound - start), image: $0.image)
+      $0.moved(to: ($0.range.lowerBound - start)..<($0.range.upperBound - start))
     }
     start = 0
   }
