@@ -38,8 +38,12 @@ extension CursesTerminal {
         pollfd(
           fd: wakeUp.readDescriptor >= 0 ? wakeUp.readDescriptor : -1, events: Int16(POLLIN),
           revents: 0),
+        // Room to write: while the pace allows, and always for the rest of an escape
+        // begun (a sixel piece can be larger than the window; until it is finished no
+        // acknowledgement is asked for, so none would come to wake the loop).
         pollfd(
-          fd: pictureQueue.isEmpty || !pacer.mayWrite ? -1 : outputDescriptor,
+          fd: pictureQueue.isEmpty || !(pacer.mayWrite || !pictureQueue.restOfEscape.isEmpty)
+            ? -1 : outputDescriptor,
           events: Int16(POLLOUT), revents: 0),
       ]
       // An acknowledgement awaited: woken when it is due to be given up on.
