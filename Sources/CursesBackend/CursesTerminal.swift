@@ -337,7 +337,9 @@ package final class CursesTerminal: TerminalDevice {
       symbols: symbols, utf8: utf8, sharedMemory: SharedMemoryObjects()
     )
     found.reasons.tmux = tmux?.description
-    if found.reasons.probe != nil {
+    // Only a terminal that answers device attributes is asked again (one that does not
+    // would hold `--probe` for the measure's two seconds).
+    if found.answersDeviceAttributes {
       found.reasons.throughput = TerminalProber.measureThroughput(input: input, output: output)
     }
     return found

@@ -154,6 +154,7 @@ enum TerminalProber {
       !(environment[$0] ?? "").isEmpty
     }
     if let outcome, !outcome.timedOut { capabilities.roundTrip = outcome.microseconds / 1_000 }
+    capabilities.answersDeviceAttributes = !(outcome?.answers.deviceAttributes.isEmpty ?? true)
     if let kind = chosen.protocol, kind.keepsPictures {
       let reads = outcome?.answers.kittySharedMemory ?? false
       capabilities.readsSharedMemory = reads

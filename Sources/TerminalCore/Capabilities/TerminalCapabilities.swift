@@ -26,6 +26,8 @@ package struct TerminalCapabilities: Hashable, Sendable {
   /// The probe's round trip, in milliseconds (`nil`: not asked, or no full answer): what
   /// the link's latency adds to every acknowledgement, left out of its measured pace.
   package var roundTrip: Int?
+  /// Whether the terminal (or tmux) answered the probe's device attributes query.
+  package var answersDeviceAttributes = false
   /// Whether kitty reads pictures from this machine's shared memory (the probe's object
   /// was read): they then cost the link a name, not their bytes in base64.
   package var readsSharedMemory = false
