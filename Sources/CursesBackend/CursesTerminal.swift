@@ -49,9 +49,9 @@ package final class CursesTerminal: TerminalDevice {
   /// What this terminal can do, found when it was taken over.
   package let capabilities: TerminalCapabilities
   /// The pixel pictures beside ncurses' cells, when the terminal has a protocol.
-  private var pictureLayer: PictureLayer?
+  var pictureLayer: PictureLayer?
   /// The shared memory objects kitty reads pictures from, on this machine.
-  private let sharedMemory: SharedMemoryObjects
+  let sharedMemory: SharedMemoryObjects
   /// The wall's rows and scroll in the last frame: a frame that scrolls them by a few rows
   /// has the terminal scroll them, pixels and all, where pictures move with the text.
   private var lastScrolling: ScrollingArea?
@@ -65,7 +65,7 @@ package final class CursesTerminal: TerminalDevice {
   /// they go out with their frame.
   private let queuesCellPictures: Bool
   /// Pictures whose shared memory objects could not be made, to be sent again as base64.
-  private var sendAgain = false
+  var sendAgain = false
   /// kitty's picture bytes the terminal has not taken yet (`PictureOutputQueue`).
   var pictureQueue = PictureOutputQueue()
   /// The pace of kitty's queued pictures (`LinkPacer`), and the device attributes answers
@@ -78,8 +78,8 @@ package final class CursesTerminal: TerminalDevice {
   /// a resume): the pictures it showed are gone.
   var cleared = true
   /// `MASONRY_PICTURE_LOG`: one JSON line per picture per frame, for the screenshot tests.
-  private let pictureLog: Int32
-  private var frameNumber = 0
+  let pictureLog: Int32
+  var frameNumber = 0
   /// The probe's answers that arrive late are taken out of the input here.
   var lateAnswers = LateAnswerFilter()
   /// Scalars the filter let through, not yet turned into keys; then an event read after
@@ -359,7 +359,7 @@ package final class CursesTerminal: TerminalDevice {
   /// Writes a control sequence of ours to the terminal, beside ncurses' output.
   private func send(_ sequence: String) { send(Array(sequence.utf8)) }
 
-  private func send(_ sequence: [UInt8]) {
+  func send(_ sequence: [UInt8]) {
     var bytes = sequence[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
@@ -519,117 +519,6 @@ package final class CursesTerminal: TerminalDevice {
     }
     if synchronized { send(PictureEscapes.synchronizedEnd) }
     logPictures(plan.shown)
-  }
-
-  /// Has the terminal scroll `scroll.rows` by `scroll.by` (a scroll region, SU or SD,
-  /// the cursor and the whole-screen region put back), and tells ncurses, whose record of
-  /// the screen (`curscr`) is scrolled the same way, so that it writes only what differs
-  /// (ncurses itself cannot scroll here: `ScrollFreeTerminfo`).
-  private func scrollRows(_ scroll: PictureLayer.Scroll) {
-    let rows = scroll.rows
-    let move = scroll.by > 0 ? "\(scroll.by)S" : "\(-scroll.by)T"
-    send(
-      Array(
-        "\u{1B}7\u{1B}[\(rows.lowerBound + 1);\(rows.upperBound)r\u{1B}[\(move)\u{1B}[r\u{1B}8".utf8
-      ))
-    let known = masonry_curscr()
-    wsetscrreg(known, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
-    scrollok(known, true)
-    wscrl(known, Int32(scroll.by))
-    scrollok(known, false)
-    wsetscrreg(known, 0, masonry_getmaxy(known) - 1)
-  }
-
-  /// Makes the shared memory objects the plan's transmissions name. One that cannot be
-  /// made (`/dev/shm` full or missing) turns shared memory off: its picture is forgotten
-  /// and goes as base64 in the next frame (kitty answers nothing to the failed read).
-  private func makeSharedObjects(_ objects: [PictureLayer.SharedObject], layer: inout PictureLayer)
-  {
-    let now = now()
-    sharedMemory.sweep(at: now)
-    var failed = Set<UInt32>()
-    for object in objects where !sharedMemory.make(object.name, bytes: object.bytes, at: now) {
-      failed.insert(object.image)
-    }
-    guard !failed.isEmpty else { return }
-    layer.stopSharingMemory()
-    layer.forget(failed)
-    sendAgain = true
-  }
-
-  /// Writes the rest of the queued picture escape in flight, waiting for the terminal if
-  /// need be (a chunk at most): before a frame's text, or before the terminal is given
-  /// back.
-  private func finishEscapeInFlight() {
-    let rest = Array(pictureQueue.restOfEscape)
-    guard !rest.isEmpty else { return }
-    send(rest)
-    pictureQueue.consume(rest.count)
-    pacer.wrote(rest.count)
-  }
-
-  /// Writes queued picture bytes while the terminal takes them without waiting and the
-  /// pacer lets them go (`LinkPacer`): a piece at a time, each after `poll` says there is
-  /// room (a pseudo-terminal says so only when its buffer is nearly empty, so a piece never
-  /// waits long for the rest), and after every batch the query whose answer acknowledges it.
-  func writeQueuedPictures() {
-    let answers = lateAnswers.deviceAttributes
-    if answers > answersTaken {
-      pacer.answered(answers - answersTaken, at: now())
-      answersTaken = answers
-    }
-    pacer.giveUp(at: now())
-    while !pictureQueue.isEmpty || pacer.shouldAsk(queueEmpty: true) {
-      // A batch written: once the escape in flight is finished, the terminal's answer to
-      // a device attributes query says when it has read it.
-      if pictureQueue.restOfEscape.isEmpty && pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty) {
-        send(Array("\u{1B}[c".utf8))
-        pacer.asked(at: now())
-        continue
-      }
-      guard pacer.mayWrite || !pictureQueue.restOfEscape.isEmpty else { return }
-      var entry = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
-      guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0 else { return }
-      // Up to the next place between escapes once a batch is full.
-      let piece =
-        pacer.shouldAsk(queueEmpty: false)
-        ? pictureQueue.restOfEscape.prefix(4_096) : pictureQueue.next(limit: 4_096)
-      let written = piece.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else {
-        // The terminal is gone: nothing more goes to it.
-        pictureQueue = PictureOutputQueue()
-        return
-      }
-      pictureQueue.consume(written)
-      pacer.wrote(written)
-    }
-  }
-
-  /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).
-  private func logPictures(_ placements: [PicturePlacement]) {
-    frameNumber += 1
-    guard pictureLog >= 0, let kind = pictureLayer?.protocolKind else { return }
-    var text = ""
-    // The terminal's cell (a picture for a slow link has fewer pixels a cell).
-    let cell = capabilities.cellShape
-    for placement in placements {
-      func cells(_ rect: Rect) -> String {
-        "[\(rect.minX),\(rect.minY),\(rect.width),\(rect.height)]"
-      }
-      text +=
-        "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\",\"path\":"
-        + JSONText.quoted(placement.picture.label) + ",\"box\":\(cells(placement.box)),"
-        + "\"visible\":\(cells(placement.visible)),"
-        + (kind.keepsPictures
-          ? "\"transfer\":\"\(pictureLayer?.sharedMemory == nil ? "base64" : "shared memory")\","
-          : "")
-        + "\"cell\":[\(cell.width),\(cell.height)]}\n"
-    }
-    if placements.isEmpty {
-      text = "{\"frame\":\(frameNumber),\"protocol\":\"\(kind.rawValue)\"}\n"
-    }
-    _ = TerminalProber.writeAll(Array(text.utf8), to: pictureLog)
   }
 
   /// Writes one cluster: its first spacing scalar with the combining marks after it, then
