@@ -39,6 +39,9 @@ package struct BrowseCommand {
   package let warnings: [CacheFolder.Refusal]
   /// `--probe`: print what the terminal can do, one line each, and exit (nothing loaded).
   package let probing: Bool
+  /// `--print-config`: the options in force and where each came from, to print instead
+  /// of browsing (nothing loaded).
+  package let printedConfig: String?
   package let options: LayoutOptions
   /// How pictures are drawn (`--images`, else `MASONRY_IMAGES`, else `auto`).
   package let images: ImageChoice
@@ -63,13 +66,28 @@ package struct BrowseCommand {
     description: """
       Browses the cards of SOURCE (a card file, pictures or folders of pictures; the \
       bundled sample when absent) in the terminal, in columns that follow the window's \
-      width. Press ? in the browser for the keys. MASONRY_OPTS holds default options, \
-      read before the command line (which wins), split as a shell splits words.
+      width. Press ? in the browser for the keys. Options are read from the config \
+      file, then MASONRY_OPTS, then the command line; where two set one value the later \
+      wins.
       """ + "\n\n" + SourceOptions.sourceHelp,
     options: LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: true) + [
         animateHelp, slideshowHelp, linkHelp, ColorOption.documentation(withoutIt: "auto"),
-      ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp])
+      ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp]
+      + configHelp)
+
+  /// `--config`, `--no-config`, `--print-config`.
+  static let configHelp = [
+    OptionHelp(
+      "--config FILE",
+      "Read default options from FILE rather than $XDG_CONFIG_HOME/masonry/config (else ~/.config/masonry/config): options written as on the command line, one or more a line, each value on its option's line, # to the end of a line a comment, split as a shell splits words (nothing expanded). MASONRY_OPTS holds more, read after the file; the command line comes last. A mistake in either is an error naming its file:line:column (or MASONRY_OPTS), before the terminal is touched."
+    ),
+    OptionHelp("--no-config", "Read no config file."),
+    OptionHelp(
+      "--print-config",
+      "Print the options in force, one a line as the config file takes them, each with where it came from (the config file's line, MASONRY_OPTS or the command line), and exit."
+    ),
+  ]
 
   /// `--animate`.
   static let animateHelp = OptionHelp(
@@ -92,7 +110,7 @@ package struct BrowseCommand {
   /// `--follow`.
   static let followHelp = OptionHelp(
     "--follow",
-    "Follow the card file as it grows, as tail -F and less +F do: cards written to its end show within 100 ms, the last one selected (a movement key or Esc stops following the end; F follows it again; reading goes on); a line waits for its newline; a file truncated or replaced (log rotation) is read again from its start. F in the browser starts following a card file read to its end."
+    "Follow the card file as it grows, as tail -F and less +F do: it is looked at every \(ByteSource.followInterval) ms, so cards written to its end show within about \(ByteSource.followInterval) ms, the last one selected (a movement key or Esc stops following the end; F follows it again; reading goes on); a line waits for its newline; a file truncated or replaced (log rotation) is read again from its start. F in the browser starts following a card file read to its end."
   )
 
   /// `--no-cache`.
@@ -130,45 +148,22 @@ package struct BrowseCommand {
   ///
   /// - Throws: `UsageError` or `DataError`.
   package init(_ arguments: [String], environment: [String: String] = [:]) throws {
-    var rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
-    // MASONRY_OPTS: default options, read before the command line (which wins where both
-    // set a value), as FZF_DEFAULT_OPTS is for fzf.
-    if let line = environment["MASONRY_OPTS"] {
-      let defaults = try ShellWords.split(line, name: "MASONRY_OPTS")
-      // An option at the end that takes a value must not take the command line's first
-      // word as it.
-      if let last = defaults.last, Self.takingValues.contains(last) {
-        throw UsageError("MASONRY_OPTS: \(last) needs a value")
-      }
-      if let word = Self.firstPositional(defaults) {
-        throw UsageError(
-          "MASONRY_OPTS holds options only, not '\(ParsedArguments.printable(word))'")
-      }
-      rest = defaults + rest
+    let rest = arguments.first == "browse" ? Array(arguments.dropFirst()) : arguments
+    let gathered = try BrowseArguments(rest, environment: environment) {
+      (words) throws(UsageError) in
+      _ = try BrowseSettings(words, environment: environment)
     }
-    let parsed = try ParsedArguments(
-      rest,
-      valueOptions: LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
-        PictureOptions.valueOptions
-      ).union(["--animate", "--slideshow", "--link"]),
-      flagOptions: SourceOptions.flagOptions.union([
-        "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe",
-      ]),
-      optionalValueOptions: ColorOption.parsing.merging(PickOutput.parsing) { $1 })
-    options = try LayoutOptions(parsed)
-    let pictures = try PictureOptions(parsed)
-    images = try pictures.browserChoice(environment: environment)
-    symbols = pictures.symbols
-    animate = try parsed.choice("--animate", of: AnimationChoice.allCases.map(\.rawValue)).flatMap {
-      AnimationChoice(rawValue: $0)
-    }
-    slideshow = try Self.slideshowInterval(parsed)
-    link =
-      try parsed.choice("--link", of: LinkChoice.allCases.map(\.rawValue)).flatMap {
-        LinkChoice(rawValue: $0)
-      } ?? .auto
-    colors = try ColorOption.choice(parsed, absent: .auto)!
-    var sourceOptions = try SourceOptions(parsed)
+    let settings = try BrowseSettings(gathered.texts, environment: environment)
+    let parsed = settings.parsed
+    printedConfig = parsed.flags.contains("--print-config") ? gathered.printed(parsed) : nil
+    options = settings.options
+    images = settings.images
+    symbols = settings.symbols
+    animate = settings.animate
+    slideshow = settings.slideshow
+    link = settings.link
+    colors = settings.colors
+    var sourceOptions = settings.sourceOptions
     var warnings: [CacheFolder.Refusal] = []
     if !parsed.flags.contains("--no-cache") {
       switch PictureHeaderCache.standard(environment: environment) {
@@ -179,9 +174,10 @@ package struct BrowseCommand {
     }
     self.warnings = warnings
     self.sourceOptions = sourceOptions
-    let probing = parsed.flags.contains("--probe")
+    // --probe and --print-config read no cards.
+    let probing = parsed.flags.contains("--probe") || printedConfig != nil
     sources = probing ? [] : sourceOptions.sources(parsed.positionals, environment: environment)
-    pick = try PickOutput(parsed)
+    pick = settings.pick
     allowsOSC52 = parsed.flags.contains("--osc52")
     if !probing && sourceOptions.arePictures(sources) {
       let (sources, options) = (sources, sourceOptions)
@@ -214,7 +210,7 @@ package struct BrowseCommand {
       editing = nil
     }
     usesDiskCache = !parsed.flags.contains("--no-cache")
-    self.probing = probing
+    self.probing = parsed.flags.contains("--probe") && printedConfig == nil
     if probing {
       collection = CardCollection(
         source: "", store: CardStore(), sections: sourceOptions.reading.sections)
@@ -242,34 +238,6 @@ package struct BrowseCommand {
       load = .complete
       feed = nil
     }
-  }
-
-  /// The options that take the next word as their value.
-  private static let takingValues = LayoutOptions.valueOptions.union(
-    SourceOptions.valueOptions
-  ).union(PictureOptions.valueOptions).union(["--animate", "--slideshow", "--link"])
-
-  /// `--slideshow SECONDS` in milliseconds: a decimal number from 0.5 to 3600.
-  private static func slideshowInterval(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
-    guard let text = parsed.values["--slideshow"] else { return nil }
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0.5, seconds <= 3600,
-      text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
-    else {
-      throw UsageError(
-        "--slideshow takes seconds from 0.5 to 3600, not \(ParsedArguments.printable(text))")
-    }
-    return Int((seconds * 1000).rounded())
-  }
-
-  /// The first word of `words` that is neither an option nor an option's value.
-  private static func firstPositional(_ words: [String]) -> String? {
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      if !word.hasPrefix("-") || word == "-" || word == "--" { return word }
-      index += takingValues.contains(word) ? 2 : 1
-    }
-    return nil
   }
 
   /// Starts reading a card source: a file's first piece now (so that a file that is bad
@@ -319,14 +287,20 @@ package struct BrowseCommand {
     }
   }
 
-  /// Runs `body` with the loaded command, or reports why it cannot: one line on `output`'s
+  /// Runs `body` with the loaded command (or prints the options in force for
+  /// `--print-config`), or reports why it cannot: one line on `output`'s
   /// error stream and the exit code (64 usage, 65 bad data, 66 missing input).
   package static func run(
     _ arguments: [String], environment: [String: String] = [:], output: inout some TextOutput,
     body: (BrowseCommand) -> Int32
   ) -> Int32 {
     do {
-      return body(try BrowseCommand(arguments, environment: environment))
+      let command = try BrowseCommand(arguments, environment: environment)
+      if let text = command.printedConfig {
+        output.write(text)
+        return MasonryCommand.finish(0, output: &output)
+      }
+      return body(command)
     } catch {
       return FailureReport.report(error, helpCommand: "masonry", output: &output)
     }

@@ -13,8 +13,8 @@ enum ColorOption {
   static func documentation(withoutIt: String) -> OptionHelp {
     OptionHelp(
       "--color[=WHICH]",
-      "Colours: auto (what the terminal says: COLORTERM, terminfo; none under NO_COLOR), 24bit (also --color alone), 256, 16 or none. Without it: \(withoutIt)."
-    )
+      "Colours: auto (what the terminal says: COLORTERM, terminfo; none under NO_COLOR), 24bit (also --color alone), 256, 16 or none. Without it: \(withoutIt).",
+      values: ColorChoice.names)
   }
 
   /// The choice on the command line: `absent` when the option is not given.

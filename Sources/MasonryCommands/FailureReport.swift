@@ -10,6 +10,10 @@ package enum FailureReport {
     -> Int32
   {
     switch error {
+    case let usage as UsageError where usage.location != nil:
+      // A config file's line or MASONRY_OPTS: the place is what helps, not the help.
+      say(usage.description, on: &output)
+      return 64
     case let usage as UsageError:
       say("\(usage.message); see '\(helpCommand) --help'", on: &output)
       return 64

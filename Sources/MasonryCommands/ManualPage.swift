@@ -95,16 +95,102 @@ enum ManualPage {
       \\fBtruecolor\\fR or \\fB24bit\\fR: the terminal shows 24-bit colour (drawn through the
       \\fB-direct\\fR terminfo entry of TERM's family).
       .TP
+      .B TERM_PROGRAM\\fR, \\fBKONSOLE_VERSION
+      Which terminal it is, beside what the probe's answers say: iTerm2, WezTerm or mlterm
+      named in \\fBTERM_PROGRAM\\fR draw iTerm2's pictures, and a terminal that draws the
+      sextants itself gets them (see \\fB\\-\\-symbols\\fR).
+      .TP
       .B NO_COLOR
       When set (and not empty), no colour is drawn unless \\fB\\-\\-color\\fR asks for a depth;
       attributes (bold, reverse) stay.
+      .TP
+      .B MASONRY_OPTS
+      Default options for the browser, split as a shell splits words (nothing expanded):
+      read after the config file and before the command line.
+      .TP
+      .B MASONRY_IMAGES
+      How pictures are drawn when \\fB\\-\\-images\\fR is not given (the same values).
+      .TP
+      .B MASONRY_OPENER
+      The program \\fBo\\fR opens a picture with, and its arguments, split at spaces (default
+      \\fBxdg\\-open\\fR); the path is one more argument, never read as an option.
+      .TP
+      .B MASONRY_SHELL
+      The shell \\fB!\\fR runs a command line with (default \\fB/bin/sh\\fR), as
+      \\fISHELL\\fR \\fB\\-c\\fR '\\fICOMMAND\\fR "$@"' with the files as arguments.
+      .TP
+      .B MASONRY_OSC52
+      \\fB1\\fR: as \\fB\\-\\-osc52\\fR.
+      .TP
+      .B MASONRY_PICTURE_LOG
+      A file to which each picture sent to the terminal is logged as a line of JSON (its
+      cell, size, protocol, transfer and bytes), for checking a terminal.
+      .TP
+      .B MASONRY_TRACE
+      A file to which every event and frame is logged with its time, for measuring latency.
+      .TP
+      .B MASONRY_TEST_KILL_AT
+      For tests only: the step of moving a file to the trash at which the program kills
+      itself, to prove an interrupted move loses nothing.
+      .TP
+      .B XDG_CONFIG_HOME
+      Where the config file is looked for (\\fB$XDG_CONFIG_HOME/masonry/config\\fR, else
+      \\fB~/.config/masonry/config\\fR).
+      .TP
+      .B XDG_CACHE_HOME
+      Where thumbnails and picture headers are kept (\\fB$XDG_CACHE_HOME/masonry\\fR, else
+      \\fB~/.cache/masonry\\fR); a file manager's thumbnails are read from
+      \\fB$XDG_CACHE_HOME/thumbnails\\fR.
+      .TP
+      .B XDG_DATA_HOME
+      Where the trash is (\\fB$XDG_DATA_HOME/Trash\\fR, else \\fB~/.local/share/Trash\\fR) and
+      where the desktop's thumbnailers are looked for.
+      .TP
+      .B SSH_CONNECTION\\fR, \\fBSSH_TTY
+      Set: masonry runs over SSH, and with \\fB\\-\\-link auto\\fR sends pictures for a slow link
+      until the link measures fast.
+      .TP
+      .B TMUX\\fR, \\fBTMUX_PANE
+      Set: masonry runs inside tmux, asks tmux what its client's terminal can do, and turns
+      on passthrough for its own pane where pictures need the terminal outside.
+      .SH FILES
+      .TP
+      .I ~/.config/masonry/config
+      The config file (see \\fB\\-\\-config\\fR): options as on the command line, one or more a
+      line, \\fB#\\fR comments. \\fBmasonry \\-\\-print\\-config\\fR shows the options in force
+      and where each came from.
+      .TP
+      .I ~/.cache/masonry/thumbnails-1
+      Thumbnails made once, at most 256 MB, the least recently used dropped first
+      (\\fB\\-\\-no\\-cache\\fR: none).
+      .TP
+      .I ~/.cache/masonry/folders-1
+      Each folder's picture headers, so that a folder opened again reads none.
+      .TP
+      .I ~/.local/share/Trash
+      Where \\fBd\\fR moves marked pictures (the freedesktop.org trash; \\fBu\\fR takes them back).
       .SH EXAMPLES
       .TP
       .B masonry
       Browse the bundled sample.
       .TP
+      .B masonry ~/Pictures \\-r
+      Browse a photo folder and every folder in it.
+      .TP
       .B masonry cards.json \\-\\-layout grid
       Browse a file in the grid layout.
+      .TP
+      .B masonry ~/Pictures \\-\\-pick=path > chosen.txt
+      Mark pictures with \\fBm\\fR and press Enter: their paths are written, one a line.
+      .TP
+      .B masonry ~/Pictures \\-\\-pick=path \\-\\-print0 | xargs \\-0 cp \\-t /tmp/chosen \\-\\-
+      Copy the marked pictures, whatever their names hold.
+      .TP
+      .B masonry feed.jsonl \\-\\-follow
+      Watch a feed another program appends to, as \\fBtail \\-F\\fR does.
+      .TP
+      .B find . \\-name '*.jpg' | masonry \\-\\-files \\-
+      Browse the pictures a command lists.
       .TP
       .B masonry render \\-\\-size 80x24 \\-\\-layout tiles
       Print one frame of the tiles layout at 80 by 24.

@@ -52,8 +52,8 @@ package enum MasonryCommand {
     OptionHelp("--man", "Print the manual page as roff (man -l <(masonry --man))."),
     OptionHelp(
       "--completions SHELL",
-      "Print completions for bash, zsh or fish (commands, options, files), made from the tables this help is: source <(masonry --completions bash). make install installs them."
-    ),
+      "Print completions for bash, zsh or fish (commands, options, files), made from the tables this help is: source <(masonry --completions bash). make install installs them.",
+      values: Completions.shells),
   ]
 
   /// The exit code for a closed pipe downstream (`| head -1`): quiet, as when SIGPIPE

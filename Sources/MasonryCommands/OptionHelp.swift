@@ -6,10 +6,25 @@ struct OptionHelp: Sendable {
   /// The option as typed: `--columns N`, `-h, --help`.
   var name: String
   var summary: String
+  /// The values the option takes, which completions offer: those its name lists
+  /// (`--layout masonry|grid`, `--pick[=card|path]`), else those given (`--color[=WHICH]`);
+  /// none for a free value (`--columns N`) or a flag.
+  var values: [String]
 
-  init(_ name: String, _ summary: String) {
+  init(_ name: String, _ summary: String, values: [String]? = nil) {
     self.name = name
     self.summary = summary
+    self.values = values ?? Self.listedValues(name)
+  }
+
+  /// The `|`-separated values after an option's name.
+  private static func listedValues(_ name: String) -> [String] {
+    let option = (name.split(separator: ",").last ?? "").drop { $0 == " " }
+    var rest = option.drop { $0 != " " && $0 != "[" }
+    if rest.hasPrefix("[=") && rest.hasSuffix("]") { rest = rest.dropFirst(2).dropLast() }
+    rest = rest.drop { $0 == " " }
+    guard rest.contains("|"), !rest.contains(" ") else { return [] }
+    return rest.split(separator: "|").map(String.init)
   }
 
   /// The options as an indented two-column list, summaries wrapped at 80 columns.

@@ -35,9 +35,10 @@ package final class TmuxSession {
     directory = TemporaryFiles.makeDirectory()
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // The test runner may export NO_COLOR or COLORTERM; each session decides for itself.
-    // Thumbnails are kept in the session's own folder, never the user's cache.
+    // Thumbnails are kept in the session's own folder, never the user's cache; no config
+    // file or MASONRY_OPTS of the user's is read.
     let program =
-      "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache \(environment) TERM=\(term) LANG=C.UTF-8 \(wrapper) \(Self.binary) \(arguments)"
+      "env -u NO_COLOR -u COLORTERM -u MASONRY_OPTS XDG_CACHE_HOME=\(directory)/cache XDG_CONFIG_HOME=\(directory)/config \(environment) TERM=\(term) LANG=C.UTF-8 \(wrapper) \(Self.binary) \(arguments)"
     let script = """
       stty -a > \(directory)/before; sh -c 'echo $$ > \(directory)/pid; exec \(program)' 2> \(directory)/stderr; \
       echo $? > \(directory)/exit; stty -a > \(directory)/after; sleep 30

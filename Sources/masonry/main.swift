@@ -21,7 +21,8 @@ var environment: [String: String] = [:]
 for name in [
   "NO_COLOR", "TERM", "COLORTERM", "TMUX", "TERM_PROGRAM", "KONSOLE_VERSION", "MASONRY_IMAGES",
   "MASONRY_PICTURE_LOG", "MASONRY_OPENER", "MASONRY_SHELL", "MASONRY_OSC52", "HOME",
-  "XDG_CACHE_HOME", "XDG_DATA_HOME", "MASONRY_OPTS", "MASONRY_TEST_KILL_AT", "TMUX_PANE",
+  "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "MASONRY_OPTS", "MASONRY_TEST_KILL_AT",
+  "TMUX_PANE",
   "SSH_CONNECTION", "SSH_TTY",
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }

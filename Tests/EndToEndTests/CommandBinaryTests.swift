@@ -16,7 +16,9 @@ import Testing
     _ arguments: [String], environment: [String: String] = [:], seconds: Int = 60
   ) throws -> (status: Int32, output: String, error: String) {
     // Killed after `seconds`: a program that hangs fails the test (status 137).
-    var variables: [String: String?] = ["NO_COLOR": nil, "COLORTERM": nil]
+    var variables: [String: String?] = [
+      "NO_COLOR": nil, "COLORTERM": nil, "MASONRY_OPTS": nil, "XDG_CONFIG_HOME": "/nonexistent",
+    ]
     for (key, value) in environment { variables[key] = value }
     let run = try ProgramRun.run(
       "/usr/bin/timeout", ["-s", "KILL", "\(seconds)", TmuxSession.binary] + arguments,
@@ -205,6 +207,23 @@ import Testing
     let (status, _, error) = try Self.run(["--images", "none"])
     #expect(status == 69)
     #expect(error.hasPrefix("masonry: "))
+  }
+
+  /// The config file is read before the terminal is looked at: its mistake is 64 and its
+  /// place even where no terminal could be used (69 otherwise); `--print-config` needs none.
+  @Test func theConfigFileComesBeforeTheTerminal() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/masonry", withIntermediateDirectories: true)
+    let path = TemporaryFiles.write(
+      Array("--layout tiles\n--colums 3\n".utf8), to: folder + "/masonry/config")
+    let bad = try Self.run(["--images", "none"], environment: ["XDG_CONFIG_HOME": folder])
+    #expect(bad.status == 64)
+    #expect(
+      bad.error == "masonry: \(path):2:1: unknown option '--colums' (did you mean '--columns'?)\n")
+    TemporaryFiles.write(Array("--layout tiles # mine\n".utf8), to: path)
+    let printed = try Self.run(["--print-config"], environment: ["XDG_CONFIG_HOME": folder])
+    #expect(printed.status == 0 && printed.output.contains("--layout tiles  # \(path):1\n"))
   }
 
   @Test func everyCommandHasHelpAndABadOptionIs64() throws {

@@ -46,6 +46,22 @@ import Testing
     }
     #expect(try complete(["masonry", folder + "/hol"]) == [folder + "/holiday photos.json"])
     #expect(try complete(["masonry", "--layout", "grid", folder + "/a*"]) == [folder + "/a*b.jpg"])
+    // Option values: the values the option lists, for the command it belongs to.
+    #expect(
+      try complete(["masonry", "--layout", ""]) == ["masonry", "grid", "tiles", "zigzag", "tags"])
+    #expect(try complete(["masonry", "--layout", "t"]) == ["tiles", "tags"])
+    #expect(try complete(["masonry", "render", "--images", ""]) == ["symbols", "none"])
+    #expect(try complete(["masonry", "--images", "k"]) == ["kitty", "kitty-unicode"])
+    #expect(try complete(["masonry", "--completions", "z"]) == ["zsh"])
+    // --color=: bash splits the word at the = (as COMP_WORDBREAKS has it), or not.
+    #expect(
+      try complete(["masonry", "--color", "=", ""]) == ["auto", "24bit", "256", "16", "none"])
+    #expect(try complete(["masonry", "--color", "=", "2"]) == ["24bit", "256"])
+    #expect(try complete(["masonry", "--pick=p"]) == ["--pick=path"])
+    // --pick and --color alone are flags: the next word is a file.
+    #expect(
+      try complete(["masonry", "--pick", folder + "/hol"]) == [folder + "/holiday photos.json"])
+    #expect(try complete(["masonry", "--config", folder + "/oth"]) == [folder + "/other.jpg"])
   }
 
   /// zsh parses the script, and its function, run with the completion system's `compadd`
@@ -65,6 +81,7 @@ import Testing
         compadd() { [[ $1 == -- ]] && shift; local w; \
         for w in "$@"; do [[ $w == ${PREFIX}* ]] && print -r -- $w; done; return 0; }
         _files() { print -r -- '<files>'; }
+        compset() { [[ $1 == -P ]] && PREFIX=${PREFIX#*=}; return 0; }
         words=(\(quoted)); CURRENT=\(words.count); PREFIX='\(words.last ?? "")'
         source \(path)
         """
@@ -78,6 +95,10 @@ import Testing
     #expect(try complete(["masonry", "layout", "--wid"]) == ["--width"])
     #expect(try complete(["masonry", "thumbnail", "--s"]) == ["--size"])
     #expect(try complete(["masonry", "render", "x"]) == ["<files>"])
+    #expect(try complete(["masonry", "--layout", "t"]) == ["tiles", "tags"])
+    #expect(try complete(["masonry", "render", "--images", ""]) == ["symbols", "none"])
+    #expect(try complete(["masonry", "--color=2"]) == ["24bit", "256"], "after compset's -P")
+    #expect(try complete(["masonry", "--pick", "x"]) == ["<files>"])
   }
 
   /// fish parses the script and completes from it (`complete -C` prints what a Tab would
@@ -97,12 +118,15 @@ import Testing
       #expect(run.status == 0, "\(run.errors)")
       return run.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
-    #expect(try complete("masonry --pi") == ["--pick"])
+    #expect(try Set(complete("masonry --pi")) == ["--pick", "--pick="], "--pick=card|path")
     #expect(try complete("masonry --fol") == ["--follow"])
     #expect(try complete("masonry lay").contains("layout"))
     #expect(try complete("masonry layout --wid") == ["--width"])
     #expect(try complete("masonry thumbnail --s") == ["--size"])
     #expect(try !complete("masonry thumbnail --").contains("--pick"))
+    #expect(try Set(complete("masonry --layout t")) == ["tiles", "tags"])
+    #expect(try Set(complete("masonry render --images ")) == ["symbols", "none"])
+    #expect(try Set(complete("masonry --color=2")) == ["--color=24bit", "--color=256"])
   }
 
   @Test func everyShellHasEveryCommand() {

@@ -1,4 +1,5 @@
 import Browser
+import Cards
 import Foundation
 import MasonryCommands
 import TestSupport
@@ -112,5 +113,40 @@ import Testing
     let manual = Self.help(["--man"])
     #expect(manual.contains(".B \\-\\-pick") || manual.contains("\\-\\-pick"))
     for status in [".B 0\n", ".B 1\n", ".B 130\n"] { #expect(manual.contains(status), "\(status)") }
+  }
+
+  /// Every figure the help states, the README states alike: how often `--follow` looks.
+  @Test func theHelpAndTheReadmeAgreeOnFollowing() throws {
+    let help = Self.help(["--help"]).replacingOccurrences(of: "\n", with: " ")
+    let readme = try #require(TemporaryFiles.repositoryFile("README.md"))
+      .replacingOccurrences(of: "\n", with: " ")
+    let interval = "every \(ByteSource.followInterval) ms"
+    #expect(help.contains("looked at \(interval)"))
+    #expect(readme.contains("looks at it \(interval)"))
+    #expect(!help.contains("within 100 ms"))
+  }
+
+  /// The manual page's ENVIRONMENT names every variable the program passes on to itself,
+  /// and its FILES the config file and the caches.
+  @Test func theManualNamesEveryVariableAndFile() throws {
+    let manual = Self.help(["--man"])
+    let main = try #require(TemporaryFiles.repositoryFile("Sources/masonry/main.swift"))
+    let list = try #require(main.split(separator: "for name in [").dropFirst().first)
+      .prefix { $0 != "]" }
+    let names = list.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(
+      \.element)
+    #expect(names.count > 15)
+    let environment =
+      try #require(manual.split(separator: ".SH ENVIRONMENT").last).split(separator: ".SH FILES")
+      .first ?? ""
+    for name in names where name != "HOME" {
+      #expect(environment.contains(name), "\(name) in ENVIRONMENT")
+    }
+    for file in ["masonry/config", "masonry/thumbnails-1", "masonry/folders-1", "Trash"] {
+      #expect(manual.contains(file), "\(file) in FILES")
+    }
+    for example in ["\\-r\n", "\\-\\-pick=path", "\\-\\-follow\n"] {
+      #expect(manual.split(separator: ".SH EXAMPLES").last?.contains(example) == true, "\(example)")
+    }
   }
 }
