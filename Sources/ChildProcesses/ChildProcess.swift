@@ -181,6 +181,29 @@ package enum ChildProcess {
     return .success(pid)
   }
 
+  /// Replaces this process with `arguments` (fzf's `become`): returns only when that
+  /// fails, with why.
+  package static func replaceProcess(with arguments: ProgramArguments) -> String {
+    let strings = arguments.words.map { FileName.bytes($0).map { CChar(bitPattern: $0) } + [0] }
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { bytes in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+      pointer.initialize(from: bytes, count: bytes.count)
+      return pointer
+    }
+    pointers.append(nil)
+    defer { for pointer in pointers { pointer?.deallocate() } }
+    guard let program = pointers.first ?? nil else { return "no program named" }
+    // As a spawned child gets them: no signal blocked, none ignored (both outlive exec).
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    pthread_sigmask(SIG_SETMASK, &empty, nil)
+    for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGPIPE, SIGCHLD] {
+      Glibc.signal(signal, SIG_DFL)
+    }
+    execvp(program, &pointers)
+    return "\(arguments.words[0]): \(String(cString: strerror(errno)))"
+  }
+
   /// Waits for child `pid` to end.
   package static func wait(_ pid: pid_t) -> Outcome {
     var status: Int32 = 0

@@ -46,6 +46,15 @@ package struct ProgramArguments: Hashable, Sendable {
     ProgramArguments([settings.shell, "-c", line + " \"$@\"", "masonry"] + paths.map(operand))
   }
 
+  /// A `--bind` command: `script` (the person's own, its placeholders made `"${N}"`) run by
+  /// the shell, `arguments` its positional parameters (`$1`, `$2`, …), after a `$0` of
+  /// `masonry`: the shell reads them as words, never as options or code.
+  package static func script(_ script: String, arguments: [String], with settings: ActionSettings)
+    -> ProgramArguments
+  {
+    ProgramArguments([settings.shell, "-c", script, "masonry"] + arguments)
+  }
+
   /// The decoder helper at `path` (masonry's own program, beside its executable): no
   /// argument at all, every file it decodes reaches it over its pipe.
   package static func decoderHelper(at path: String) -> ProgramArguments {

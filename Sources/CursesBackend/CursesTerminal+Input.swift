@@ -192,6 +192,7 @@ extension CursesTerminal {
     case KEY_END: return .key(.end)
     case KEY_ENTER: return .key(.enter)
     case KEY_BACKSPACE: return .key(.backspace)
+    case KEY_F0 + 1...KEY_F0 + 12: return .key(.function(Int(code - KEY_F0)))
     case KEY_RESIZE:
       // Cleared on purpose: what the terminal shows beside ncurses (pictures) is gone for
       // sure, and every picture is sent again.
@@ -221,6 +222,10 @@ extension CursesTerminal {
   }
 
   static func key(forCharacter value: UInt32) -> Key? {
+    if value & KeySequenceFilter.altFlag != 0 {
+      let scalar = Unicode.Scalar(value & ~KeySequenceFilter.altFlag)
+      return scalar.map { .alt(Character($0)) }
+    }
     switch value {
     case 0x1B: return .escape
     case 0x0A, 0x0D: return .enter

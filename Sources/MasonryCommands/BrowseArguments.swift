@@ -19,7 +19,9 @@ struct BrowseArguments {
 
   /// The options only the command line (or `MASONRY_OPTS`) may give: which file to read,
   /// and what to do instead of browsing.
-  static let outsideTheFile: Set<String> = ["--config", "--no-config", "--print-config", "--probe"]
+  static let outsideTheFile: Set<String> = [
+    "--config", "--no-config", "--print-config", "--probe", "--keys",
+  ]
 
   /// Gathers the words of the browser's command line `arguments` and of what comes before it.
   ///
@@ -164,10 +166,13 @@ struct BrowseArguments {
   /// each with where it came from; what `parsed` (of `texts`) holds.
   func printed(_ parsed: ParsedArguments) -> String {
     var lines: [(option: String, source: String)] = []
-    for (name, index) in parsed.setAt.sorted(by: { $0.value < $1.value })
-    where !Self.outsideTheFile.contains(name) {
+    // The last of each option is in force; every --bind is (they add up).
+    let inForce = parsed.given.filter { given in
+      given.name == BindOption.name || parsed.setAt[given.name] == given.index
+    }
+    for (name, value, index) in inForce where !Self.outsideTheFile.contains(name) {
       var option = name
-      if let value = parsed.values[name] { option += " " + Self.shellQuoted(value) }
+      if let value { option += " " + Self.shellQuoted(value) }
       lines.append((option, words[index].source))
     }
     let width = min(40, lines.map(\.option.count).max() ?? 0)

@@ -42,6 +42,10 @@ package struct BrowseCommand {
   /// `--print-config`: the options in force and where each came from, to print instead
   /// of browsing (nothing loaded).
   package let printedConfig: String?
+  /// `--keys`: the keys in force (with `--bind`'s), to print instead of browsing.
+  package let printedKeys: String?
+  /// The key tables in force: the standard ones with `--bind`'s bindings over them.
+  package let keys: KeyTables
   package let options: LayoutOptions
   /// How pictures are drawn (`--images`, else `MASONRY_IMAGES`, else `auto`).
   package let images: ImageChoice
@@ -74,7 +78,13 @@ package struct BrowseCommand {
       + PictureOptions.documentation(browser: true) + [
         animateHelp, slideshowHelp, linkHelp, ColorOption.documentation(withoutIt: "auto"),
       ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp]
-      + configHelp)
+      + configHelp + [BindOption.documentation, keysHelp])
+
+  /// `--keys`.
+  static let keysHelp = OptionHelp(
+    "--keys",
+    "Print the keys in force, every context's, with the bindings of --bind (in the config file, MASONRY_OPTS or the command line) in place, and exit."
+  )
 
   /// `--config`, `--no-config`, `--print-config`.
   static let configHelp = [
@@ -156,6 +166,10 @@ package struct BrowseCommand {
     let settings = try BrowseSettings(gathered.texts, environment: environment)
     let parsed = settings.parsed
     printedConfig = parsed.flags.contains("--print-config") ? gathered.printed(parsed) : nil
+    keys = settings.keys
+    printedKeys =
+      parsed.flags.contains("--keys") && printedConfig == nil
+      ? KeyBindings.plainText(for: settings.keys) + "\n" : nil
     options = settings.options
     images = settings.images
     symbols = settings.symbols
@@ -174,8 +188,8 @@ package struct BrowseCommand {
     }
     self.warnings = warnings
     self.sourceOptions = sourceOptions
-    // --probe and --print-config read no cards.
-    let probing = parsed.flags.contains("--probe") || printedConfig != nil
+    // --probe, --print-config and --keys read no cards.
+    let probing = parsed.flags.contains("--probe") || printedConfig != nil || printedKeys != nil
     sources = probing ? [] : sourceOptions.sources(parsed.positionals, environment: environment)
     pick = settings.pick
     allowsOSC52 = parsed.flags.contains("--osc52")
@@ -210,7 +224,7 @@ package struct BrowseCommand {
       editing = nil
     }
     usesDiskCache = !parsed.flags.contains("--no-cache")
-    self.probing = parsed.flags.contains("--probe") && printedConfig == nil
+    self.probing = parsed.flags.contains("--probe") && printedConfig == nil && printedKeys == nil
     if probing {
       collection = CardCollection(
         source: "", store: CardStore(), sections: sourceOptions.reading.sections)
@@ -273,6 +287,17 @@ package struct BrowseCommand {
     )
   }
 
+  /// Reads the cards a command prints (`reload(…)`), at a path such as `/dev/fd/N`, with
+  /// the source's field names; safe to call from any thread.
+  package var readOutput: @Sendable (String) throws -> CardCollection {
+    let reading = sourceOptions.reading
+    return { path in
+      var collection = try CardLoader.load(path: path, options: reading)
+      collection.source = "a command's output"
+      return collection
+    }
+  }
+
   /// Reads the source again (the browser's `r`); safe to call from any thread.
   package var reload: @Sendable () throws -> CardCollection {
     let (sources, options) = (self.sources, self.sourceOptions)
@@ -296,7 +321,7 @@ package struct BrowseCommand {
   ) -> Int32 {
     do {
       let command = try BrowseCommand(arguments, environment: environment)
-      if let text = command.printedConfig {
+      if let text = command.printedConfig ?? command.printedKeys {
         output.write(text)
         return MasonryCommand.finish(0, output: &output)
       }

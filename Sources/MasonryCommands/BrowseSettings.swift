@@ -17,15 +17,17 @@ struct BrowseSettings {
   let colors: ColorChoice
   let sourceOptions: SourceOptions
   let pick: PickOutput?
+  /// The key tables with `--bind`'s bindings laid over them.
+  let keys: KeyTables
 
   /// The options that take the next word as their value.
   static let valueOptions = LayoutOptions.valueOptions.union(SourceOptions.valueOptions).union(
     PictureOptions.valueOptions
-  ).union(["--animate", "--slideshow", "--link", "--config"])
+  ).union(["--animate", "--slideshow", "--link", "--config", BindOption.name])
   /// The options that are flags.
   static let flagOptions = SourceOptions.flagOptions.union([
     "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe", "--no-config",
-    "--print-config",
+    "--print-config", "--keys",
   ])
   /// The options that are flags or take one of their values (`--color 256`).
   static let optionalValueOptions = ColorOption.parsing.merging(PickOutput.parsing) { $1 }
@@ -50,6 +52,8 @@ struct BrowseSettings {
     colors = try ColorOption.choice(parsed, absent: .auto)!
     sourceOptions = try SourceOptions(parsed)
     pick = try PickOutput(parsed)
+    keys = try BindOption.tables(
+      parsed.given.filter { $0.name == BindOption.name }.compactMap(\.value))
   }
 
   /// `--slideshow SECONDS` in milliseconds: a decimal number from 0.5 to 3600.

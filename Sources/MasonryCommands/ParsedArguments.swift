@@ -10,6 +10,9 @@ struct ParsedArguments {
   /// The index in the arguments of the word that last set each option (a value or a
   /// flag), for saying where an option in force came from (`--print-config`).
   private(set) var setAt: [String: Int] = [:]
+  /// Every option given, in order, with its value and the index of its word: for options
+  /// that add up rather than replace (`--bind`).
+  private(set) var given: [(name: String, value: String?, index: Int)] = []
 
   /// - Parameters:
   ///   - optionalValueOptions: options that are flags alone and take a value as
@@ -47,20 +50,23 @@ struct ParsedArguments {
         } else {
           flags.insert(name)
         }
+        given.append((name, values[name], index))
       } else if valueOptions.contains(name) {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw UsageError("\(name) needs a value")
         }
         values[name] = value
+        given.append((name, value, index))
       } else if flagOptions.contains(name) && inlineValue == nil {
         flags.insert(name)
+        given.append((name, nil, index))
       } else if flagOptions.contains(name) {
         throw UsageError("\(name) takes no value")
       } else {
         let known = valueOptions.union(flagOptions).union(optionalValueOptions.keys)
         throw UsageError(
           "unknown option '\(Self.printable(name))'"
-            + (Self.nearest(name, among: known).map { " (did you mean '\($0)'?)" } ?? ""))
+            + (NearestWord.nearest(name, among: known).map { " (did you mean '\($0)'?)" } ?? ""))
       }
     }
   }
@@ -92,43 +98,6 @@ struct ParsedArguments {
       throw UsageError("unexpected argument '\(Self.printable(positionals[maximum]))'")
     }
     return positionals
-  }
-
-  /// The option of `known` nearest to a mistyped `name`, when a slip of one or two
-  /// characters (a letter left out, added, changed or two swapped) explains it.
-  static func nearest(_ name: String, among known: Set<String>) -> String? {
-    let typed = Array(name.utf8)
-    var best: (distance: Int, name: String)?
-    for candidate in known.sorted() where candidate.count >= 4 {
-      let distance = editDistance(typed, Array(candidate.utf8))
-      guard distance <= min(2, candidate.count / 4), distance < best?.distance ?? .max else {
-        continue
-      }
-      best = (distance, candidate)
-    }
-    return best?.name
-  }
-
-  /// The optimal string alignment distance: insertions, deletions, substitutions and
-  /// swaps of neighbours, each counting one.
-  private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var before = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], before[j - 2] + 1)
-        }
-      }
-      (before, previous, current) = (previous, current, before)
-    }
-    return previous[b.count]
   }
 
   /// An argument as it may be echoed in an error (see `MessageText.quoted`).

@@ -7,4 +7,8 @@ package enum Key: Hashable, Sendable {
   case shiftUp, shiftDown
   case pageUp, pageDown, home, end
   case enter, escape, backspace, tab
+  /// Alt (or Meta) with a printable ASCII character: `.alt("x")` for Alt-X.
+  case alt(Character)
+  /// A function key, F1 to F12.
+  case function(Int)
 }

@@ -1,12 +1,15 @@
-/// Drops the escape sequences of keys ncurses does not know (an Alt- chord, a CSI-u key,
-/// an F-key of another terminal) instead of letting them through as `Esc` and ordinary
-/// keys — where `\e[13;2u` would be Esc, `[`, `1`, `3`, `;`, `2` and then `u`, which undoes.
-/// `Esc` alone (nothing after it in the same read: the late-answer filter releases a lone
-/// `Esc` only after a pause) stays Escape.
+/// Drops the escape sequences of keys ncurses does not know (a CSI-u key, an F-key of
+/// another terminal) instead of letting them through as `Esc` and ordinary keys — where
+/// `\e[13;2u` would be Esc, `[`, `1`, `3`, `;`, `2` and then `u`, which undoes. An Alt-
+/// chord of a printable key (`ESC d`) is one key: the character with `altFlag` set. `Esc`
+/// alone (nothing after it in the same read: the late-answer filter releases a lone `Esc`
+/// only after a pause) stays Escape.
 package struct KeySequenceFilter: Sendable {
   private static let escape: UInt32 = 0x1B
   /// The longest unknown sequence skipped; anything longer ends the skipping.
   package static let sequenceLimit = 32
+  /// Set on a character typed with Alt (above every Unicode scalar, so never one).
+  package static let altFlag: UInt32 = 0x8000_0000
 
   private enum State: Sendable {
     case idle
@@ -51,8 +54,9 @@ package struct KeySequenceFilter: Sendable {
         index += 1
         state = .sequence(skipped: 0)
       case 0x20...0x7E:
-        // An Alt- chord of a printable key: neither Escape nor the key.
+        // An Alt- chord of a printable key: neither Escape nor the key, but Alt-key.
         index += 1
+        keys.append(Self.altFlag | next)
       default:
         // Escape, then a control (Enter, Escape again) or a letter of another script: both
         // keys.

@@ -6,6 +6,7 @@ import FileCuration
 import MasonryCommands
 import PictureFiles
 import TerminalCore
+import TerminalText
 import Thumbnails
 
 #if canImport(Glibc)
@@ -155,7 +156,7 @@ end(
       diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
       notice: warnings.first?.notice, animate: command.animate, resort: command.resort,
       curator: Curator(environment: environment), slideshow: command.slideshow, link: command.link,
-      editing: command.editing,
+      editing: command.editing, keys: command.keys, readOutput: command.readOutput,
       reload: command.reload)
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in
@@ -177,6 +178,22 @@ end(
     }
     // Ctrl-C: the status an interrupt gives, as when SIGINT ends a program.
     if app.interrupted { return 128 + SIGINT }
+    // become(…): the command in masonry's place, the terminal restored.
+    if let program = app.became {
+      let failure = ChildProcess.replaceProcess(with: program)
+      var errors = StandardOutput()
+      FailureReport.say("become: \(failure)", on: &errors)
+      return 126
+    }
+    // print(…): the text, as --pick prints (controls made visible on a terminal).
+    if let text = app.printed {
+      var answer = StandardOutput()
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      answer.write(
+        (isatty(1) == 1 ? lines.map { MessageText.visible(String($0)) } : lines.map(String.init))
+          .joined(separator: "\n") + "\n")
+      return MasonryCommand.finish(0, output: &answer)
+    }
     guard let pick = command.pick else { return 0 }
     guard let picked = app.picked, !picked.isEmpty else { return 1 }
     let (bytes, notes) = pick.render(picked, toTerminal: isatty(1) == 1)

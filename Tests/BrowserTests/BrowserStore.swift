@@ -72,6 +72,9 @@ struct BrowserStore {
   mutating func setEditableFile(_ path: String) { state.editableFile = path }
 
   /// Sends each key in turn, without asserting the steps.
+  /// The key tables in force from now on (`--bind`).
+  mutating func setKeys(_ tables: KeyTables) { state.keys = tables }
+
   mutating func press(_ keys: Key...) {
     for key in keys { send(.key(key)) }
   }

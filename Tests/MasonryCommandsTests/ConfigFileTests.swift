@@ -9,7 +9,7 @@ import Testing
 /// each option in force came from.
 @Suite struct ConfigFileTests {
   /// A config folder holding `text` as `masonry/config`, and the environment naming it.
-  static func environment(_ text: String, more: [String: String] = [:]) -> (
+  package static func environment(_ text: String, more: [String: String] = [:]) -> (
     path: String, environment: [String: String]
   ) {
     let folder = Self.folder()

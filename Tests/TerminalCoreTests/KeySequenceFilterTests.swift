@@ -9,7 +9,6 @@ import Testing
 
   @Test func unknownSequencesAreDroppedAndKeysPass() {
     for (input, expected) in [
-      ("\u{1B}d", ""),  // Alt-d: not Escape, not d
       ("\u{1B}[13;2u", ""),  // Shift-Enter as CSI u
       ("\u{1B}[29~j", "j"),
       ("\u{1B}OQk", "k"),
@@ -23,6 +22,13 @@ import Testing
       #expect(
         filter.take(Self.scalars(input)) == Self.scalars(expected), "\(input.debugDescription)")
     }
+  }
+
+  @Test func anAltChordIsOneKey() {
+    var filter = KeySequenceFilter()
+    #expect(filter.take(Self.scalars("\u{1B}dx")) == [KeySequenceFilter.altFlag | 0x64, 0x78])
+    #expect(
+      filter.take(Self.scalars("\u{1B}é")) == Self.scalars("\u{1B}é"), "not a printable ASCII")
   }
 
   @Test func aSequenceCutIntoReadsIsDroppedWhole() {

@@ -38,6 +38,10 @@ package struct BrowserApp {
   package private(set) var picked: [Card]?
   /// Whether the browser ended by Ctrl-C (the program exits 130, as after SIGINT).
   package private(set) var interrupted = false
+  /// `become(…)`: the command to run in masonry's place once the terminal is restored.
+  package private(set) var became: ProgramArguments?
+  /// `print(…)`: the text to print once the terminal is restored.
+  package private(set) var printed: String?
 
   /// - Parameters:
   ///   - capabilities: what the terminal can do (colours, the cell's shape, symbols).
@@ -59,7 +63,8 @@ package struct BrowserApp {
     folderSort: FolderSort? = nil, notice: String? = nil, animate: AnimationChoice? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
     slideshow: Int? = nil, link: LinkChoice = .auto,
-    editing: (path: String, mapping: FieldMapping)? = nil,
+    editing: (path: String, mapping: FieldMapping)? = nil, keys: KeyTables = .standard,
+    readOutput: (@Sendable (String) throws -> CardCollection)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
     mailbox = EventMailbox(wakeUp: wakeUp)
@@ -67,11 +72,12 @@ package struct BrowserApp {
     runner = EffectRunner(
       mailbox: mailbox, feed: feed, measuresAhead: measuresAhead, actions: actions,
       diskCache: diskCache, follow: follow, resort: resort, curator: curator,
-      mapping: editing?.mapping ?? FieldMapping(), reload: reload)
+      mapping: editing?.mapping ?? FieldMapping(), readOutput: readOutput, reload: reload)
     state = BrowserState(
       size: .zero, cards: collection, layout: options, pictures: pictures,
       capabilities: capabilities)
     state.picking = picking
+    state.keys = keys
     state.animation = AnimationPlayback(
       choice: animate ?? AnimationChoice.standard(for: capabilities.pixelProtocol))
     state.load = load
@@ -150,6 +156,17 @@ package struct BrowserApp {
         case .suspend:
           terminal.suspend()
           drawn = nil
+        case .become(let script, let arguments):
+          became = ProgramArguments.script(script, arguments: arguments, with: actions)
+          return
+        case .printText(let text):
+          printed = text
+          return
+        case .runScript(let script, let arguments, silent: false):
+          let program = ProgramArguments.script(script, arguments: arguments, with: actions)
+          let outcome = terminal.handOver { ChildProcess.runInForeground(program) }
+          drawn = nil
+          if !outcome.succeeded { queue.append(.actionFinished("execute: \(outcome.summary)")) }
         case .runCommand(let command, let paths):
           let arguments = ProgramArguments.command(command, paths: paths, with: actions)
           let outcome = terminal.handOver {
@@ -170,6 +187,7 @@ package struct BrowserApp {
               .actionFinished("cannot copy: OSC 52 is off (--osc52, MASONRY_OSC52=1), no tmux"))
           }
         case .startLoading, .startFollowing, .retryFollowing, .sort, .reload, .makeThumbnails,
+          .runScript, .reloadFrom,
           .openExternally, .search, .stopSearching, .measure, .curate, .completeFolder,
           .readFacts, .editCards:
           runner.run(effect)

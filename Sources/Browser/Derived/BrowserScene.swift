@@ -189,7 +189,9 @@ package struct BrowserScene {
         overlay = geometry.overlayArea
       }
       if let scroll = state.mode.helpScroll {
-        add(HelpOverlay(lines: KeyBindings.helpLines, scroll: scroll), geometry.overlayArea)
+        add(
+          HelpOverlay(lines: KeyBindings.helpLines(for: state.keys), scroll: scroll),
+          geometry.overlayArea)
         overlay = geometry.overlayArea
       }
     }

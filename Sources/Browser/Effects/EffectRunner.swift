@@ -6,6 +6,10 @@ import PictureFiles
 import TerminalCore
 import Thumbnails
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs the effects the reducer returns that take time, off the event loop, and answers
 /// each with events posted to the mailbox (which wakes the loop). The threads live here:
 /// the thumbnail service's workers, and the queues that read the source, read it again,
@@ -16,6 +20,8 @@ import Thumbnails
 package final class EffectRunner {
   private let mailbox: EventMailbox<BrowserEvent>
   private let reload: @Sendable () throws -> CardCollection
+  /// Reads cards from a path as the source's options say (`reload(…)`'s command output).
+  private let readOutput: (@Sendable (String) throws -> CardCollection)?
   /// The rest of the source, read once `startLoading` asks.
   private var feed: CardFeed?
   /// Makes thumbnails on worker threads; started at the first one wanted.
@@ -50,8 +56,11 @@ package final class EffectRunner {
     actions: ActionSettings = ActionSettings(), diskCache: ThumbnailDiskCache? = nil,
     follow: (@Sendable (Int) -> CardFeed)? = nil,
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
-    mapping: FieldMapping = FieldMapping(), reload: @escaping @Sendable () throws -> CardCollection
+    mapping: FieldMapping = FieldMapping(),
+    readOutput: (@Sendable (String) throws -> CardCollection)? = nil,
+    reload: @escaping @Sendable () throws -> CardCollection
   ) {
+    self.readOutput = readOutput
     self.mailbox = mailbox
     self.curator = curator
     self.mapping = mapping
@@ -76,8 +85,43 @@ package final class EffectRunner {
   package func run(_ effect: BrowserEffect) {
     let mailbox = self.mailbox
     switch effect {
-    case .quit, .interrupt, .suspend, .pick, .runCommand:
+    case .quit, .interrupt, .suspend, .pick, .runCommand, .become, .printText:
       break
+    case .runScript(let script, let arguments, let silent):
+      // With the terminal, the app's loop runs it; here only execute-silent.
+      guard silent else { return }
+      let program = ProgramArguments.script(script, arguments: arguments, with: actions)
+      ChildProcess.runInBackground(program, streams: .detached) { outcome in
+        if !outcome.succeeded {
+          mailbox.post(.actionFinished("execute-silent: \(outcome.summary)"))
+        }
+      }
+    case .reloadFrom(let script, let arguments, let marked):
+      current?.stop()
+      current = nil
+      guard let readOutput else {
+        mailbox.post(.reloadFailed("no cards can be read from a command here"))
+        return
+      }
+      let program = ProgramArguments.script(script, arguments: arguments, with: actions)
+      LoadingThreads.start {
+        guard case .success(let child) = ChildProcess.startConnected(program) else {
+          mailbox.post(.reloadFailed("reload: the shell did not start"))
+          return
+        }
+        close(child.input)
+        // Read as a pipe source is: the command's output through /dev/fd.
+        let result = Result { try readOutput("/dev/fd/\(child.output)") }
+        close(child.output)
+        let outcome = ChildProcess.wait(child.pid)
+        switch result {
+        case .success(let collection):
+          mailbox.post(.reloaded(collection, marks: marked.marks(in: collection.cards)))
+        case .failure(let error):
+          let status = outcome.succeeded ? "" : " (\(outcome.summary))"
+          mailbox.post(.reloadFailed("reload: \(error)\(status)"))
+        }
+      }
     case .openExternally(let target):
       let arguments = ProgramArguments.open(target, with: actions)
       ChildProcess.runInBackground(arguments, streams: .detached) { outcome in

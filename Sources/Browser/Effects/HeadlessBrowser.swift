@@ -63,7 +63,7 @@ package struct HeadlessBrowser {
       var found: [BrowserEvent] = []
       job.run(cancellation: cancellation) { found.append(.searchFound($0)) }
       return found
-    case .quit, .interrupt, .suspend, .pick:
+    case .quit, .interrupt, .suspend, .pick, .become, .printText:
       ended.append(effect)
       return []
     case .curate(let request):
@@ -75,7 +75,7 @@ package struct HeadlessBrowser {
       return []
     case .readFacts(let source):
       return [.factsRead(source, Result { () throws(PictureFailure) in try PictureFacts(source) })]
-    case .openExternally, .runCommand, .copy:
+    case .openExternally, .runCommand, .copy, .runScript, .reloadFrom:
       // A script (`masonry render`) starts no program and touches no clipboard.
       return [.actionFinished("not in a script")]
     case .startLoading, .startFollowing, .retryFollowing, .reload, .sort, .stopSearching,

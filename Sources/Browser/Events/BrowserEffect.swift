@@ -36,6 +36,17 @@ package enum BrowserEffect: Hashable, Sendable {
   /// Hand the terminal to `command` run on `paths` (its arguments) and take it back when
   /// it ends; answer `.actionFinished` with how it ended.
   case runCommand(String, paths: [String])
+  /// A `--bind` command: `script` run by the shell with `arguments` as `$1`, `$2`, …;
+  /// with the terminal handed over (`execute`), or without it, its output discarded
+  /// (`execute-silent`); answer `.actionFinished` with how it ended.
+  case runScript(String, arguments: [String], silent: Bool)
+  /// `reload(…)`: read the cards the script prints; answer `.reloaded` (with the marks
+  /// found again) or `.reloadFailed`.
+  case reloadFrom(String, arguments: [String], marked: CardMarks.Identities)
+  /// `become(…)`: end, the terminal restored, and run the script in masonry's place.
+  case become(String, arguments: [String])
+  /// `print(…)`: end, printing the text.
+  case printText(String)
   /// Put these bytes on the clipboard (OSC 52 where allowed, else tmux's paste buffer):
   /// a file's name as its bytes, not as the stand-ins `FileName` keeps them in; answer
   /// `.actionFinished`.

@@ -23,7 +23,7 @@ extension CardsCommand {
       .clearFilters, .switchLayout,
       .moreColumns, .fewerColumns, .adaptiveColumns,
       .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint,
-      .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit:
+      .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit, .custom:
       return false
     }
   }
@@ -44,7 +44,7 @@ extension CardsCommand {
       .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
       .adaptiveColumns, .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint,
       .nextBreakpoint, .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations,
-      .showHelp, .quit:
+      .showHelp, .quit, .custom:
       return .keeps
     }
   }
@@ -64,7 +64,7 @@ extension CardsCommand {
       .trash, .promptMove, .promptCopy, .promptRename, .undo, .editCaption, .editTags, .startSearch,
       .nextMatch,
       .previousMatch, .focusTags, .clearFilters, .nextSort,
-      .reverseSort, .reload, .showHelp, .quit:
+      .reverseSort, .reload, .showHelp, .quit, .custom:
       return false
     }
   }

@@ -76,6 +76,8 @@ package enum CardsCommand: Hashable, Sendable {
   case toggleAnimations
   case showHelp
   case quit
+  /// What a `--bind` binding runs: a command, a reload, the end with text (`CustomAction`).
+  case custom(CustomAction)
 }
 
 /// Where to look for the next card to select.

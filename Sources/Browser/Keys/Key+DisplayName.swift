@@ -21,6 +21,8 @@ extension Key {
     case .escape: return "Esc"
     case .backspace: return "Backspace"
     case .tab: return "Tab"
+    case .alt(let character): return "Alt-" + String(character)
+    case .function(let number): return "F\(number)"
     }
   }
 }

@@ -6,9 +6,16 @@ import Widgets
 extension KeyBindings {
   /// The keys as lines for a terminal: a heading per context, then one line per binding
   /// with the keys in a column of their own.
-  package static let helpLines: [HelpOverlay.Line] = makeHelpLines()
+  package static let helpLines: [HelpOverlay.Line] = helpLines(documented)
 
-  private static func makeHelpLines() -> [HelpOverlay.Line] {
+  /// The help's lines for `tables` (the standard lines when nothing is bound).
+  package static func helpLines(for tables: KeyTables) -> [HelpOverlay.Line] {
+    tables.bound.isEmpty ? helpLines : helpLines(tables.documented)
+  }
+
+  private static func helpLines(
+    _ documented: [(context: KeyContext, bindings: [DocumentedBinding])]
+  ) -> [HelpOverlay.Line] {
     let keyWidth =
       documented.flatMap(\.bindings).map { DisplayWidth.of($0.names.joined(separator: " ")) }
       .max() ?? 0
@@ -26,9 +33,10 @@ extension KeyBindings {
     return lines
   }
 
-  /// The keys as plain text (for `masonry --help`).
-  package static func plainText() -> String {
-    helpLines.map { $0.isHeading ? $0.text + ":" : $0.text }.joined(separator: "\n")
+  /// The keys as plain text (`masonry --help`; `masonry --keys` with the bindings).
+  package static func plainText(for tables: KeyTables = .standard) -> String {
+    helpLines(for: tables).map { $0.isHeading ? $0.text + ":" : $0.text }.joined(
+      separator: "\n")
   }
 
   /// The contexts the README's key section shows (docs/keys.md has every one; the README

@@ -6,6 +6,8 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
   package let context: KeyContext
   package let bindings: [KeyBinding<Command>]
   private let lookup: [Input: Command]
+  /// How many lines at the top are `--bind`'s, in the order given.
+  package private(set) var boundLines = 0
 
   package init(_ context: KeyContext, _ bindings: [KeyBinding<Command>]) {
     self.context = context
@@ -26,6 +28,30 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
 
   /// What `key` does here.
   package func command(for key: Key) -> Command? { lookup[.key(key)] }
+
+  /// Every command the table binds, once each, in the order of its lines.
+  package var commands: [Command] {
+    var seen: Set<Command> = []
+    return bindings.flatMap(\.inputs).map(\.command).filter { seen.insert($0).inserted }
+  }
+
+  /// The table with `key` doing `command` (a `--bind` binding, `action` as written): a
+  /// line of its own first, and the key taken out of the line that had it.
+  package func binding(_ key: Key, to command: Command, _ action: String) -> KeyTable {
+    var lines: [KeyBinding<Command>] = []
+    var bound = 0
+    for (index, line) in bindings.enumerated() {
+      var line = line
+      line.inputs.removeAll { $0.input == .key(key) }
+      guard !line.inputs.isEmpty || line.label != nil else { continue }
+      lines.append(line)
+      if index < boundLines { bound += 1 }
+    }
+    lines.insert(KeyBinding(keys: [(key, command)], action), at: bound)
+    var table = KeyTable(context, lines)
+    table.boundLines = bound + 1
+    return table
+  }
 
   /// The table's lines as the documents print them.
   package var documented: [DocumentedBinding] { bindings.map(\.documented) }

@@ -19,4 +19,6 @@ package enum OpenCardCommand: Hashable, Sendable {
   /// Animated pictures hold their frames, or play on (`a`).
   case toggleAnimations
   case showHelp
+  /// What a `--bind` binding runs: a command, a reload, the end with text (`CustomAction`).
+  case custom(CustomAction)
 }

@@ -33,4 +33,6 @@ package enum ViewerCommand: Hashable, Sendable {
   case accept
   case close
   case showHelp
+  /// What a `--bind` binding runs: a command, a reload, the end with text (`CustomAction`).
+  case custom(CustomAction)
 }

@@ -107,6 +107,8 @@ package struct BrowserState: Equatable {
   /// The cards the filter lets through, in layout order (indices into `cards`): all of
   /// them, a tag's, or a search's matches found so far.
   package var shown: CardSelection
+  /// The key tables in force: the standard ones with `--bind`'s bindings over them.
+  package var keys = KeyTables.standard
   /// The marked cards (`m`, `M`, `U`), by collection index: what `--pick` answers with.
   package var marks = CardMarks()
   /// The marks when a reload or a sort was asked for, until its answer: the reading thread

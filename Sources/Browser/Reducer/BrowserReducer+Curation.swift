@@ -103,7 +103,7 @@ extension BrowserReducer {
     -> [BrowserEffect]
   {
     var prompt = prompt
-    guard let command = KeyBindings.filePrompt.command(for: key) else {
+    guard let command = state.keys.filePrompt.command(for: key) else {
       guard case .character(let character) = key,
         character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
       else { return [] }

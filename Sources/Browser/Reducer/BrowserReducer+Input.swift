@@ -16,7 +16,7 @@ extension BrowserReducer {
   ) -> (effects: [BrowserEffect], positionsCards: Bool) {
     switch state.mode {
     case .help(let scroll, let underneath):
-      if let command = KeyBindings.help.command(for: input) {
+      if let command = state.keys.help.command(for: input) {
         helpCommand(command, scroll: scroll, over: underneath, &state, caches: caches)
       }
       return ([], true)
@@ -41,13 +41,13 @@ extension BrowserReducer {
       }
       return ([], true)
     case .viewer(let viewer):
-      guard let command = KeyBindings.viewer.command(for: input) else { return ([], true) }
+      guard let command = state.keys.viewer.command(for: input) else { return ([], true) }
       return (viewerCommand(command, viewer, pointer: pointer, &state, caches: caches), true)
     case .detail(let scroll):
-      guard let command = KeyBindings.openCard.command(for: input) else { return ([], true) }
+      guard let command = state.keys.openCard.command(for: input) else { return ([], true) }
       return (openCardCommand(command, scroll: scroll, &state, caches: caches), true)
     case .tags(let focused):
-      if let command = KeyBindings.tagStrip.command(for: input) {
+      if let command = state.keys.tagStrip.command(for: input) {
         tagCommand(command, focused: focused, pointer: pointer, &state, caches: caches)
       } else if case .key(.character(let character)) = input,
         character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
@@ -57,7 +57,7 @@ extension BrowserReducer {
       }
       return ([], true)
     case .browsing:
-      guard let command = KeyBindings.cards.command(for: input) else { return ([], true) }
+      guard let command = state.keys.cards.command(for: input) else { return ([], true) }
       return cardsCommand(command, pointer: pointer, &state, caches: caches)
     }
   }
@@ -205,6 +205,7 @@ extension BrowserReducer {
       state.marksAtRequest = state.marks
       return ([.reload(marked: state.marks.identities(in: state.cards.cards))], true)
     case .quit: return ([.quit], true)
+    case .custom(let action): return (customAction(action, &state), true)
     }
     return ([], !command.keepsCardsInPlace)
   }
@@ -254,7 +255,7 @@ extension BrowserReducer {
   private static func commandPromptKey(
     _ key: Key, command: String, _ state: inout BrowserState
   ) -> [BrowserEffect] {
-    guard let action = KeyBindings.commandPrompt.command(for: key) else {
+    guard let action = state.keys.commandPrompt.command(for: key) else {
       guard case .character(let character) = key,
         character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
       else { return [] }
@@ -283,7 +284,7 @@ extension BrowserReducer {
     _ state: inout BrowserState, caches: BrowserCaches
   ) {
     let geometry = caches.geometry(for: state)
-    let help = HelpOverlay(lines: KeyBindings.helpLines)
+    let help = HelpOverlay(lines: KeyBindings.helpLines(for: state.keys))
     let maximum = help.maximumScroll(in: geometry.overlayArea)
     let page = Swift.max(1, help.visibleLineCount(in: geometry.overlayArea) - 1)
     func scrolled(_ delta: Int) -> BrowserMode {
@@ -318,6 +319,7 @@ extension BrowserReducer {
     case .close: state.mode = .browsing
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
     case .toggleAnimations: toggleAnimations(&state)
+    case .custom(let action): return customAction(action, &state)
     }
     return []
   }
@@ -337,7 +339,7 @@ extension BrowserReducer {
   private static func searchKey(
     _ key: Key, previousQuery: String, _ state: inout BrowserState, caches: BrowserCaches
   ) {
-    guard let command = KeyBindings.search.command(for: key) else {
+    guard let command = state.keys.search.command(for: key) else {
       // Any other key types into the query (controls aside).
       guard case .character(let character) = key,
         character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })

@@ -18,7 +18,7 @@ extension BrowserReducer {
     _ key: Key, prompt: LabelPrompt, _ state: inout BrowserState, caches: BrowserCaches
   ) -> [BrowserEffect] {
     var prompt = prompt
-    if let command = KeyBindings.labels.command(for: key) {
+    if let command = state.keys.labels.command(for: key) {
       switch command {
       case .switchAction:
         prompt.action = prompt.action == .select ? .mark : .select

@@ -117,6 +117,7 @@ extension BrowserReducer {
       state.mode = .browsing
       revealSelection(&state, caches: caches)
     case .showHelp: state.mode = .help(scroll: 0, over: state.mode)
+    case .custom(let action): return customAction(action, &state)
     }
     return []
   }

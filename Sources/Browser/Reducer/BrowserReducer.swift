@@ -128,13 +128,13 @@ package enum BrowserReducer {
       state.message = nil
       (effects, positionsCards) = handle(.mouse(mouse.kind), pointer: mouse, &state, caches: caches)
     case .key(let key):
-      switch KeyBindings.anywhere.command(for: key) {
+      switch state.keys.anywhere.command(for: key) {
       case .interrupt: return [.interrupt]
       case .suspend: return [.suspend]
       case nil: break
       }
       // Too small to draw: only quitting is left (as the cards' table binds it).
-      if geometry.isTooSmall { return KeyBindings.cards.command(for: key) == .quit ? [.quit] : [] }
+      if geometry.isTooSmall { return state.keys.cards.command(for: key) == .quit ? [.quit] : [] }
       state.message = nil
       (effects, positionsCards) = handle(.key(key), pointer: nil, &state, caches: caches)
     case .asked(let request):

@@ -1,0 +1,104 @@
+import ChildProcesses
+
+/// A binding's command line or text with its placeholders: `{}` the selected card's path,
+/// `{+}` every marked card's path (else the selected one's), `{caption}`, `{id}` and
+/// `{url}` the selected card's fields. Any other braces are left as they are (`${HOME}`).
+///
+/// For a shell, no value is ever written into the command line: each placeholder becomes
+/// a quoted positional parameter (`"${1}"`) and the value goes as that argument, so a
+/// name holding spaces, quotes, `$(…)`, newlines or a leading dash reaches the command
+/// as the one word it is, unread by the shell; a relative path starts with `./`, so no
+/// program reads it as an option.
+package struct CommandTemplate: Hashable, Sendable {
+  /// The values the placeholders stand for.
+  package struct Values: Hashable, Sendable {
+    package var path: String?
+    package var marked: [String]
+    package var caption: String
+    package var id: String
+    package var url: String
+
+    package init(
+      path: String? = nil, marked: [String] = [], caption: String = "", id: String = "",
+      url: String = ""
+    ) {
+      self.path = path
+      self.marked = marked
+      self.caption = caption
+      self.id = id
+      self.url = url
+    }
+  }
+
+  /// The template as written.
+  package var text: String
+
+  package init(_ text: String) { self.text = text }
+
+  /// The pieces of the template: literal text, and placeholders.
+  private enum Piece: Hashable {
+    case text(Substring)
+    case path, marked, caption, id, url
+  }
+
+  private var pieces: [Piece] {
+    var pieces: [Piece] = []
+    var rest = text[...]
+    let names: [(String, Piece)] = [
+      ("{}", .path), ("{+}", .marked), ("{caption}", .caption), ("{id}", .id), ("{url}", .url),
+    ]
+    var literal = rest.startIndex
+    while let brace = rest.firstIndex(of: "{") {
+      let after = rest[brace...]
+      if let (name, piece) = names.first(where: { after.hasPrefix($0.0) }) {
+        if literal < brace { pieces.append(.text(text[literal..<brace])) }
+        pieces.append(piece)
+        rest = after.dropFirst(name.count)
+        literal = rest.startIndex
+      } else {
+        rest = after.dropFirst()
+      }
+    }
+    if literal < text.endIndex { pieces.append(.text(text[literal...])) }
+    return pieces
+  }
+
+  /// The operands a placeholder stands for (a path as an operand, never an option).
+  private func arguments(of piece: Piece, _ values: Values) -> [String] {
+    switch piece {
+    case .text: return []
+    case .path: return [values.path.map(ProgramArguments.operand) ?? ""]
+    case .marked:
+      let paths = values.marked.isEmpty ? values.path.map { [$0] } ?? [] : values.marked
+      return paths.map(ProgramArguments.operand)
+    case .caption: return [values.caption]
+    case .id: return [values.id]
+    case .url: return [values.url]
+    }
+  }
+
+  /// The script for `sh -c` and the arguments that follow it (`$1`, `$2`, …).
+  package func shellScript(_ values: Values) -> (script: String, arguments: [String]) {
+    var script = ""
+    var arguments: [String] = []
+    for piece in pieces {
+      if case .text(let literal) = piece {
+        script += literal
+        continue
+      }
+      let words = self.arguments(of: piece, values)
+      script += words.indices.map { "\"${\(arguments.count + $0 + 1)}\"" }.joined(separator: " ")
+      arguments += words
+    }
+    return (script, arguments)
+  }
+
+  /// The text with every placeholder replaced by its value (for `print`; no shell reads
+  /// it): `{+}` gives one path a line.
+  package func text(_ values: Values) -> String {
+    pieces.map { piece in
+      if case .text(let literal) = piece { return String(literal) }
+      return arguments(of: piece, values).joined(separator: "\n")
+    }.joined()
+  }
+}
