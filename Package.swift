@@ -265,7 +265,7 @@ let package = Package(
       name: "MasonryCommandsTests",
       dependencies: [
         "MasonryCommands", "Browser", "TestSupport", "Thumbnails", "PictureFiles", "TerminalText",
-        "TerminalTesting",
+        "TerminalTesting", "TerminalScreen", "Widgets",
         "TerminalCore", "CardLayouts", "Cards", "LayoutEngine",
       ],
       exclude: ["Golden"]

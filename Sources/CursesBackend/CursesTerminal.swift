@@ -108,7 +108,7 @@ package final class CursesTerminal: TerminalDevice {
   package init(
     environment: [String: String], colors: ColorChoice = .auto, images: ImageChoice = .auto,
     symbols: SymbolSet? = nil, tmux: TmuxPane? = nil, link: LinkChoice = .auto,
-    pictureLog: String? = nil, wakeUp: WakeUpSignal
+    pictureLog: String? = nil, theme: ColorTheme = .dark, wakeUp: WakeUpSignal
   ) throws(TerminalError) {
     // Keys come from standard input, or, when it carries data (`masonry - < feed`), from
     // the controlling terminal, as less and fzf do; so does the drawing (`--pick`).
@@ -206,7 +206,8 @@ package final class CursesTerminal: TerminalDevice {
     } else {
       depth = .none
     }
-    palette = ColorPalette(depth: depth, numbersAreRGB: entryColors.colors >= 1 << 24)
+    palette = ColorPalette(
+      depth: depth, numbersAreRGB: entryColors.colors >= 1 << 24, theme: theme)
     var capabilities = found
     capabilities.colorDepth = depth
     capabilities.reasons.tmux = tmux?.description

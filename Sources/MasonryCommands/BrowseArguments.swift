@@ -151,7 +151,7 @@ struct BrowseArguments {
       if index < words.count, Self.sameLine(word, words[index]) {
         let next = words[index].text
         if BrowseSettings.valueOptions.contains(word.text)
-          || BrowseSettings.optionalValueOptions[word.text]?.contains(next) == true
+          || BrowseSettings.optionalValueOptions[word.text]?(next) == true
         {
           group.append(words[index])
           index += 1
@@ -166,9 +166,10 @@ struct BrowseArguments {
   /// each with where it came from; what `parsed` (of `texts`) holds.
   func printed(_ parsed: ParsedArguments) -> String {
     var lines: [(option: String, source: String)] = []
-    // The last of each option is in force; every --bind is (they add up).
+    // The last of each option is in force; every --bind and --color is (they add up).
     let inForce = parsed.given.filter { given in
-      given.name == BindOption.name || parsed.setAt[given.name] == given.index
+      given.name == BindOption.name || given.name == ColorOption.name
+        || parsed.setAt[given.name] == given.index
     }
     for (name, value, index) in inForce where !Self.outsideTheFile.contains(name) {
       var option = name

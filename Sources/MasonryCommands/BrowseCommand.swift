@@ -3,6 +3,7 @@ import CardLayouts
 import Cards
 import PictureFiles
 import TerminalCore
+import TerminalScreen
 
 #if canImport(Glibc)
   import Glibc
@@ -62,6 +63,8 @@ package struct BrowseCommand {
   package var drawsThumbnails: Bool { images != .placeholders }
   /// `--color`: how many colours the terminal is drawn in (`auto`: what it says).
   package let colors: ColorChoice
+  /// Which colour each of the widgets' colour roles is (`--color`).
+  package let theme: ColorTheme
   private let sources: [String]
   private let sourceOptions: SourceOptions
 
@@ -177,6 +180,7 @@ package struct BrowseCommand {
     slideshow = settings.slideshow
     link = settings.link
     colors = settings.colors
+    theme = settings.theme
     var sourceOptions = settings.sourceOptions
     var warnings: [CacheFolder.Refusal] = []
     if !parsed.flags.contains("--no-cache") {

@@ -2,6 +2,7 @@ import Browser
 import CardLayouts
 import Cards
 import TerminalCore
+import TerminalScreen
 
 /// What the browser's options say, read from words alone: nothing loaded, no file opened.
 /// The browser reads its whole command line with it; each option of the config file and
@@ -15,6 +16,8 @@ struct BrowseSettings {
   let slideshow: Int?
   let link: LinkChoice
   let colors: ColorChoice
+  /// Which colour each of the widgets' colour roles is (`--color`).
+  let theme: ColorTheme
   let sourceOptions: SourceOptions
   let pick: PickOutput?
   /// The key tables with `--bind`'s bindings laid over them.
@@ -49,7 +52,9 @@ struct BrowseSettings {
       try parsed.choice("--link", of: LinkChoice.allCases.map(\.rawValue)).flatMap {
         LinkChoice(rawValue: $0)
       } ?? .auto
-    colors = try ColorOption.choice(parsed, absent: .auto)!
+    let color = try ColorOption.spec(parsed)
+    colors = color.choice ?? .auto
+    theme = color.theme
     sourceOptions = try SourceOptions(parsed)
     pick = try PickOutput(parsed)
     keys = try BindOption.tables(

@@ -16,11 +16,11 @@ struct ParsedArguments {
 
   /// - Parameters:
   ///   - optionalValueOptions: options that are flags alone and take a value as
-  ///     `--name=value`, or as the next argument when it is one of the option's values
-  ///     (`--color`, `--color=256`, `--color 256`; a file called `256` is `./256`).
+  ///     `--name=value`, or as the next argument when the option accepts it as one of its
+  ///     values (`--color`, `--color=256`, `--color 256`; a file called `256` is `./256`).
   init(
     _ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
-    optionalValueOptions: [String: Set<String>] = [:],
+    optionalValueOptions: [String: @Sendable (String) -> Bool] = [:],
     aliases: [String: String] = ["-h": "--help", "-r": "--recursive"]
   ) throws(UsageError) {
     var rest = arguments[...]
@@ -41,10 +41,10 @@ struct ParsedArguments {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       setAt[name] = index
-      if let choices = optionalValueOptions[name] {
+      if let accepts = optionalValueOptions[name] {
         if let inlineValue {
           values[name] = inlineValue
-        } else if let next = rest.first, choices.contains(next) {
+        } else if let next = rest.first, accepts(next) {
           values[name] = next
           rest.removeFirst()
         } else {

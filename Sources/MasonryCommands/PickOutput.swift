@@ -38,7 +38,9 @@ package struct PickOutput: Hashable, Sendable {
   }
 
   /// The values `--pick=` takes, for `ParsedArguments`' optional-value options.
-  static let parsing: [String: Set<String>] = ["--pick": Set(Form.allCases.map(\.rawValue))]
+  static let parsing: [String: @Sendable (String) -> Bool] = [
+    "--pick": { Form(rawValue: $0) != nil }
+  ]
 
   /// The option's help.
   static let documentation = [

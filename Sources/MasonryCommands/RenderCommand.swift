@@ -65,7 +65,10 @@ enum RenderCommand {
     let sourceOptions = try SourceOptions(parsed)
     let collection = try sourceOptions.load(
       sourceOptions.sources(parsed.positionals, environment: environment))
-    let colorChoice = try ColorOption.choice(parsed, absent: nil)
+    // Any --color asks for colour: a theme alone draws in what the terminal says.
+    let color = try ColorOption.spec(parsed)
+    let colorChoice =
+      color.choice ?? (parsed.given.contains { $0.name == ColorOption.name } ? .auto : nil)
     let depth = colorChoice?.depth(environment: environment, terminfo: nil) ?? .none
 
     let viewport = try parsed.integer(
@@ -86,7 +89,8 @@ enum RenderCommand {
     let screen = try frame.screen(of: collection)
     // Without --color, plain text; with it, SGR sequences: the colours the depth shows
     // and the attributes, which stay even without colour (NO_COLOR under --color=auto).
-    output.write(colorChoice == nil ? screen.plainText() : Self.text(screen, depth: depth))
+    output.write(
+      colorChoice == nil ? screen.plainText() : Self.text(screen, depth: depth, theme: color.theme))
     return 0
   }
 
@@ -142,8 +146,8 @@ enum RenderCommand {
   /// `screen` with SGR sequences in the colours `depth` shows (RGB placeholders quantised
   /// into the palette in 256 colours, say; none at all without colour, the attributes
   /// staying).
-  static func text(_ screen: Screen, depth: ColorDepth) -> String {
-    screen.ansiText(colors: depth != .none, map: ColorPalette(depth: depth).mapped)
+  static func text(_ screen: Screen, depth: ColorDepth, theme: ColorTheme = .dark) -> String {
+    screen.ansiText(colors: depth != .none, map: ColorPalette(depth: depth, theme: theme).mapped)
   }
 
   static func parseSize(_ text: String) throws(UsageError) -> Size {

@@ -103,6 +103,9 @@ extension Screen {
     case .indexed(let index): return ["\(base + 8)", "5", "\(index)"]
     case .rgb(let red, let green, let blue):
       return ["\(base + 8)", "2", "\(red)", "\(green)", "\(blue)"]
+    case .role:
+      // Not resolved by the caller's map: the standard theme's colour.
+      return colorCodes(ColorTheme.dark.resolve(color), base: base)
     }
   }
 }

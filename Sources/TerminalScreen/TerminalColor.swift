@@ -4,4 +4,6 @@ package enum TerminalColor: Hashable, Sendable {
   case `default`
   case indexed(UInt8)
   case rgb(red: UInt8, green: UInt8, blue: UInt8)
+  /// A colour the theme in force gives (`ColorTheme.resolve`).
+  case role(ColorRole)
 }

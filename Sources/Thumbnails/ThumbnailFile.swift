@@ -139,6 +139,8 @@ extension ByteWriter {
     case .default: u8(0)
     case .indexed(let index): raw([1, index])
     case .rgb(let red, let green, let blue): raw([2, red, green, blue])
+    // A picture's symbols carry their own colours, never a theme's; kept as the standard.
+    case .role: self.color(ColorTheme.dark.resolve(color))
     }
   }
 }

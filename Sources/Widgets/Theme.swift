@@ -1,49 +1,53 @@
 import Cards
 import TerminalScreen
 
-/// The styles widgets draw with. Colours stay in the screen; a backend or `render` without
-/// colour (NO_COLOR) drops them and keeps the attributes.
+/// The styles widgets draw with. Their colours are roles (`ColorRole`), which the theme in
+/// force (`--color`) makes colours on the way out; a backend or `render` without colour
+/// (NO_COLOR) drops them and keeps the attributes.
 package enum Theme {
-  package static let border = CellStyle(foreground: .indexed(244))
-  package static let selectedBorder = CellStyle(foreground: .indexed(214), bold: true)
+  package static let border = CellStyle(foreground: .role(.border))
+  package static let selectedBorder = CellStyle(foreground: .role(.selected), bold: true)
   /// A marked card's border and its mark (`m`): seen without colour by the mark itself.
-  package static let markedBorder = CellStyle(foreground: .indexed(170))
-  package static let mark = CellStyle(foreground: .indexed(170), bold: true)
+  package static let markedBorder = CellStyle(foreground: .role(.marked))
+  package static let mark = CellStyle(foreground: .role(.marked), bold: true)
   /// The mark on a marked card's top border: a glyph every common monospace font has.
   package static let markGlyph = "●"
   /// A marked card drawn as a chip: underlined, so it shows without colour too.
-  package static let markedChip = CellStyle(foreground: .indexed(170), underline: true)
+  package static let markedChip = CellStyle(foreground: .role(.marked), underline: true)
   package static let markedActiveChip = CellStyle(reverse: true, underline: true)
   package static let caption = CellStyle(bold: true)
   /// A card's label (`f`): what to type, and what is typed of it.
   package static let label = CellStyle(
-    foreground: .indexed(232), background: .indexed(214), bold: true)
-  package static let labelTyped = CellStyle(foreground: .indexed(232), background: .indexed(244))
+    foreground: .role(.labelText), background: .role(.label), bold: true)
+  package static let labelTyped = CellStyle(
+    foreground: .role(.labelText), background: .role(.labelTyped))
   package static let comment = CellStyle(dim: true)
-  package static let header = CellStyle(foreground: .indexed(110), bold: true)
+  package static let header = CellStyle(foreground: .role(.header), bold: true)
   package static let status = CellStyle(reverse: true)
-  package static let chip = CellStyle(foreground: .indexed(110))
+  package static let chip = CellStyle(foreground: .role(.tag))
   package static let activeChip = CellStyle(reverse: true)
   package static let overlay = CellStyle(bold: true)
-  package static let tags = CellStyle(foreground: .indexed(110))
+  package static let tags = CellStyle(foreground: .role(.tag))
   /// The `‹ ›` marks of a strip that goes on beyond the screen.
-  package static let overflow = CellStyle(foreground: .indexed(214), bold: true)
+  package static let overflow = CellStyle(foreground: .role(.overflow), bold: true)
   /// The margin beside a viewport narrower than the terminal: shaded, dim, so it reads as
   /// outside.
-  package static let margin = CellStyle(foreground: .indexed(238), dim: true)
+  package static let margin = CellStyle(foreground: .role(.dim), dim: true)
   /// Search matches in card text: underlined (seen without colour too) on a highlight.
   package static let match = CellStyle(
-    foreground: .indexed(16), background: .indexed(222), underline: true)
+    foreground: .role(.matchText), background: .role(.match), underline: true)
 
   /// Why a picture cannot be shown, written over its neutral placeholder.
   package static let pictureProblem = CellStyle(
-    foreground: .indexed(255), background: .indexed(240), bold: true)
+    foreground: .role(.problemText), background: .role(.problem), bold: true)
 
   /// The placeholder of a picture on its way: its dominant colour (grey when it has
   /// none) shaded with a lighter or darker tone of it, so that it reads as "coming", unlike
   /// the flat swatch of a card that has no picture file.
   package static func image(_ color: RGBColor?) -> CellStyle {
-    guard let color else { return CellStyle(foreground: .indexed(244), background: .indexed(240)) }
+    guard let color else {
+      return CellStyle(foreground: .role(.placeholder), background: .role(.placeholderBackground))
+    }
     return CellStyle(foreground: terminalColor(shaded(color)), background: terminalColor(color))
   }
 

@@ -59,6 +59,7 @@ enum ColorDifference {
       let cube = Int(index) - 16
       return [levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6]].map(Double.init)
     case .default: return [0, 0, 0]
+    case .role: return rgb(ColorTheme.dark.resolve(color))
     }
   }
 

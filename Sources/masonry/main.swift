@@ -140,7 +140,7 @@ end(
       terminal = try CursesTerminal(
         environment: environment, colors: command.colors, images: command.images,
         symbols: command.symbols, tmux: tmux, link: command.link,
-        pictureLog: environment["MASONRY_PICTURE_LOG"], wakeUp: wakeUp)
+        pictureLog: environment["MASONRY_PICTURE_LOG"], theme: command.theme, wakeUp: wakeUp)
     } catch {
       var errors = StandardOutput()
       FailureReport.say(error.description, on: &errors)

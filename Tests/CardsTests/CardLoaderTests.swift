@@ -83,7 +83,10 @@ import Testing
     ),
     (
       "missing.json", "[{\"caption\": \"a\"},\n  {\"comment\": \"no caption\"}]",
-      "missing.json:2:3: this card has no 'caption'"
+      "missing.json:2:3: this card has no 'caption'; its text is under comment: --caption comment names the key to show"
+    ),
+    (
+      "numbers.jsonl", "{\"n\": 1}\n", "numbers.jsonl:1:1: this card has no 'caption'"
     ),
     (
       "tags.json", "[{\"caption\": \"a\", \"tags\": \"forest\"}]",

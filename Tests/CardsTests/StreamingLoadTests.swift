@@ -403,7 +403,11 @@ import Testing
     #expect(bad == .error("b.jsonl:1:11: 'title' must be a string, not a number"))
     let missing = Self.streaming(
       Array("{\"caption\": \"x\"}".utf8), path: "b.jsonl", mapping: mapping)
-    #expect(missing == .error("b.jsonl:1:1: this card has no 'title'"))
+    #expect(
+      missing
+        == .error(
+          "b.jsonl:1:1: this card has no 'title'; its text is under caption: --caption caption names the key to show"
+        ))
     var empty = FieldMapping()
     let dotted = empty.set(.caption, to: "a..b")
     let blank = empty.set(.caption, to: "")

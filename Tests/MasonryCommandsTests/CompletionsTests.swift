@@ -55,7 +55,8 @@ import Testing
     #expect(try complete(["masonry", "--completions", "z"]) == ["zsh"])
     // --color=: bash splits the word at the = (as COMP_WORDBREAKS has it), or not.
     #expect(
-      try complete(["masonry", "--color", "=", ""]) == ["auto", "24bit", "256", "16", "none"])
+      try complete(["masonry", "--color", "=", ""])
+        == ["auto", "24bit", "256", "16", "none", "dark", "light"])
     #expect(try complete(["masonry", "--color", "=", "2"]) == ["24bit", "256"])
     #expect(try complete(["masonry", "--pick=p"]) == ["--pick=path"])
     // --pick and --color alone are flags: the next word is a file.

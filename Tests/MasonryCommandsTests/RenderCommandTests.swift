@@ -1,8 +1,10 @@
 import Foundation
 import MasonryCommands
+import TerminalScreen
 import TerminalText
 import TestSupport
 import Testing
+import Widgets
 
 /// Golden frames of `masonry render`, each row between bars so trailing spaces show.
 @Suite struct RenderCommandTests {
@@ -195,7 +197,64 @@ import Testing
     #expect(!noFlag.contains("\u{1B}"))
     let (code, _, error) = Self.frame(["--size", "40x10", "--color=mauve"])
     #expect(code == 64)
-    #expect(error.contains("--color must be one of auto, 24bit, 256, 16, none, not 'mauve'"))
+    #expect(
+      error.contains(
+        "--color takes a depth (auto, 24bit, 256, 16, none), a theme (dark, light, 16) or ROLE:COLOR, not 'mauve'"
+      ))
+  }
+
+  /// `--color` in fzf's style: a base theme and named colours over it, every colour the
+  /// widgets draw named; a theme alone asks for colour but does not override NO_COLOR.
+  @Test func themesAndNamedColours() {
+    let environment = ["TERM": "xterm-256color"]
+    let (_, dark, _) = Self.frame(["--size", "60x14", "--color=256"], environment: environment)
+    #expect(dark.contains("38;5;244m"), "the dark theme's borders")
+    let (_, named, _) = Self.frame(
+      ["--size", "60x14", "--color", "256,border:196,header:#00ff00"], environment: environment)
+    #expect(named.contains("38;5;196m") && !named.contains("38;5;244m"), "borders in 196")
+    #expect(
+      !named.contains("1;38;5;110m") && named.contains("1;38;5;46m"),
+      "headers in the colour named (quantised)")
+    let (_, light, _) = Self.frame(
+      ["--size", "60x14", "--color=256,light"], environment: environment)
+    #expect(light.contains("38;5;246m") && !light.contains("38;5;244m"))
+    // Given twice, as a config file and a command line do: they add up.
+    let (_, twice, _) = Self.frame(
+      ["--size", "60x14", "--color", "light", "--color=256,border:1"], environment: environment)
+    #expect(twice.contains("38;5;166m") && twice.contains("[0;31m"), "light's selection, border 1")
+    let (_, noColor, _) = Self.frame(
+      ["--size", "60x14", "--color", "light"],
+      environment: ["NO_COLOR": "1", "TERM": "xterm-256color"])
+    #expect(!noColor.contains("38;"), "NO_COLOR wins over a theme alone")
+    for (spec, message) in [
+      ("bordr:1", "no colour is called 'bordr' (did you mean 'border'?)"),
+      ("border:#12", "border takes #rrggbb, 0 to 255, an ANSI name or default, not '#12'"),
+      ("border:256", "border takes #rrggbb, 0 to 255, an ANSI name or default, not '256'"),
+    ] {
+      let (code, _, error) = Self.frame(["--size", "40x10", "--color", spec])
+      #expect(code == 64 && error.contains(message), "\(spec): \(error)")
+    }
+  }
+
+  /// Every colour a widget draws is a role: the themes name each one, and no widget's style
+  /// holds a colour of its own.
+  @Test func everyColourTheWidgetsDrawHasAName() {
+    for base in ColorTheme.bases {
+      #expect(Set(base.theme.colors.keys) == Set(ColorRole.allCases), "\(base.name)")
+    }
+    let styles = [
+      Theme.border, Theme.selectedBorder, Theme.markedBorder, Theme.mark, Theme.markedChip,
+      Theme.label, Theme.labelTyped, Theme.header, Theme.chip, Theme.tags, Theme.overflow,
+      Theme.margin, Theme.match, Theme.pictureProblem, Theme.image(nil),
+    ]
+    for style in styles {
+      for color in [style.foreground, style.background] {
+        switch color {
+        case .default, .role: break
+        case .indexed, .rgb: Issue.record("a widget's colour without a name: \(style)")
+        }
+      }
+    }
   }
 
   @Test func hostileTextNeverReachesTheOutputRaw() {

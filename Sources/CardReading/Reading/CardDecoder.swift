@@ -1,4 +1,5 @@
 import CardModel
+import TerminalText
 
 /// Turns values read from a source into cards, pointing at the offending value when the
 /// data is not what a card needs. Unknown keys are ignored.
@@ -58,7 +59,7 @@ enum CardDecoder {
       return current
     }
     guard let captionValue = field(.caption) else {
-      throw .bad("this card has no '\(mapping.name(of: .caption))'", at: value.location)
+      throw .bad(missingCaption(value, mapping: mapping), at: value.location)
     }
     return Card(
       id: try identifier(field(.id), named: mapping.name(of: .id)),
@@ -68,6 +69,21 @@ enum CardDecoder {
       tags: try tags(field(.tags), named: mapping.name(of: .tags)),
       section: try optionalString(field(.section), named: mapping.name(of: .section)),
       url: try optionalString(field(.url), named: mapping.name(of: .url)))
+  }
+
+  /// Says how to name the caption's key when a card has none where it is looked for: the
+  /// card's keys holding text, the first named as `--caption`'s example.
+  static func missingCaption(_ value: DataValue, mapping: FieldMapping) -> String {
+    let name = mapping.name(of: .caption)
+    guard case .object(let members) = value.kind else { return "this card has no '\(name)'" }
+    let texts = members.filter {
+      if case .string = $0.value.kind { return true } else { return false }
+    }.map { MessageText.quoted($0.key) }
+    guard let first = texts.first else { return "this card has no '\(name)'" }
+    let listed = texts.prefix(5).joined(separator: ", ") + (texts.count > 5 ? ", …" : "")
+    let example = first.contains(where: { $0 == " " || $0 == "." }) ? "KEY" : first
+    return
+      "this card has no '\(name)'; its text is under \(listed): --caption \(example) names the key to show"
   }
 
   private static func string(_ value: DataValue, named name: String) throws(DataError) -> String {

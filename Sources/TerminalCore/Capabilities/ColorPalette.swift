@@ -8,18 +8,21 @@ package struct ColorPalette {
   /// Whether the terminal numbers colours as RGB values (a terminfo `-direct` entry, whose
   /// `setaf` sends numbers below 8 as the theme's ANSI colours and any other as RGB).
   package let numbersAreRGB: Bool
+  /// Which colour each of the widgets' colour roles is (`--color`).
+  package let theme: ColorTheme
 
   /// A palette for `depth`; colours are numbered as RGB values when the depth is 24-bit,
   /// unless `numbersAreRGB` says otherwise.
-  package init(depth: ColorDepth, numbersAreRGB: Bool? = nil) {
+  package init(depth: ColorDepth, numbersAreRGB: Bool? = nil, theme: ColorTheme = .dark) {
     self.depth = depth
     self.numbersAreRGB = numbersAreRGB ?? (depth == .direct)
+    self.theme = theme
   }
 
   /// The terminal's colour number for `color`; -1 is the terminal's default.
   package func number(for color: TerminalColor) -> Int32 {
     switch mapped(color) {
-    case .default: return -1
+    case .default, .role: return -1
     case .indexed(let index) where numbersAreRGB && index >= 8:
       return Self.directValue(Self.rgb(ofPaletteIndex: index))
     case .indexed(let index): return Int32(index)
@@ -34,8 +37,9 @@ package struct ColorPalette {
   /// 16 or 8 ANSI colours, nothing without colour. Output that writes SGR sequences
   /// itself (`masonry render`, `masonry thumbnail`) sends these.
   package func mapped(_ color: TerminalColor) -> TerminalColor {
+    let color = theme.resolve(color)
     switch (color, depth) {
-    case (_, .none), (.default, _): return .default
+    case (_, .none), (.default, _), (.role, _): return .default
     case (_, .direct): return color
     case (.indexed, .palette256): return color
     case (.rgb(let red, let green, let blue), .palette256):
@@ -63,6 +67,7 @@ package struct ColorPalette {
   /// text. Colours 0–15 and RGB (pictures drawn in symbols map their own) are as
   /// `mapped` gives them.
   package func mapped(_ style: CellStyle) -> CellStyle {
+    let style = theme.resolve(style)
     var shown = style
     shown.foreground = mapped(style.foreground)
     shown.background = mapped(style.background)
