@@ -4,7 +4,7 @@ SWIFT ?= swift
 FORMATTED = Sources Tests Package.swift
 PREFIX ?= /usr/local
 
-.PHONY: setup run test check lint format build bench man install fuzz fuzz-replay sanitize
+.PHONY: setup run test check lint format build bench man install dist dist-test fuzz fuzz-replay sanitize
 
 setup:
 	@./scripts/setup.sh
@@ -29,6 +29,7 @@ test: setup lint
 	  || { ./scripts/test-failures.sh .build/test-report-swift-testing.xml; exit 1; }
 	$(MAKE) fuzz-replay
 	FUZZ_RUNS=$(FUZZ_CI_RUNS) ./scripts/fuzz.sh
+	$(MAKE) dist-test
 
 # While changing code: lint, build and the tests that take no terminal and no sweep of
 # thousands of random cases (those marked `.slow` or `.terminal` are left out and listed
@@ -42,6 +43,14 @@ check: setup lint
 # found by the fuzzer stays a regression test. Built by `swift build`, no libFuzzer.
 FUZZ_TARGETS = FuzzCardJSON FuzzCardLines FuzzPropertyList FuzzText FuzzProbe FuzzPictures \
   FuzzCacheFiles FuzzDecoders
+# A Debian package and a tarball that need no Swift on the machine (scripts/dist.sh), and
+# the package installed into a folder and run there with no Swift on PATH.
+dist: setup
+	./scripts/dist.sh
+
+dist-test: dist
+	./scripts/dist-test.sh
+
 fuzz-replay:
 	@for target in $(FUZZ_TARGETS); do ./.build/debug/$$target Tests/FuzzCorpus/$$target || exit 1; done
 
@@ -94,19 +103,21 @@ man: setup
 	./.build/debug/masonry --man > masonry.1
 
 # Installs the release binary and the manual page under $(PREFIX) (default /usr/local;
-# DESTDIR is honoured for staging).
+# DESTDIR is honoured for staging). `make dist` builds with RELEASE_FLAGS of its own.
+RELEASE_FLAGS ?=
+RELEASE_DIR ?= .build/release
 install: setup
-	$(SWIFT) build -c release --product masonry
-	@for product in $(HELPER_PRODUCTS); do $(SWIFT) build -c release --product $$product || exit 1; done
-	./.build/release/masonry --man > .build/masonry.1
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product masonry
+	@for product in $(HELPER_PRODUCTS); do $(SWIFT) build -c release $(RELEASE_FLAGS) --product $$product || exit 1; done
+	$(RELEASE_DIR)/masonry --man > .build/masonry.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 .build/release/masonry $(DESTDIR)$(PREFIX)/bin/masonry
+	install -m 755 $(RELEASE_DIR)/masonry $(DESTDIR)$(PREFIX)/bin/masonry
 	install -d $(DESTDIR)$(PREFIX)/libexec/masonry
-	install -m 755 .build/release/masonry-decoder $(DESTDIR)$(PREFIX)/libexec/masonry/masonry-decoder
-	install -m 644 .build/release/libmasonry-decode-*.so $(DESTDIR)$(PREFIX)/libexec/masonry/
+	install -m 755 $(RELEASE_DIR)/masonry-decoder $(DESTDIR)$(PREFIX)/libexec/masonry/masonry-decoder
+	install -m 644 $(RELEASE_DIR)/libmasonry-decode-*.so $(DESTDIR)$(PREFIX)/libexec/masonry/
 	install -m 644 .build/masonry.1 $(DESTDIR)$(PREFIX)/share/man/man1/masonry.1
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	./.build/release/masonry --completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/masonry
-	./.build/release/masonry --completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_masonry
-	./.build/release/masonry --completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/masonry.fish
+	$(RELEASE_DIR)/masonry --completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/masonry
+	$(RELEASE_DIR)/masonry --completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_masonry
+	$(RELEASE_DIR)/masonry --completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/masonry.fish

@@ -17,6 +17,8 @@ packages="$packages zsh fish"
 packages="$packages libglib2.0-bin"
 # The viewer's facts are compared with what exiftool reads of the same photo.
 packages="$packages libimage-exiftool-perl"
+# make dist: dpkg-shlibdeps computes the package's Depends.
+packages="$packages dpkg-dev"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
 # The formats part makes its files with Debian's encoders.
 [ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc libheif-examples libavif-bin libjxl-tools ffmpeg"
