@@ -157,6 +157,9 @@ let package = Package(
     // started by ChildProcess (the opener, commands, tmux, the decoder helper).
     .target(name: "CProcessSupport"),
     .target(name: "ChildProcesses", dependencies: ["PictureFiles", "CProcessSupport"]),
+    // Other programs drive the browser (`--listen`, `masonry remote`): sockets, bounded.
+    .target(name: "CSocketSupport"),
+    .target(name: "RemoteControl", dependencies: ["CSocketSupport", "TerminalText"]),
     // Curating the files cards show: the freedesktop Trash, moves that never lose a file.
     .target(name: "CFileSupport"),
     .target(name: "FileCuration", dependencies: ["PictureFiles", "CFileSupport"]),
@@ -183,6 +186,7 @@ let package = Package(
       dependencies: [
         "Widgets", "TerminalCore", "TerminalScreen", "Cards", "CardLayouts", "LayoutEngine",
         "Thumbnails", "PictureFiles", "TerminalText", "ChildProcesses", "FileCuration",
+        "RemoteControl",
       ]),
     // The only modules that touch a terminal: ncursesw (a system library through a module
     // map and shim), the signal-safe restorer, and the curses backend.
@@ -198,13 +202,13 @@ let package = Package(
       name: "MasonryCommands",
       dependencies: [
         "Browser", "CardLayouts", "Widgets", "TerminalCore", "TerminalScreen", "Cards",
-        "LayoutEngine", "TerminalText", "Thumbnails", "PictureFiles",
+        "LayoutEngine", "TerminalText", "Thumbnails", "PictureFiles", "RemoteControl",
       ]),
     .executableTarget(
       name: "masonry",
       dependencies: [
         "MasonryCommands", "CursesBackend", "Browser", "Cards", "TerminalCore", "Thumbnails",
-        "PictureFiles", "FileCuration", "ChildProcesses",
+        "PictureFiles", "FileCuration", "ChildProcesses", "RemoteControl",
       ]),
     // The benchmark writes its own picture files with the same libraries' encoders.
     .target(
@@ -265,7 +269,7 @@ let package = Package(
       name: "MasonryCommandsTests",
       dependencies: [
         "MasonryCommands", "Browser", "TestSupport", "Thumbnails", "PictureFiles", "TerminalText",
-        "TerminalTesting", "TerminalScreen", "Widgets",
+        "TerminalTesting", "TerminalScreen", "Widgets", "RemoteControl",
         "TerminalCore", "CardLayouts", "Cards", "LayoutEngine",
       ],
       exclude: ["Golden"]

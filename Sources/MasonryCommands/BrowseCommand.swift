@@ -2,6 +2,7 @@ import Browser
 import CardLayouts
 import Cards
 import PictureFiles
+import RemoteControl
 import TerminalCore
 import TerminalScreen
 
@@ -47,6 +48,8 @@ package struct BrowseCommand {
   package let printedKeys: String?
   /// The key tables in force: the standard ones with `--bind`'s bindings over them.
   package let keys: KeyTables
+  /// `--listen`: where other programs reach the browser.
+  package let listen: RemoteAddress?
   package let options: LayoutOptions
   /// How pictures are drawn (`--images`, else `MASONRY_IMAGES`, else `auto`).
   package let images: ImageChoice
@@ -81,7 +84,13 @@ package struct BrowseCommand {
       + PictureOptions.documentation(browser: true) + [
         animateHelp, slideshowHelp, linkHelp, ColorOption.documentation(withoutIt: "auto"),
       ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp]
-      + configHelp + [BindOption.documentation, keysHelp])
+      + configHelp + [BindOption.documentation, keysHelp, listenHelp])
+
+  /// `--listen`.
+  static let listenHelp = OptionHelp(
+    "--listen[=PATH]",
+    "Listen for other programs on a Unix socket (mode 0600; without PATH $XDG_RUNTIME_DIR/masonry-PID.sock), or with --listen=localhost:PORT on that port of the loopback address alone, every request then beginning with MASONRY_API_KEY. A request is a line holding an action as --bind names it, search(TEXT), select(N), tag(TAG) or state; each is answered with the state as one line of JSON. No request runs a shell command a --bind binding does not hold. Commands the browser runs find the address in MASONRY_SOCKET; masonry remote is the client."
+  )
 
   /// `--keys`.
   static let keysHelp = OptionHelp(
@@ -170,6 +179,7 @@ package struct BrowseCommand {
     let parsed = settings.parsed
     printedConfig = parsed.flags.contains("--print-config") ? gathered.printed(parsed) : nil
     keys = settings.keys
+    listen = try Self.listenAddress(parsed, environment: environment)
     printedKeys =
       parsed.flags.contains("--keys") && printedConfig == nil
       ? KeyBindings.plainText(for: settings.keys) + "\n" : nil
@@ -256,6 +266,45 @@ package struct BrowseCommand {
       load = .complete
       feed = nil
     }
+  }
+
+  /// `--listen[=PATH|localhost:PORT]`: the address, checked before the terminal is
+  /// touched: a path where nothing is (a file there is never replaced), a port with
+  /// `MASONRY_API_KEY` set.
+  private static func listenAddress(_ parsed: ParsedArguments, environment: [String: String])
+    throws(UsageError) -> RemoteAddress?
+  {
+    let address: RemoteAddress
+    if let text = parsed.values["--listen"] {
+      do throws(RemoteAddress.Invalid) {
+        address = try RemoteAddress(text)
+      } catch {
+        throw UsageError("--listen \(error.message)")
+      }
+    } else if parsed.flags.contains("--listen") {
+      guard
+        let standard = RemoteAddress.standard(environment: environment, pid: getpid())
+      else {
+        throw UsageError("--listen needs XDG_RUNTIME_DIR set, or a path: --listen=PATH")
+      }
+      address = standard
+    } else {
+      return nil
+    }
+    switch address {
+    case .unix(let path):
+      var status = stat()
+      if FileName.withCString(path, { lstat($0, &status) }) == 0 {
+        throw UsageError("--listen: \(path) exists; masonry listens only where nothing is")
+      }
+    case .loopback:
+      if (environment["MASONRY_API_KEY"] ?? "").isEmpty {
+        throw UsageError(
+          "--listen on a port needs MASONRY_API_KEY set: any user of this machine can connect to one"
+        )
+      }
+    }
+    return address
   }
 
   /// Starts reading a card source: a file's first piece now (so that a file that is bad

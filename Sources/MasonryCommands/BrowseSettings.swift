@@ -34,6 +34,7 @@ struct BrowseSettings {
   ])
   /// The options that are flags or take one of their values (`--color 256`).
   static let optionalValueOptions = ColorOption.parsing.merging(PickOutput.parsing) { $1 }
+    .merging(["--listen": { _ in false }]) { $1 }
 
   /// - Throws: `UsageError`.
   init(_ words: [String], environment: [String: String]) throws(UsageError) {

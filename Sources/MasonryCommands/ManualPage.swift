@@ -61,6 +61,7 @@ enum ManualPage {
       .B 1
       With \\fB\\-\\-pick\\fR: the browser ended without a card (\\fBq\\fR, \\fBEsc\\fR).
       \\fBmasonry sweep\\fR: a layout invariant failed.
+      \\fBmasonry remote\\fR: the browser refused a request (\\fB{"error": ...}\\fR).
       .TP
       .B 64
       A bad command line.
@@ -74,6 +75,7 @@ enum ManualPage {
       .B 69
       No usable terminal (standard input or output redirected, TERM unknown, or a terminal
       without cursor addressing or reverse video); \\fBmasonry render\\fR needs none.
+      \\fBmasonry remote\\fR: no browser answers at the address.
       .TP
       .B 70
       An internal error.
@@ -132,6 +134,17 @@ enum ManualPage {
       .B MASONRY_TEST_KILL_AT
       For tests only: the step of moving a file to the trash at which the program kills
       itself, to prove an interrupted move loses nothing.
+      .TP
+      .B MASONRY_API_KEY
+      The key every request to \\fB\\-\\-listen=localhost:\\fIPORT\\fR must begin with, and
+      that \\fBmasonry remote\\fR sends.
+      .TP
+      .B MASONRY_SOCKET
+      Set by the browser for the commands it runs (\\fB\\-\\-bind\\fR's \\fBexecute\\fR): where
+      it listens, for \\fBmasonry remote "$MASONRY_SOCKET" ...\\fR.
+      .TP
+      .B XDG_RUNTIME_DIR
+      Where \\fB\\-\\-listen\\fR without a path makes its socket (\\fBmasonry\\-\\fIPID\\fB.sock\\fR).
       .TP
       .B XDG_CONFIG_HOME
       Where the config file is looked for (\\fB$XDG_CONFIG_HOME/masonry/config\\fR, else

@@ -2,7 +2,7 @@
 /// of them. Each case has its documentation and its runner (exhaustive switches), so a
 /// command cannot be listed without being runnable, nor run without being documented.
 enum Subcommand: String, CaseIterable, Sendable {
-  case layout, render, sweep, thumbnail, generate
+  case layout, render, sweep, thumbnail, generate, remote
 
   /// The command named by `name`, the first argument.
   init?(named name: String?) {
@@ -17,6 +17,7 @@ enum Subcommand: String, CaseIterable, Sendable {
     case .sweep: return SweepCommand.documentation
     case .thumbnail: return ThumbnailCommand.documentation
     case .generate: return GenerateCommand.documentation
+    case .remote: return RemoteCommand.documentation
     }
   }
 
@@ -34,6 +35,8 @@ enum Subcommand: String, CaseIterable, Sendable {
     case .thumbnail:
       return try ThumbnailCommand.run(arguments, environment: environment, output: &output)
     case .generate: return try GenerateCommand.run(arguments, output: &output)
+    case .remote:
+      return try RemoteCommand.run(arguments, environment: environment, output: &output)
     }
   }
 }

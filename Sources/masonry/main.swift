@@ -5,6 +5,7 @@ import CursesBackend
 import FileCuration
 import MasonryCommands
 import PictureFiles
+import RemoteControl
 import TerminalCore
 import TerminalText
 import Thumbnails
@@ -24,7 +25,7 @@ for name in [
   "MASONRY_PICTURE_LOG", "MASONRY_OPENER", "MASONRY_SHELL", "MASONRY_OSC52", "HOME",
   "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "MASONRY_OPTS", "MASONRY_TEST_KILL_AT",
   "TMUX_PANE",
-  "SSH_CONNECTION", "SSH_TTY",
+  "SSH_CONNECTION", "SSH_TTY", "XDG_RUNTIME_DIR", "MASONRY_API_KEY",
 ] {
   if let value = getenv(name) { environment[name] = String(cString: value) }
 }
@@ -158,6 +159,19 @@ end(
       curator: Curator(environment: environment), slideshow: command.slideshow, link: command.link,
       editing: command.editing, keys: command.keys, readOutput: command.readOutput,
       reload: command.reload)
+    // --listen: other programs drive the browser; the commands it runs find the address.
+    if let address = command.listen {
+      do throws(RemoteServer.Failure) {
+        try app.listen(at: address, apiKey: environment["MASONRY_API_KEY"])
+        setenv("MASONRY_SOCKET", address.description, 1)
+      } catch {
+        terminal.close()
+        var errors = StandardOutput()
+        FailureReport.say(error.message, on: &errors)
+        return 69
+      }
+    }
+    defer { app.remote?.stop() }
     // MASONRY_TRACE=FILE: every event and frame with its time, for measuring latency.
     let trace = getenv("MASONRY_TRACE").map { String(cString: $0) }.flatMap { path in
       path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)

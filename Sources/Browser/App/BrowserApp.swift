@@ -3,6 +3,7 @@ import Cards
 import ChildProcesses
 import FileCuration
 import LayoutEngine
+import RemoteControl
 import TerminalCore
 import TerminalScreen
 import Thumbnails
@@ -42,6 +43,21 @@ package struct BrowserApp {
   package private(set) var became: ProgramArguments?
   /// `print(…)`: the text to print once the terminal is restored.
   package private(set) var printed: String?
+  /// `--listen`: the socket other programs drive the browser through.
+  package private(set) var remote: RemoteServer?
+
+  /// Listens at `address` (`--listen`): each request becomes an event of the loop, each
+  /// answered with the state after it.
+  ///
+  /// - Throws: `RemoteServer.Failure`.
+  package mutating func listen(at address: RemoteAddress, apiKey: String?) throws(RemoteServer
+    .Failure)
+  {
+    let mailbox = self.mailbox
+    remote = try RemoteServer(address: address, apiKey: apiKey) { connection, line in
+      mailbox.post(.remote(RemoteRequest(line), connection: connection))
+    }
+  }
 
   /// - Parameters:
   ///   - capabilities: what the terminal can do (colours, the cell's shape, symbols).
@@ -156,6 +172,9 @@ package struct BrowserApp {
         case .suspend:
           terminal.suspend()
           drawn = nil
+        case .answer(let connection, let refusal):
+          remote?.reply(
+            connection, refusal.map(RemoteServer.error) ?? RemoteState.json(state))
         case .become(let script, let arguments):
           became = ProgramArguments.script(script, arguments: arguments, with: actions)
           return

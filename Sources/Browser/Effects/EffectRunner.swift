@@ -85,7 +85,7 @@ package final class EffectRunner {
   package func run(_ effect: BrowserEffect) {
     let mailbox = self.mailbox
     switch effect {
-    case .quit, .interrupt, .suspend, .pick, .runCommand, .become, .printText:
+    case .quit, .interrupt, .suspend, .pick, .runCommand, .become, .printText, .answer:
       break
     case .runScript(let script, let arguments, let silent):
       // With the terminal, the app's loop runs it; here only execute-silent.

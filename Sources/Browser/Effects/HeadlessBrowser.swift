@@ -75,7 +75,7 @@ package struct HeadlessBrowser {
       return []
     case .readFacts(let source):
       return [.factsRead(source, Result { () throws(PictureFailure) in try PictureFacts(source) })]
-    case .openExternally, .runCommand, .copy, .runScript, .reloadFrom:
+    case .openExternally, .runCommand, .copy, .runScript, .reloadFrom, .answer:
       // A script (`masonry render`) starts no program and touches no clipboard.
       return [.actionFinished("not in a script")]
     case .startLoading, .startFollowing, .retryFollowing, .reload, .sort, .stopSearching,

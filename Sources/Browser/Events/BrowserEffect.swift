@@ -47,6 +47,9 @@ package enum BrowserEffect: Hashable, Sendable {
   case become(String, arguments: [String])
   /// `print(…)`: end, printing the text.
   case printText(String)
+  /// Answer a `--listen` request on `connection` with the state as it is now (or with why
+  /// nothing was done).
+  case answer(connection: Int, refusal: String?)
   /// Put these bytes on the clipboard (OSC 52 where allowed, else tmux's paste buffer):
   /// a file's name as its bytes, not as the stand-ins `FileName` keeps them in; answer
   /// `.actionFinished`.

@@ -64,6 +64,8 @@ package enum BrowserEvent: Hashable, Sendable {
   case factsRead(PictureSource, Result<PictureFacts, PictureFailure>)
   /// A script asks for what a person would do with keys (`masonry render`).
   case asked(BrowserRequest)
+  /// A request from another program over `--listen`'s socket, on connection `connection`.
+  case remote(RemoteRequest, connection: Int)
 }
 
 extension BrowserEvent {
@@ -82,7 +84,8 @@ extension BrowserEvent {
   /// frame.
   package var drawsAtOnce: Bool {
     switch self {
-    case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked, .loadFinished:
+    case .key, .mouse, .paste, .resized, .endOfInput, .started, .tick, .asked, .loadFinished,
+      .remote:
       return true
     case .reloaded, .sorted, .reloadFailed, .cardsArrived, .sourceRestarted, .recordsSkipped,
       .sourceSaid, .followHalted, .measured,

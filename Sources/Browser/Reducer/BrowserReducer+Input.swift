@@ -77,7 +77,7 @@ extension BrowserReducer {
     state.lastMovement = state.time
   }
 
-  private static func cardsCommand(
+  static func cardsCommand(
     _ command: CardsCommand, pointer: MouseEvent?, _ state: inout BrowserState,
     caches: BrowserCaches
   ) -> (effects: [BrowserEffect], positionsCards: Bool) {
@@ -279,7 +279,7 @@ extension BrowserReducer {
 
   // MARK: Help and the open card
 
-  private static func helpCommand(
+  static func helpCommand(
     _ command: HelpCommand, scroll: Int, over underneath: BrowserMode,
     _ state: inout BrowserState, caches: BrowserCaches
   ) {
@@ -297,7 +297,7 @@ extension BrowserReducer {
     }
   }
 
-  private static func openCardCommand(
+  static func openCardCommand(
     _ command: OpenCardCommand, scroll: Int, _ state: inout BrowserState,
     caches: BrowserCaches
   ) -> [BrowserEffect] {

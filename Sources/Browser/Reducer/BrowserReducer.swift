@@ -139,6 +139,9 @@ package enum BrowserReducer {
       (effects, positionsCards) = handle(.key(key), pointer: nil, &state, caches: caches)
     case .asked(let request):
       positionsCards = asked(request, &state, caches: caches)
+    case .remote(let request, let connection):
+      state.message = nil
+      effects = remote(request, connection: connection, &state, caches: caches)
     }
     if positionsCards && (before != Position(state) || state.selectionRow == nil) {
       rememberSelectionRow(&state, caches: caches)
