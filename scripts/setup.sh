@@ -19,6 +19,8 @@ packages="$packages libglib2.0-bin"
 packages="$packages libimage-exiftool-perl"
 # make dist: dpkg-shlibdeps computes the package's Depends.
 packages="$packages dpkg-dev"
+# contrib/: ranger's and lf's commands run end to end; yazi's plugin is checked as Lua.
+packages="$packages ranger lf lua5.4"
 # `make bench` also compares with fzf and builds its real-text feed from the manual.
 # The formats part makes its files with Debian's encoders.
 [ "${1:-}" = "bench" ] && packages="$packages fzf man-db timg bc libheif-examples libavif-bin libjxl-tools ffmpeg"

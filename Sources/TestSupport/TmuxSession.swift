@@ -45,7 +45,7 @@ package final class TmuxSession {
       """
     let command =
       interactiveShell
-      ? "env -u NO_COLOR -u COLORTERM XDG_CACHE_HOME=\(directory)/cache TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+      ? "env -u NO_COLOR -u COLORTERM -u MASONRY_OPTS XDG_CACHE_HOME=\(directory)/cache XDG_CONFIG_HOME=\(directory)/config \(environment) TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
       : script
     try tmux(
       ["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)"]
