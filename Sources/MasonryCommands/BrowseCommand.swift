@@ -154,8 +154,22 @@ package struct BrowseCommand {
   )
 
   /// `masonry browse --help`: how to call the browser, and its keys.
-  static var usage: String {
-    documentation.usage + "\n\nkeys:\n" + KeyBindings.plainText()
+  static func usage(keys: KeyTables = .standard) -> String {
+    documentation.usage + "\n\nkeys:\n" + KeyBindings.plainText(for: keys)
+  }
+
+  /// The keys the browser would have with `arguments` (and the config file and
+  /// MASONRY_OPTS): what `--help` and `--man` list. Options that cannot be read leave the
+  /// standard keys; saying why is the browser's business, not the help's.
+  static func keysInForce(_ arguments: [String], _ environment: [String: String]) -> KeyTables {
+    let words = arguments.drop { $0 == "browse" || $0 == "help" }.filter {
+      !MasonryCommand.programOptions.contains($0)
+    }
+    guard
+      let gathered = try? BrowseArguments(Array(words), environment: environment, check: { _ in }),
+      let settings = try? BrowseSettings(gathered.texts, environment: environment)
+    else { return .standard }
+    return settings.keys
   }
 
   /// Whether `arguments` ask for the browser rather than another command or a program

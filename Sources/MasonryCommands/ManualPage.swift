@@ -5,7 +5,8 @@ import CardLayouts
 /// overlay: the commands' documentation and the key table. `masonry --man` prints it;
 /// `make install` installs it.
 enum ManualPage {
-  static let text: String = {
+  /// The page, with the keys of `keys` (the bindings in force) in its KEYS.
+  static func text(keys: KeyTables = .standard) -> String {
     var page = """
       .TH MASONRY 1 "2026-11-30" "masonry \(MasonryCommand.version)" "User Commands"
       .\\" Arrows and the ellipsis fall back to ASCII where the output has no glyph for them.
@@ -45,7 +46,7 @@ enum ManualPage {
     page += OptionHelp.roff(
       BrowseCommand.documentation.options + [CommandDocumentation.helpOption]
         + MasonryCommand.programOptionHelp.dropFirst())
-    page += ".SH KEYS\n" + KeyBindings.roff()
+    page += ".SH KEYS\n" + KeyBindings.roff(for: keys)
     page += ".SH COMMANDS\n"
     for command in MasonryCommand.commands {
       page += ".SS \(Roff.escaped("masonry " + command.synopsis))\n"
@@ -213,7 +214,7 @@ enum ManualPage {
 
       """
     return page
-  }()
+  }
 
   private static func synopsis(_ text: String) -> String {
     ".PP\n.B masonry\n\(text.hasPrefix("\\") ? text : Roff.escaped(text))\n"

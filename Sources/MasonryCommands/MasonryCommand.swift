@@ -23,7 +23,7 @@ package enum MasonryCommand {
   static let commands = Subcommand.allCases.map(\.documentation)
 
   /// `masonry --help`: the browser's options and keys, the commands, the exit codes.
-  static var usage: String {
+  static func usage(keys: KeyTables = .standard) -> String {
     let synopses = commands.map { "masonry " + $0.synopsis }
     return """
       usage: masonry [browse] [SOURCE] [options]   browse the cards in the terminal
@@ -37,7 +37,7 @@ package enum MasonryCommand {
       \(OptionHelp.text(BrowseCommand.documentation.options + programOptionHelp))
 
       keys:
-      \(KeyBindings.plainText())
+      \(KeyBindings.plainText(for: keys))
 
       exit status: 0 done; 1 --pick ended without a card (q, Esc), or (sweep) a layout
       invariant failed; 64 bad command line; 65 bad data; 66 missing or unreadable input;
@@ -98,9 +98,12 @@ package enum MasonryCommand {
       } else if options.contains("--version") {
         output.write("masonry \(version)\n")
       } else if options.contains("--man") {
-        output.write(ManualPage.text)
+        output.write(ManualPage.text(keys: BrowseCommand.keysInForce(arguments, environment)))
       } else if options.contains("--help") || options.contains("-h") || options.first == "help" {
-        output.write((arguments.first == "browse" ? BrowseCommand.usage : usage) + "\n")
+        let keys = BrowseCommand.keysInForce(arguments, environment)
+        output.write(
+          (arguments.first == "browse" ? BrowseCommand.usage(keys: keys) : usage(keys: keys))
+            + "\n")
       } else if let first = arguments.first {
         throw UsageError("unknown command '\(ParsedArguments.printable(first))'")
       } else {

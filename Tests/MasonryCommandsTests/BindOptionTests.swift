@@ -76,4 +76,24 @@ import Testing
     #expect(
       printed.contains("--bind a:quit  # the command line\n--bind b:quit  # the command line\n"))
   }
+
+  /// `--help` and the manual page list the keys in force: the config file's bindings and
+  /// the command line's (a config that cannot be read leaves the standard keys).
+  @Test func helpAndTheManualShowTheBindingsInForce() {
+    let (_, environment) = ConfigFileTests.environment("--bind 'ctrl-o:execute(vi {})'\n")
+    var help = CapturedOutput()
+    #expect(MasonryCommand.main(["--help"], environment: environment, output: &help) == 0)
+    #expect(help.standardOutput.contains("  Ctrl-O                   execute(vi {})"))
+    var manual = CapturedOutput()
+    #expect(
+      MasonryCommand.main(
+        ["--man", "--bind", "alt-x:quit"], environment: environment, output: &manual)
+        == 0)
+    #expect(manual.standardOutput.contains("Alt\\-x") || manual.standardOutput.contains("Alt-x"))
+    #expect(manual.standardOutput.contains("execute(vi {})"))
+    let (_, broken) = ConfigFileTests.environment("--bind nope\n")
+    var standard = CapturedOutput()
+    #expect(MasonryCommand.main(["--help"], environment: broken, output: &standard) == 0)
+    #expect(!standard.standardOutput.contains("Ctrl-O"))
+  }
 }

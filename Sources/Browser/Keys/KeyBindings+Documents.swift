@@ -60,10 +60,11 @@ extension KeyBindings {
     return text
   }
 
-  /// The keys as a roff section of tagged paragraphs (the manual page's KEYS).
-  package static func roff() -> String {
+  /// The keys as a roff section of tagged paragraphs (the manual page's KEYS), with the
+  /// bindings of `tables` in place.
+  package static func roff(for tables: KeyTables = .standard) -> String {
     var text = ""
-    for (context, bindings) in documented {
+    for (context, bindings) in tables.bound.isEmpty ? documented : tables.documented {
       text += ".SS \(Roff.escaped(context.title))\n"
       for binding in bindings {
         text += ".TP 22\n.B \(Roff.quoted(binding.names.joined(separator: " ")))\n"
