@@ -206,7 +206,8 @@ import Testing
     ("tmux-256color", "", "--color=24bit", "\u{1B}[38;2;255;175;0m"),
     ("tmux-256color", "", "", "\u{1B}[38;5;214m"),
     ("tmux-256color", "COLORTERM=truecolor", "--color 256", "\u{1B}[38;5;214m"),
-    ("tmux-direct", "", "--color=16", "\u{1B}[33m"),
+    // 16 is the depth and the theme of the terminal's own 16 colours: bright yellow.
+    ("tmux-direct", "", "--color=16", "\u{1B}[93m"),
     ("tmux-256color", "COLORTERM=truecolor NO_COLOR=1", "--color=24bit", "\u{1B}[38;2;255;175;0m"),
   ])
   func colourDepthFollowsTheTerminalAndTheOption(
