@@ -499,6 +499,15 @@ package final class CursesTerminal: TerminalDevice {
       }
     }
     shown = screen
+    // The accessible view puts the cursor on the line a screen reader should read.
+    if let cursor = screen.cursor, cursor.y < rows, cursor.x < columns {
+      leaveok(window, false)
+      wmove(window, Int32(cursor.y), Int32(cursor.x))
+      curs_set(1)
+    } else {
+      leaveok(window, true)
+      curs_set(0)
+    }
     wnoutrefresh(window)
     doupdate()
     if queued {

@@ -50,6 +50,8 @@ package struct BrowseCommand {
   package let keys: KeyTables
   /// `--listen`: where other programs reach the browser.
   package let listen: RemoteAddress?
+  /// `--accessible`: the cards as lines of words from the start.
+  package let accessible: Bool
   package let options: LayoutOptions
   /// How pictures are drawn (`--images`, else `MASONRY_IMAGES`, else `auto`).
   package let images: ImageChoice
@@ -84,7 +86,13 @@ package struct BrowseCommand {
       + PictureOptions.documentation(browser: true) + [
         animateHelp, slideshowHelp, linkHelp, ColorOption.documentation(withoutIt: "auto"),
       ] + PickOutput.documentation + [followHelp, osc52Help, noCacheHelp, probeHelp]
-      + configHelp + [BindOption.documentation, keysHelp, listenHelp])
+      + configHelp + [BindOption.documentation, keysHelp, listenHelp, accessibleHelp])
+
+  /// `--accessible`.
+  static let accessibleHelp = OptionHelp(
+    "--accessible",
+    "Start in the accessible view (A switches it): the selected card said in words at the top (card 12 of 640: caption — comment — tags — picture), the terminal's cursor on it for a screen reader, then one card a line in reading order; no box drawing, no picture, each picture said by the card's alt, else its file name and size. Movement keys go from card to card."
+  )
 
   /// `--listen`.
   static let listenHelp = OptionHelp(
@@ -194,6 +202,7 @@ package struct BrowseCommand {
     printedConfig = parsed.flags.contains("--print-config") ? gathered.printed(parsed) : nil
     keys = settings.keys
     listen = try Self.listenAddress(parsed, environment: environment)
+    accessible = parsed.flags.contains("--accessible")
     printedKeys =
       parsed.flags.contains("--keys") && printedConfig == nil
       ? KeyBindings.plainText(for: settings.keys) + "\n" : nil

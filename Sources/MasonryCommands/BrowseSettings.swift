@@ -30,7 +30,7 @@ struct BrowseSettings {
   /// The options that are flags.
   static let flagOptions = SourceOptions.flagOptions.union([
     "--pick", "--print0", "--osc52", "--no-cache", "--follow", "--probe", "--no-config",
-    "--print-config", "--keys",
+    "--print-config", "--keys", "--accessible",
   ])
   /// The options that are flags or take one of their values (`--color 256`).
   static let optionalValueOptions = ColorOption.parsing.merging(PickOutput.parsing) { $1 }

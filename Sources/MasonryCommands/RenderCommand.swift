@@ -36,6 +36,10 @@ enum RenderCommand {
       OptionHelp("--search TEXT", "Show only the cards that match TEXT, as / searches."),
       OptionHelp("--detail", "Open the selected card."),
       OptionHelp("--help-overlay", "Show the keys."),
+      OptionHelp(
+        "--accessible",
+        "The accessible view: the selected card in words, then one card a line in reading order, no box drawing, each picture said by the card's alt (else its file name and size)."
+      ),
       ColorOption.documentation(withoutIt: "plain text"),
     ] + LayoutOptions.documentation + SourceOptions.documentation
       + PictureOptions.documentation(browser: false))
@@ -51,7 +55,9 @@ enum RenderCommand {
         "--size", "--scroll", "--select", "--tag", "--search", "--viewport",
       ])
       .union(SourceOptions.valueOptions).union(PictureOptions.valueOptions),
-      flagOptions: SourceOptions.flagOptions.union(["--help", "--detail", "--help-overlay"]),
+      flagOptions: SourceOptions.flagOptions.union([
+        "--help", "--detail", "--help-overlay", "--accessible",
+      ]),
       optionalValueOptions: ColorOption.parsing)
     if parsed.flags.contains("--help") {
       output.write(usage + "\n")
@@ -81,6 +87,7 @@ enum RenderCommand {
     frame.search = parsed.values["--search"]
     frame.detail = parsed.flags.contains("--detail")
     frame.helpOverlay = parsed.flags.contains("--help-overlay")
+    frame.accessible = parsed.flags.contains("--accessible")
     let pictures = try PictureOptions(parsed, choices: PictureOptions.textChoices)
     if pictures.drawsThumbnails {
       frame.pictures = .thumbnails(ThumbnailMode(depth))
@@ -106,6 +113,7 @@ enum RenderCommand {
     var scroll: Int?
     var detail = false
     var helpOverlay = false
+    var accessible = false
     var pictures = PictureDisplay.placeholders
     /// The symbols thumbnails are drawn in (`--symbols`; blocks, which any font has).
     var symbols = SymbolSet.blocks
@@ -125,6 +133,7 @@ enum RenderCommand {
       state.message = collection.notice
       var browser = HeadlessBrowser(state)
       browser.send(.started(size))
+      if accessible { browser.send(.asked(.accessible)) }
       if let viewport { browser.send(.asked(.viewport(width: viewport))) }
       if let tag { browser.send(.asked(.filter(tag: tag))) }
       if let search { browser.send(.asked(.search(search))) }

@@ -66,6 +66,10 @@ struct SourceOptions {
       "Where each card's address is, which o opens instead of its picture (default: url)."
     ),
     OptionHelp(
+      "--alt KEY",
+      "Where each card's picture is said in words, for the accessible view (default: alt)."
+    ),
+    OptionHelp(
       "--sections grouped|runs|none",
       "How cards fall into sections: grouped, every card with the same section name in one section, in the order the names first appear (the default; a card read later for an earlier section joins its end); runs, each run of consecutive cards with the same name; none, one section in file order."
     ),

@@ -7,6 +7,9 @@ package struct Screen: Hashable, Sendable {
   package let width: Int
   package let height: Int
   package private(set) var cells: [Cell]
+  /// Where the terminal's cursor is shown (`nil`: hidden): on the line a screen reader
+  /// should read, in the accessible view.
+  package var cursor: Point?
 
   package init(width: Int, height: Int) {
     self.width = Swift.max(0, width)

@@ -28,6 +28,7 @@ package enum RandomCardRecord {
       ("id", { identifier(&$0) }),
       ("tags", { tags(&$0) }),
       ("image", { image(&$0) }),
+      ("alt", { nullable(string(&$0), &$0) }),
       ("extra", { anyValue(&$0, depth: 0) }),
       ("nested", { "{\"text\":\(string(&$0)),\"n\":\(number(&$0))}" }),
       // A key of eight bytes or more (read as any string, not matched as a short key).

@@ -157,7 +157,8 @@ end(
       diskCache: diskCache, follow: command.follow, folderSort: command.folderSort,
       notice: warnings.first?.notice, animate: command.animate, resort: command.resort,
       curator: Curator(environment: environment), slideshow: command.slideshow, link: command.link,
-      editing: command.editing, keys: command.keys, readOutput: command.readOutput,
+      editing: command.editing, keys: command.keys, accessible: command.accessible,
+      readOutput: command.readOutput,
       reload: command.reload)
     // --listen: other programs drive the browser; the commands it runs find the address.
     if let address = command.listen {

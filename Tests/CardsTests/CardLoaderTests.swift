@@ -201,4 +201,23 @@ import Testing
       )
     }
   }
+
+  /// A picture said in words (`alt`, or where `--alt` says), read by the fast scanner and
+  /// the careful reader alike, and written back by `--pick`.
+  @Test func altSaysThePictureInWords() throws {
+    let lines =
+      #"{"caption":"a","alt":"a heron in reeds","image":"h.jpg"}"# + "\n"
+      + #"{"caption":"b","alt":"tab\there","nested":{"x":[1,{"y":2}]}}"# + "\n"
+      + #"{"caption":"c","title":"said elsewhere"}"# + "\n"
+    let cards = Array(try CardLoader.load(bytes: Array(lines.utf8), path: "a.jsonl").cards)
+    #expect(cards.map(\.alt) == ["a heron in reeds", "tab\there", nil])
+    #expect(cards[0].jsonLine.hasSuffix(#","alt":"a heron in reeds"}"#))
+    var mapping = FieldMapping()
+    _ = mapping.set(.alt, to: "title")
+    let mapped = Array(
+      try CardLoader.load(
+        bytes: Array(lines.utf8), path: "a.jsonl", options: CardReadOptions(mapping: mapping)
+      ).cards)
+    #expect(mapped.map(\.alt) == [nil, nil, "said elsewhere"])
+  }
 }

@@ -80,6 +80,7 @@ package struct BrowserApp {
     resort: (@Sendable (FolderSort) throws -> CardCollection)? = nil, curator: Curator? = nil,
     slideshow: Int? = nil, link: LinkChoice = .auto,
     editing: (path: String, mapping: FieldMapping)? = nil, keys: KeyTables = .standard,
+    accessible: Bool = false,
     readOutput: (@Sendable (String) throws -> CardCollection)? = nil,
     reload: @escaping @Sendable () throws -> CardCollection
   ) {
@@ -94,6 +95,7 @@ package struct BrowserApp {
       capabilities: capabilities)
     state.picking = picking
     state.keys = keys
+    state.accessible = accessible
     state.animation = AnimationPlayback(
       choice: animate ?? AnimationChoice.standard(for: capabilities.pixelProtocol))
     state.load = load

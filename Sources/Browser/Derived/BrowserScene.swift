@@ -55,6 +55,8 @@ package struct BrowserScene {
   /// When, in playing time, an animation drawn here next shows another frame (`nil`:
   /// none will): the app wakes with a tick then.
   package let nextAnimationStep: Int?
+  /// Where the terminal's cursor goes (the accessible view's selected card), if shown.
+  package let cursor: Point?
 
   /// The scene of `state`, with the layout and text of `caches` (brought in step with it).
   package init(_ state: BrowserState, caches: BrowserCaches) {
@@ -67,6 +69,7 @@ package struct BrowserScene {
     var overlay: Rect?
     var scrolling: ScrollingArea?
     var nextStep: Int?
+    var cursor: Point?
     func add(_ widget: any Widget, _ area: Rect, clip: Rect? = nil) {
       layers.append(Layer(widget: widget, area: area, clip: clip ?? area))
     }
@@ -75,7 +78,16 @@ package struct BrowserScene {
       add(TooSmallMessage(need: ScreenRegions.minimumSize), whole)
     } else {
       let regions = geometry.regions
-      if regions.tagStrip.height > 0 {
+      if state.accessible {
+        // Words instead of the wall and the tag strip; the overlays below still cover it.
+        let area = Rect(
+          x: 0, y: regions.tagStrip.minY, width: state.size.width,
+          height: regions.content.maxY - regions.tagStrip.minY)
+        let (list, at, onScreen) = AccessibleView.list(state, in: area)
+        add(list, area)
+        cursor = at
+        visible = Array(onScreen)
+      } else if regions.tagStrip.height > 0 {
         add(ViewQueries.tagStrip(state, geometry: geometry), regions.tagStrip)
       }
       let measurer = caches.drawingMeasurer(for: state)
@@ -118,7 +130,7 @@ package struct BrowserScene {
       }
       // The viewer covers the wall: none of it is built under it.
       let coveredByViewer = state.mode.viewer != nil && selected != nil
-      if !coveredByViewer {
+      if !coveredByViewer && !state.accessible {
         if let transition = state.transition {
           // Mid-animation: every card that ends on screen, at its eased frame.
           for (index, move) in transition.moves.sorted(by: { $0.key < $1.key }) {
@@ -144,7 +156,9 @@ package struct BrowserScene {
           }
         }
       }
-      if state.shown.isEmpty { add(CenteredMessage(Self.emptyText(state)), regions.content) }
+      if state.shown.isEmpty && !state.accessible {
+        add(CenteredMessage(Self.emptyText(state)), regions.content)
+      }
       let statusRow = Rect(x: 0, y: regions.statusRow, width: state.size.width, height: 1)
       add(Self.statusBar(state, caches: caches, onScreen: visible, geometry: geometry), statusRow)
       if let scroll = state.mode.detailScroll, let selected, selected < state.shown.count {
@@ -196,6 +210,7 @@ package struct BrowserScene {
       }
     }
     self.layers = layers
+    self.cursor = overlay == nil ? cursor : nil
     scrollingArea = overlay == nil ? scrolling : nil
     nextAnimationStep = nextStep
     visibleCards = visible

@@ -44,6 +44,7 @@ package enum RemoteState {
       fields.append("\"path\":\(JSONText.quoted(path))")
     }
     if let url = card.url { fields.append("\"url\":\(JSONText.quoted(url))") }
+    if let alt = card.alt { fields.append("\"alt\":\(JSONText.quoted(alt))") }
     return "{" + fields.joined(separator: ",") + "}"
   }
 

@@ -16,4 +16,6 @@ package enum BrowserRequest: Hashable, Sendable {
   case open
   /// Show the keys.
   case help
+  /// The accessible view (`--accessible`).
+  case accessible
 }

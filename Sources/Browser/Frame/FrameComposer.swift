@@ -14,11 +14,13 @@ package enum FrameComposer {
     for layer in scene.layers {
       layer.widget.draw(in: layer.area, clip: layer.clip, into: &browser)
     }
+    browser.cursor = scene.cursor
     guard scene.browserSize != scene.terminalSize || !scene.frameLayers.isEmpty else {
       return browser
     }
     var screen = Screen(width: scene.terminalSize.width, height: scene.terminalSize.height)
     screen.place(browser, at: Point(x: 0, y: 0))
+    screen.cursor = scene.cursor
     for layer in scene.frameLayers {
       layer.widget.draw(in: layer.area, clip: layer.clip, into: &screen)
     }

@@ -23,7 +23,8 @@ extension CardsCommand {
       .clearFilters, .switchLayout,
       .moreColumns, .fewerColumns, .adaptiveColumns,
       .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint,
-      .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit, .custom:
+      .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .showHelp, .quit, .custom,
+      .toggleAccessible:
       return false
     }
   }
@@ -44,7 +45,7 @@ extension CardsCommand {
       .clearFilters, .switchLayout, .moreColumns, .fewerColumns,
       .adaptiveColumns, .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint,
       .nextBreakpoint, .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations,
-      .showHelp, .quit, .custom:
+      .showHelp, .quit, .custom, .toggleAccessible:
       return .keeps
     }
   }
@@ -66,6 +67,29 @@ extension CardsCommand {
       .previousMatch, .focusTags, .clearFilters, .nextSort,
       .reverseSort, .reload, .showHelp, .quit, .custom:
       return false
+    case .toggleAccessible:
+      return false
+    }
+  }
+
+  /// How many cards the command moves in the accessible view, where a row is a card and
+  /// a page a screen of them (`nil`: it does there what it does on the wall). Every case
+  /// answers: a new movement cannot be missed there.
+  func accessibleStep(page: Int) -> Int? {
+    switch self {
+    case .scrollRows(let rows): return rows
+    case .scrollPages(let pages): return pages * page
+    case .scrollHalfPages(let halves): return halves * Swift.max(1, page / 2)
+    case .select(.left), .select(.up): return -1
+    case .select(.right), .select(.down): return 1
+    case .first, .last, .follow, .point, .open, .showLabels, .toggleMark, .markShown,
+      .clearMarks, .openPicture, .promptCommand, .copyPath, .trash, .promptMove, .promptCopy,
+      .promptRename, .undo, .editCaption, .editTags, .startSearch, .nextMatch, .previousMatch,
+      .focusTags, .clearFilters, .switchLayout, .moreColumns, .fewerColumns, .adaptiveColumns,
+      .nextPlacement, .narrowViewport, .widenViewport, .previousBreakpoint, .nextBreakpoint,
+      .fullWidth, .nextSort, .reverseSort, .reload, .toggleAnimations, .toggleAccessible,
+      .showHelp, .quit, .custom:
+      return nil
     }
   }
 }

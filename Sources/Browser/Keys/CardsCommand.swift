@@ -74,6 +74,8 @@ package enum CardsCommand: Hashable, Sendable {
   case reload
   /// Animated pictures hold their frames, or play on (`a`).
   case toggleAnimations
+  /// The accessible view: the cards as lines of words, or the wall again (`A`).
+  case toggleAccessible
   case showHelp
   case quit
   /// What a `--bind` binding runs: a command, a reload, the end with text (`CustomAction`).

@@ -85,6 +85,9 @@ package enum KeyBindings {
       KeyBinding(
         keys: [(.character("a"), .toggleAnimations)], "pause / play animated pictures"),
       KeyBinding(
+        keys: [(.character("A"), .toggleAccessible)],
+        "the cards as lines of words, for a screen reader / the wall"),
+      KeyBinding(
         keys: [(.character("s"), .nextSort), (.character("S"), .reverseSort)],
         "folders: sort by name, date, size / reverse"),
       KeyBinding(

@@ -66,6 +66,7 @@ extension CardsCommand: NamedCommand {
     case .reverseSort: "reverse-sort"
     case .reload: "reload"
     case .toggleAnimations: "toggle-animations"
+    case .toggleAccessible: "toggle-accessible"
     case .showHelp: "help"
     case .quit: "quit"
     case .custom(let action): action.name

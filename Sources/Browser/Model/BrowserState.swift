@@ -59,6 +59,9 @@ package struct BrowserState: Equatable {
   package var load = LoadStatus.complete
   /// `--pick`: Enter answers with the selected card; q and Esc cancel.
   package var picking = false
+  /// The accessible view (`--accessible`, `A`): the cards as lines of words, one a line,
+  /// for a screen reader; movement goes from card to card in reading order.
+  package var accessible = false
   /// `G` while the source is still read: the last card stays selected, with the end on
   /// screen, as more cards arrive (as `less +F` follows a file), until another movement
   /// key.

@@ -89,7 +89,23 @@ extension BrowserReducer {
     case .follows: state.followsEnd = state.load.isLoading || state.followable
     case .keeps: break
     }
+    if state.accessible,
+      let step = command.accessibleStep(
+        page: AccessibleView.page(height: geometry.regions.content.height))
+    {
+      // The accessible view moves from card to card in reading order: a row is a card.
+      guard !state.shown.isEmpty else { return ([], true) }
+      let from = state.selected ?? 0
+      state.selected = Swift.max(0, Swift.min(state.shown.count - 1, from + step))
+      revealSelection(&state, caches: caches)
+      return ([], true)
+    }
     switch command {
+    case .toggleAccessible:
+      state.accessible.toggle()
+      if state.accessible && state.selected == nil && !state.shown.isEmpty { state.selected = 0 }
+      if !state.accessible { revealSelection(&state, caches: caches) }
+      state.message = state.accessible ? "accessible view: A returns to the wall" : nil
     case .scrollRows(let rows): scroll(by: rows, &state, caches: caches)
     case .scrollPages(let pages): scroll(by: pages * geometry.page, &state, caches: caches)
     case .scrollHalfPages(let halves):

@@ -26,6 +26,9 @@ extension BrowserReducer {
       if state.selected != nil { state.mode = state.openingMode }
     case .help:
       state.mode = .help(scroll: 0, over: state.mode)
+    case .accessible:
+      state.accessible = true
+      if state.selected == nil && !state.shown.isEmpty { state.selected = 0 }
     }
     return true
   }

@@ -2,7 +2,7 @@ import TerminalText
 
 extension Card {
   /// The card as one line of JSON, in the shape masonry reads (`id`, `caption`,
-  /// `comment`, `image`, `tags`, `section`, `url`; absent fields left out), for `--pick`.
+  /// `comment`, `image`, `tags`, `section`, `url`, `alt`; absent fields left out), for `--pick`.
   /// Every control character, C1 control, bidirectional control and line separator is
   /// escaped, so the line is safe on any terminal and stays one line.
   package var jsonLine: String {
@@ -22,6 +22,7 @@ extension Card {
     }
     if let section { members.append("\"section\":\(Self.quoted(section))") }
     if let url { members.append("\"url\":\(Self.quoted(url))") }
+    if let alt { members.append("\"alt\":\(Self.quoted(alt))") }
     return "{\(members.joined(separator: ","))}"
   }
 

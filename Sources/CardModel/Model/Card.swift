@@ -11,10 +11,12 @@ package struct Card: Hashable, Sendable {
   package var section: String?
   /// An address the card stands for (a page, a post): what `o` opens, when there is one.
   package var url: String?
+  /// What the picture shows, in words (`alt`): what `--accessible` reads out for it.
+  package var alt: String?
 
   package init(
     id: String? = nil, caption: String, comment: String? = nil, image: CardImage? = nil,
-    tags: [String] = [], section: String? = nil, url: String? = nil
+    tags: [String] = [], section: String? = nil, url: String? = nil, alt: String? = nil
   ) {
     self.id = id
     self.caption = caption
@@ -23,5 +25,6 @@ package struct Card: Hashable, Sendable {
     self.tags = tags
     self.section = section
     self.url = url
+    self.alt = alt
   }
 }

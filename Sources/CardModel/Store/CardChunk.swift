@@ -21,6 +21,8 @@ package final class CardChunk: Sendable {
   let resolvedPictures: [Int: CardImage]
   /// The addresses of the cards that have one (`url`), by index in the chunk.
   let urls: [Int: String]
+  /// The pictures' descriptions of the cards that have one (`alt`), by index in the chunk.
+  let alts: [Int: String]
   /// Where relative picture paths point.
   let pictureBase: PictureLinks.Base?
   /// How many bytes of the source the chunk's cards came from (for progress).
@@ -29,6 +31,7 @@ package final class CardChunk: Sendable {
   init(
     records: [CardRecord], text: ChunkText, tagReferences: [UInt32], tagNames: [String],
     sectionNames: [String?], resolvedPictures: [Int: CardImage], urls: [Int: String] = [:],
+    alts: [Int: String] = [:],
     pictureBase: PictureLinks.Base?, sourceBytes: Int
   ) {
     self.records = records
@@ -38,6 +41,7 @@ package final class CardChunk: Sendable {
     self.sectionNames = sectionNames
     self.resolvedPictures = resolvedPictures
     self.urls = urls
+    self.alts = alts
     self.pictureBase = pictureBase
     self.sourceBytes = sourceBytes
   }
@@ -58,7 +62,7 @@ package final class CardChunk: Sendable {
         ? string(record.commentStart, Int(record.commentLength)) : nil,
       image: image(index),
       tags: tags(index),
-      section: sectionNames[Int(record.section)], url: urls[index])
+      section: sectionNames[Int(record.section)], url: urls[index], alt: alts[index])
   }
 
   /// Card `index`'s picture as the card describes it, resolved.

@@ -26,6 +26,7 @@ package struct CardChunkBuilder {
   private var resolvedPictures: [Int: CardImage] = [:]
   /// The addresses of the cards that have one, by index (most cards have none).
   private var urls: [Int: String] = [:]
+  private var alts: [Int: String] = [:]
   private let pictureBase: PictureLinks.Base?
   /// Whether pictures of unknown size get their size from their header as cards arrive.
   private let probesPictures: Bool
@@ -65,6 +66,7 @@ package struct CardChunkBuilder {
     add(card.id ?? "")
     add(card.image?.path ?? "")
     add(card.url ?? "")
+    add(card.alt ?? "")
     for tag in card.tags { add(tag) }
     var image: ImageFields?
     if let cardImage = card.image {
@@ -84,7 +86,8 @@ package struct CardChunkBuilder {
       fields.id = card.id == nil ? nil : field(2)
       fields.path = card.image?.path == nil ? nil : field(3)
       fields.url = card.url == nil ? nil : field(4)
-      let tags = (5..<ranges.count).map(field)
+      fields.alt = card.alt == nil ? nil : field(5)
+      let tags = (6..<ranges.count).map(field)
       tags.withUnsafeBufferPointer { tags in
         fields.tags = tags
         if let section = card.section {
@@ -114,6 +117,7 @@ package struct CardChunkBuilder {
     package var tags = UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>(start: nil, count: 0)
     package var section: UnsafeBufferPointer<UInt8>?
     package var url: UnsafeBufferPointer<UInt8>?
+    package var alt: UnsafeBufferPointer<UInt8>?
 
     package init() {}
   }
@@ -184,6 +188,9 @@ package struct CardChunkBuilder {
         tagCount: UInt32(fields.tags.count), section: sectionID(fields.section), flags: flags))
     if let url = fields.url {
       urls[records.count - 1] = String(decoding: CardText.validUTF8(url), as: UTF8.self)
+    }
+    if let alt = fields.alt {
+      alts[records.count - 1] = String(decoding: CardText.validUTF8(alt), as: UTF8.self)
     }
     if probing, probesPictures, let image, image.width == 0 || image.height == 0, fields.path != nil
     {
@@ -324,7 +331,7 @@ package struct CardChunkBuilder {
     let chunk = CardChunk(
       records: records.trimmed(), text: text.finish(),
       tagReferences: tagReferences.trimmed(), tagNames: tags.names,
-      sectionNames: sectionNames, resolvedPictures: resolvedPictures, urls: urls,
+      sectionNames: sectionNames, resolvedPictures: resolvedPictures, urls: urls, alts: alts,
       pictureBase: pictureBase, sourceBytes: sourceBytes)
     self = CardChunkBuilder(pictureBase: pictureBase, probesPictures: probesPictures)
     return chunk

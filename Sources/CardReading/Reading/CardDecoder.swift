@@ -68,7 +68,8 @@ enum CardDecoder {
       image: try image(field(.image), named: mapping.name(of: .image)),
       tags: try tags(field(.tags), named: mapping.name(of: .tags)),
       section: try optionalString(field(.section), named: mapping.name(of: .section)),
-      url: try optionalString(field(.url), named: mapping.name(of: .url)))
+      url: try optionalString(field(.url), named: mapping.name(of: .url)),
+      alt: try optionalString(field(.alt), named: mapping.name(of: .alt)))
   }
 
   /// Says how to name the caption's key when a card has none where it is looked for: the

@@ -90,6 +90,7 @@ struct FastCardParser {
   private var id: Slice?
   private var section: Slice?
   private var url: Slice?
+  private var alt: Slice?
   private var path: Slice?
   /// The card's tags are the first `tagCount` (the arrays only grow: emptying one for
   /// each card cost more than the rest of a short tag's reading).
@@ -176,7 +177,7 @@ struct FastCardParser {
       // Caption: a string, always there; tags: an array of strings; the others a string
       // or null (an id that is a number, an image that is an object: read here).
       var stringOrNull: UInt32 = 0
-      for field in [FieldMapping.Field.comment, .section, .url, .id, .image] {
+      for field in [FieldMapping.Field.comment, .section, .url, .id, .image, .alt] {
         stringOrNull |= 1 << UInt32(code(field))
       }
       keys = masonry_card_keys(
@@ -225,6 +226,7 @@ struct FastCardParser {
       text.section = field(fields.4, 4)
       text.id = field(fields.5, 5)
       text.url = field(fields.6, 6)
+      text.alt = field(fields.7, 7)
       image = text.path == nil ? nil : .init(width: 0, height: 0, color: nil)
       let tagCount = Int(found.tag_count)
       return withUnsafeTemporaryAllocation(
@@ -268,6 +270,7 @@ struct FastCardParser {
     id = nil
     section = nil
     url = nil
+    alt = nil
     path = nil
     image = nil
     visited = 0
@@ -291,6 +294,7 @@ struct FastCardParser {
         text.path = path.map(buffer)
         text.section = section.map(buffer)
         text.url = url.map(buffer)
+        text.alt = alt.map(buffer)
         for index in 0..<tagCount {
           let tag = buffer(tags[index])
           if index < tagBuffers.count { tagBuffers[index] = tag } else { tagBuffers.append(tag) }
@@ -420,6 +424,8 @@ struct FastCardParser {
       if !isNull { section = try readStringValue(&cursor) }
     case .url:
       if !isNull { url = try readStringValue(&cursor) }
+    case .alt:
+      if !isNull { alt = try readStringValue(&cursor) }
     case .id:
       if isNull { break }
       if byte == UInt8(ascii: "\"") {
@@ -548,6 +554,7 @@ extension FieldMapping.Field {
     case .section: 4
     case .id: 5
     case .url: 6
+    case .alt: 7
     }
   }
 }

@@ -6,7 +6,7 @@ import CardModel
 /// without reshaping it.
 package struct FieldMapping: Hashable, Sendable {
   package enum Field: String, CaseIterable, Sendable {
-    case caption, comment, tags, image, section, id, url
+    case caption, comment, tags, image, section, id, url, alt
   }
 
   /// The path of each field: keys, outermost first.
