@@ -72,6 +72,10 @@ struct BrowserStore {
   mutating func setEditableFile(_ path: String) { state.editableFile = path }
 
   /// Sends each key in turn, without asserting the steps.
+  /// Caches of its own from now on (a copy of a store shares its caches, which remember
+  /// the measuring jobs handed out: for comparing two paths from one state).
+  mutating func ownCaches() { caches = BrowserCaches() }
+
   /// The key tables in force from now on (`--bind`).
   mutating func setKeys(_ tables: KeyTables) { state.keys = tables }
 

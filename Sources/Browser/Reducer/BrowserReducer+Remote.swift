@@ -2,71 +2,74 @@ extension BrowserReducer {
   /// A request from `--listen`'s socket: carried out as the keys carry out the command of
   /// that name where the keys are now, or as `masonry render`'s requests are; the answer is
   /// the state after it (or why nothing was done).
+  /// Returns the effects and whether the request positioned the cards, as a key's does.
   static func remote(
     _ request: RemoteRequest, connection: Int, _ state: inout BrowserState, caches: BrowserCaches
-  ) -> [BrowserEffect] {
+  ) -> (effects: [BrowserEffect], positionsCards: Bool) {
     var effects: [BrowserEffect] = []
     var refusal: String?
+    var positions = true
     switch request {
     case .state:
-      break
+      positions = false
     case .search(let query):
-      _ = asked(.search(query), &state, caches: caches)
+      positions = asked(.search(query), &state, caches: caches)
     case .select(let position):
       if (1...max(1, state.shown.count)).contains(position) && !state.shown.isEmpty {
-        _ = asked(.select(position - 1), &state, caches: caches)
+        positions = asked(.select(position - 1), &state, caches: caches)
       } else {
         refusal = "select(N) takes 1 to \(state.shown.count)"
       }
     case .tag(let tag):
-      _ = asked(.filter(tag: tag), &state, caches: caches)
+      positions = asked(.filter(tag: tag), &state, caches: caches)
     case .command(let name):
-      (effects, refusal) = remoteCommand(name, &state, caches: caches)
+      (effects, positions, refusal) = remoteCommand(name, &state, caches: caches)
     }
     // Answered first: the state is the one after the request already, and an effect that
     // ends the browser (`quit`) must not end it before the answer.
-    return [.answer(connection: connection, refusal: refusal)] + effects
+    return ([.answer(connection: connection, refusal: refusal)] + effects, positions)
   }
 
   /// The command called `name` in the context that has the keys, carried out by that
   /// context's handler, with the effects it returns.
   private static func remoteCommand(
     _ name: String, _ state: inout BrowserState, caches: BrowserCaches
-  ) -> (effects: [BrowserEffect], refusal: String?) {
+  ) -> (effects: [BrowserEffect], positionsCards: Bool, refusal: String?) {
     func unknown(_ context: KeyContext) -> String {
       "'\(name)' is no action in \(context.title.lowercased())"
     }
     switch state.mode {
     case .browsing:
       guard let command = state.keys.cards.commands.first(where: { $0.name == name }) else {
-        return ([], unknown(.cards))
+        return ([], false, unknown(.cards))
       }
-      return (cardsCommand(command, pointer: nil, &state, caches: caches).effects, nil)
+      let (effects, positions) = cardsCommand(command, pointer: nil, &state, caches: caches)
+      return (effects, positions, nil)
     case .detail(let scroll):
       guard let command = state.keys.openCard.commands.first(where: { $0.name == name }) else {
-        return ([], unknown(.openCard))
+        return ([], false, unknown(.openCard))
       }
-      return (openCardCommand(command, scroll: scroll, &state, caches: caches), nil)
+      return (openCardCommand(command, scroll: scroll, &state, caches: caches), true, nil)
     case .viewer(let viewer):
       guard let command = state.keys.viewer.commands.first(where: { $0.name == name }) else {
-        return ([], unknown(.viewer))
+        return ([], false, unknown(.viewer))
       }
-      return (viewerCommand(command, viewer, pointer: nil, &state, caches: caches), nil)
+      return (viewerCommand(command, viewer, pointer: nil, &state, caches: caches), true, nil)
     case .tags(let focused):
       guard let command = state.keys.tagStrip.commands.first(where: { $0.name == name }) else {
-        return ([], unknown(.tagStrip))
+        return ([], false, unknown(.tagStrip))
       }
       tagCommand(command, focused: focused, pointer: nil, &state, caches: caches)
-      return ([], nil)
+      return ([], true, nil)
     case .help(let scroll, let underneath):
       guard let command = state.keys.help.commands.first(where: { $0.name == name }) else {
-        return ([], unknown(.help))
+        return ([], false, unknown(.help))
       }
       helpCommand(command, scroll: scroll, over: underneath, &state, caches: caches)
-      return ([], nil)
+      return ([], true, nil)
     case .searching, .commandPrompt, .filePrompt, .labels:
       // What is typed there is the person's: a request waits until they are done.
-      return ([], "the person is typing (a prompt is open); nothing done")
+      return ([], false, "the person is typing (a prompt is open); nothing done")
     }
   }
 }

@@ -141,7 +141,7 @@ package enum BrowserReducer {
       positionsCards = asked(request, &state, caches: caches)
     case .remote(let request, let connection):
       state.message = nil
-      effects = remote(request, connection: connection, &state, caches: caches)
+      (effects, positionsCards) = remote(request, connection: connection, &state, caches: caches)
     }
     if positionsCards && (before != Position(state) || state.selectionRow == nil) {
       rememberSelectionRow(&state, caches: caches)
