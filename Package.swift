@@ -159,7 +159,9 @@ let package = Package(
     .target(name: "ChildProcesses", dependencies: ["PictureFiles", "CProcessSupport"]),
     // Other programs drive the browser (`--listen`, `masonry remote`): sockets, bounded.
     .target(name: "CSocketSupport"),
-    .target(name: "RemoteControl", dependencies: ["CSocketSupport", "TerminalText"]),
+    .target(
+      name: "RemoteControl",
+      dependencies: ["CSocketSupport", "CProcessSupport", "ChildProcesses", "TerminalText"]),
     // Curating the files cards show: the freedesktop Trash, moves that never lose a file.
     .target(name: "CFileSupport"),
     .target(name: "FileCuration", dependencies: ["PictureFiles", "CFileSupport"]),

@@ -236,7 +236,7 @@ package enum ChildProcess {
     case .success(let pid):
       let waiting: @Sendable () -> Void = { then(wait(pid)) }
       // No thread to be had (a limit reached): the pool waits, as a last resort.
-      if !WaitingThread.start(waiting) {
+      if !DetachedThread.start(stack: 64 << 10, waiting) {
         DispatchQueue.global(qos: .utility).async(execute: waiting)
       }
     }
@@ -284,36 +284,5 @@ package enum ChildProcess {
       if written <= 0 { return }
       offset += written
     }
-  }
-}
-
-/// A detached thread that waits for a child.
-private enum WaitingThread {
-  private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  /// Whether a thread running `body` was started.
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    var thread = pthread_t()
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    // It only waits: a small stack.
-    pthread_attr_setstacksize(&attributes, 64 << 10)
-    let created = pthread_create(
-      &thread, &attributes,
-      { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-      }, context)
-    guard created == 0 else {
-      Unmanaged<Body>.fromOpaque(context).release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
   }
 }

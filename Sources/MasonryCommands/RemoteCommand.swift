@@ -40,8 +40,9 @@ enum RemoteCommand {
       throw UsageError("remote: \(error.message)")
     }
     let requests = Array(parsed.positionals.dropFirst())
+    // Bytes, not characters: "\r\n" is one Character, and would end the line.
     if let bad = requests.first(where: {
-      $0.contains("\n") || $0.utf8.count > RemoteServer.lineLimit
+      $0.utf8.contains(0x0A) || $0.utf8.contains(0x0D) || $0.utf8.count > RemoteServer.lineLimit
     }) {
       throw UsageError(
         "remote: an ACTION is one line of at most \(RemoteServer.lineLimit) bytes, not '\(ParsedArguments.printable(bad))'"

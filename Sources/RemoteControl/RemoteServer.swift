@@ -1,4 +1,6 @@
+import CProcessSupport
 import CSocketSupport
+import ChildProcesses
 import Synchronization
 import TerminalText
 
@@ -6,27 +8,57 @@ import TerminalText
   import Glibc
 #endif
 
-/// The browser's listening socket (`--listen`): a thread of its own accepts connections and
-/// reads their requests, one a line, each handed to `onRequest` with its connection's
-/// number; the answer goes back with `reply`. Requests are bounded: a line of at most
-/// `lineLimit` bytes (a longer one ends its connection), at most `ratePerSecond` a second
-/// on a connection (more are answered with an error), at most `connectionLimit`
-/// connections at once. On a port every request begins with the API key and a space; one
-/// without it is refused and its connection ended.
+/// The browser's listening socket (`--listen`): a thread of its own accepts connections,
+/// reads their requests, one a line, hands each to `onRequest` with its connection's
+/// number, and writes the answers `reply` queues, in order, as fast as the client reads
+/// them. Bounded everywhere: a line of at most `lineLimit` bytes (a longer one ends its
+/// connection), at most `ratePerSecond` requests a second on a connection (more are
+/// refused, in their turn), `connectionLimit` connections (at most half of them not yet
+/// past the key), `outputLimit` bytes of answers waiting for a client that does not read
+/// (more ends it). On a port every request begins with the API key and a space; a request
+/// without it ends its connection, as does a connection that sends none within
+/// `keyDeadline` ms.
 package final class RemoteServer: Sendable {
   package static let lineLimit = 4096
   package static let ratePerSecond = 50
   package static let connectionLimit = 16
+  package static let outputLimit = 4 << 20
+  package static let keyDeadline = 2000
+  /// A connection that sends nothing this long (ms) is ended.
+  package static let idleLimit = 600_000
+
+  /// What the server hands on: a request's text, or why a request was refused (kept in
+  /// its turn, so that answers stay in the order of their requests).
+  package enum Request: Sendable {
+    case line(String)
+    case refused(String)
+  }
 
   package let address: RemoteAddress
-  private let listener: Int32
   private let apiKey: [UInt8]?
-  /// The connections' descriptors by number; written to by `reply` from any thread.
-  private let connections = Mutex<[Int: Int32]>([:])
+  private let listener: Int32
+  /// The read and write ends of the pipe that wakes the thread (a reply queued, a stop).
+  private let wake: (read: Int32, write: Int32)
+  private let connections = Mutex<[Int: Connection]>([:])
   private let stopped = Atomic<Bool>(false)
-  /// The socket file as made (device, inode): only that file is removed at the end.
-  private let made: (device: UInt64, inode: UInt64)?
-  private let onRequest: @Sendable (Int, String) -> Void
+  private let onRequest: @Sendable (Int, Request) -> Void
+
+  /// One connection: its descriptor, the answers waiting for it, and its bookkeeping.
+  private struct Connection: Sendable {
+    var descriptor: Int32
+    var output: [UInt8] = []
+    var input: [UInt8] = []
+    var authenticated: Bool
+    var opened: Int
+    var lastRequest: Int
+    var second = 0
+    var inSecond = 0
+    /// Ended once its answers are written (it sent no more, or a request it must not).
+    var closing = false
+    /// Requests handed on and not yet answered: a client that sent its requests and
+    /// closed its end still gets their answers.
+    var awaiting = 0
+  }
 
   /// Why the server could not start.
   package struct Failure: Error, Hashable, Sendable {
@@ -38,7 +70,8 @@ package final class RemoteServer: Sendable {
   /// - Throws: `Failure`: a path that exists (never replaced), a port in use, no key for a
   ///   port.
   package init(
-    address: RemoteAddress, apiKey: String?, onRequest: @escaping @Sendable (Int, String) -> Void
+    address: RemoteAddress, apiKey: String?,
+    onRequest: @escaping @Sendable (Int, Request) -> Void
   ) throws(Failure) {
     self.address = address
     self.onRequest = onRequest
@@ -48,8 +81,6 @@ package final class RemoteServer: Sendable {
       guard listener >= 0 else {
         throw Failure(message: "cannot listen at \(path): \(String(cString: strerror(errno)))")
       }
-      var status = stat()
-      made = stat(path, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
       self.apiKey = nil
     case .loopback(let port):
       guard let apiKey, !apiKey.isEmpty else {
@@ -61,129 +92,181 @@ package final class RemoteServer: Sendable {
         throw Failure(
           message: "cannot listen on localhost:\(port): \(String(cString: strerror(errno)))")
       }
-      made = nil
       self.apiKey = Array(apiKey.utf8)
     }
-    let server = self
-    guard ServerThread.start({ server.serve() }) else {
+    var ends: [Int32] = [-1, -1]
+    guard masonry_pipe_cloexec(&ends) == 0 else {
       close(listener)
+      Self.unlink(address)
+      throw Failure(message: "cannot make the listening thread's pipe")
+    }
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    wake = (ends[0], ends[1])
+    let server = self
+    guard DetachedThread.start({ server.serve() }) else {
+      close(listener)
+      close(ends[0])
+      close(ends[1])
+      Self.unlink(address)
       throw Failure(message: "cannot start the listening thread")
     }
   }
 
-  /// Sends `line` (and a newline) to connection `number`, if it is still open; a
-  /// connection that does not take it at once is ended (its reader is not reading).
+  /// Queues `line` (and a newline) for connection `number`, if it is still open; the
+  /// listening thread writes it as the client reads.
   package func reply(_ number: Int, _ line: String) {
-    connections.withLock { open in
-      guard let descriptor = open[number] else { return }
-      let bytes = Array((line + "\n").utf8)
-      let sent = bytes.withUnsafeBytes { masonry_send(descriptor, $0.baseAddress, UInt($0.count)) }
-      if sent != bytes.count {
-        shutdown(descriptor, Int32(SHUT_RDWR))
-      }
+    let queued = connections.withLock { open -> Bool in
+      guard open[number] != nil else { return false }
+      open[number]!.output += Array((line + "\n").utf8)
+      open[number]!.awaiting = Swift.max(0, open[number]!.awaiting - 1)
+      return true
     }
+    if queued { poke() }
   }
 
-  /// Stops listening, ends every connection and removes the socket file masonry made.
+  /// Stops listening: the socket file goes now (only the one masonry made), the thread
+  /// ends every connection and closes its descriptors.
   package func stop() {
     guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    connections.withLock { open in
-      for descriptor in open.values { shutdown(descriptor, Int32(SHUT_RDWR)) }
-    }
-    if case .unix(let path) = address, let made {
-      var status = stat()
-      if stat(path, &status) == 0, UInt64(status.st_dev) == made.device,
-        UInt64(status.st_ino) == made.inode
-      {
-        unlink(path)
-      }
-    }
+    Self.unlink(address)
+    poke()
   }
 
-  /// One connection's bytes read but not yet a line, and its rate.
-  private struct Reader {
-    var pending: [UInt8] = []
-    var second = 0
-    var inSecond = 0
+  /// Removes the socket file at a Unix address.
+  private static func unlink(_ address: RemoteAddress) {
+    if case .unix(let path) = address { _ = Glibc.unlink(path) }
   }
 
-  /// The listening thread: accepts, reads, hands lines on; ends when stopped.
+  private func poke() {
+    var byte: UInt8 = 1
+    _ = write(wake.write, &byte, 1)
+  }
+
+  private static func now() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+  }
+
+  /// The listening thread: accepts, reads, writes, ends; returns once stopped.
   private func serve() {
-    var readers: [Int: Reader] = [:]
-    var numbers: [Int32: Int] = [:]
     var next = 1
+    var acceptPause = 0
     while !stopped.load(ordering: .sequentiallyConsistent) {
       let open = connections.withLock { $0 }
-      var entries = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
-      entries += open.values.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-      let ready = poll(&entries, nfds_t(entries.count), 500)
-      if ready < 0 && errno != EINTR { break }
-      guard ready > 0 else { continue }
+      let numbers = Array(open.keys)
+      var entries = [
+        pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: listener, events: acceptPause > Self.now() ? 0 : Int16(POLLIN), revents: 0),
+      ]
+      entries += numbers.map { number in
+        let connection = open[number]!
+        let events = (connection.closing ? 0 : POLLIN) | (connection.output.isEmpty ? 0 : POLLOUT)
+        return pollfd(fd: connection.descriptor, events: Int16(events), revents: 0)
+      }
+      if poll(&entries, nfds_t(entries.count), 250) < 0 && errno != EINTR { break }
       if entries[0].revents != 0 {
-        if stopped.load(ordering: .sequentiallyConsistent) { break }
+        var drained = [UInt8](repeating: 0, count: 64)
+        _ = read(wake.read, &drained, drained.count)
+      }
+      if entries[1].revents != 0 {
         let client = masonry_accept(listener)
-        if client >= 0 {
-          if open.count >= Self.connectionLimit {
-            close(client)
-          } else {
-            connections.withLock { $0[next] = client }
-            numbers[client] = next
-            readers[next] = Reader()
-            next += 1
-          }
-        }
-      }
-      for entry in entries.dropFirst() where entry.revents != 0 {
-        guard let number = numbers[entry.fd] else { continue }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0, var reader = readers[number] else {
-          end(number, entry.fd, &readers, &numbers)
-          continue
-        }
-        reader.pending += buffer[..<count]
-        var keep = true
-        while keep, let newline = reader.pending.firstIndex(of: 0x0A) {
-          let line = Array(reader.pending[..<newline])
-          reader.pending.removeFirst(newline + 1)
-          keep = take(line, number, &reader)
-        }
-        if keep && reader.pending.count > Self.lineLimit {
-          reply(number, Self.error("a request of more than \(Self.lineLimit) bytes"))
-          keep = false
-        }
-        if keep {
-          readers[number] = reader
+        if client < 0 {
+          // Out of descriptors, say: wait a moment rather than spin on a ready listener.
+          if errno != EINTR && errno != EAGAIN { acceptPause = Self.now() + 100 }
         } else {
-          end(number, entry.fd, &readers, &numbers)
+          let now = Self.now()
+          // Connections not yet past the key hold at most half the places: a new one
+          // takes the place of the oldest of them, so silent connections cannot keep a
+          // client with the key out.
+          let (admitted, evicted) = connections.withLock { open -> (Bool, Int32?) in
+            var evicted: Int32?
+            let waiting = open.filter { !$0.value.authenticated }
+            if apiKey != nil, waiting.count >= Self.connectionLimit / 2,
+              let oldest = waiting.min(by: { $0.value.opened < $1.value.opened })
+            {
+              evicted = oldest.value.descriptor
+              open[oldest.key] = nil
+            }
+            guard open.count < Self.connectionLimit else { return (false, evicted) }
+            open[next] = Connection(
+              descriptor: client, authenticated: apiKey == nil, opened: now, lastRequest: now)
+            return (true, evicted)
+          }
+          if let evicted { close(evicted) }
+          if admitted { next += 1 } else { close(client) }
         }
       }
+      for (offset, number) in numbers.enumerated() {
+        let events = entries[offset + 2].revents
+        if events & Int16(POLLOUT) != 0 { flush(number) }
+        let closing = open[number]!.closing
+        if !closing && events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { take(number) }
+      }
+      endDueConnections()
     }
     close(listener)
     connections.withLock { open in
-      for descriptor in open.values { close(descriptor) }
+      for connection in open.values { close(connection.descriptor) }
       open = [:]
+    }
+    close(wake.read)
+    close(wake.write)
+  }
+
+  /// Writes what connection `number` can take of its answers now.
+  private func flush(_ number: Int) {
+    connections.withLock { open in
+      guard var connection = open[number], !connection.output.isEmpty else { return }
+      let sent = connection.output.withUnsafeBytes {
+        masonry_send(connection.descriptor, $0.baseAddress, UInt($0.count))
+      }
+      if sent > 0 { connection.output.removeFirst(sent) }
+      if sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+        connection.closing = true
+        connection.output = []
+      }
+      open[number] = connection
     }
   }
 
-  /// One request line: checked (size, rate, key) and handed on; `false` ends the
-  /// connection.
-  private func take(_ line: [UInt8], _ number: Int, _ reader: inout Reader) -> Bool {
+  /// Reads what connection `number` sent and hands on each whole line.
+  private func take(_ number: Int) {
+    guard let descriptor = connections.withLock({ $0[number]?.descriptor }) else { return }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+    var handed: [Request] = []
+    connections.withLock { open in
+      guard var connection = open[number] else { return }
+      defer { open[number] = connection }
+      guard count > 0 else {
+        // The client sent all it will: its answers still go, then the connection ends.
+        connection.closing = true
+        return
+      }
+      connection.input += buffer[..<count]
+      while !connection.closing, let newline = connection.input.firstIndex(of: 0x0A) {
+        let line = Array(connection.input[..<newline])
+        connection.input.removeFirst(newline + 1)
+        if let request = check(line, &connection) {
+          handed.append(request)
+          connection.awaiting += 1
+        }
+      }
+      if connection.input.count > Self.lineLimit {
+        refuse("a request of more than \(Self.lineLimit) bytes", &connection)
+      }
+    }
+    for request in handed { onRequest(number, request) }
+  }
+
+  /// One request line checked: its size, the key, its rate, its bytes. `nil` when the
+  /// connection is being ended for it.
+  private func check(_ line: [UInt8], _ connection: inout Connection) -> Request? {
     guard line.count <= Self.lineLimit else {
-      reply(number, Self.error("a request of more than \(Self.lineLimit) bytes"))
-      return false
-    }
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    if now.tv_sec != reader.second {
-      (reader.second, reader.inSecond) = (now.tv_sec, 0)
-    }
-    reader.inSecond += 1
-    guard reader.inSecond <= Self.ratePerSecond else {
-      reply(number, Self.error("more than \(Self.ratePerSecond) requests a second"))
-      return true
+      refuse("a request of more than \(Self.lineLimit) bytes", &connection)
+      return nil
     }
     var request = line[...]
     if request.last == 0x0D { request.removeLast() }
@@ -193,57 +276,58 @@ package final class RemoteServer: Sendable {
       var difference = given.count == apiKey.count ? 0 : 1
       for (a, b) in zip(given, apiKey) { difference |= Int(a ^ b) }
       guard difference == 0, given.count < request.count else {
-        reply(number, Self.error("a request on a port begins with MASONRY_API_KEY"))
-        return false
+        refuse("a request on a port begins with MASONRY_API_KEY", &connection)
+        return nil
       }
+      connection.authenticated = true
       request = request[(request.startIndex + given.count + 1)...]
     }
-    guard let text = String(validating: request, as: UTF8.self) else {
-      reply(number, Self.error("a request must be UTF-8"))
-      return true
+    let now = Self.now()
+    connection.lastRequest = now
+    if now / 1000 != connection.second {
+      (connection.second, connection.inSecond) = (now / 1000, 0)
     }
-    onRequest(number, text)
-    return true
+    connection.inSecond += 1
+    guard connection.inSecond <= Self.ratePerSecond else {
+      return .refused("more than \(Self.ratePerSecond) requests a second")
+    }
+    guard let text = String(validating: request, as: UTF8.self) else {
+      return .refused("a request must be UTF-8")
+    }
+    return .line(text)
   }
 
-  private func end(
-    _ number: Int, _ descriptor: Int32, _ readers: inout [Int: Reader],
-    _ numbers: inout [Int32: Int]
-  ) {
-    connections.withLock { _ = $0.removeValue(forKey: number) }
-    close(descriptor)
-    readers[number] = nil
-    numbers[descriptor] = nil
+  /// Answers `message` and ends the connection once it is written.
+  private func refuse(_ message: String, _ connection: inout Connection) {
+    connection.output += Array((Self.error(message) + "\n").utf8)
+    connection.input = []
+    connection.closing = true
+  }
+
+  /// Ends the connections that are done (ended and written), that said nothing within
+  /// their deadline, or whose unread answers grew past the limit.
+  private func endDueConnections() {
+    let now = Self.now()
+    let ended = connections.withLock { open -> [Int32] in
+      var ended: [Int32] = []
+      for (number, connection) in open {
+        let due =
+          (connection.closing && connection.output.isEmpty && connection.awaiting == 0)
+          || (!connection.authenticated && now - connection.opened > Self.keyDeadline)
+          || now - connection.lastRequest > Self.idleLimit
+          || connection.output.count > Self.outputLimit
+        if due {
+          ended.append(connection.descriptor)
+          open[number] = nil
+        }
+      }
+      return ended
+    }
+    for descriptor in ended { close(descriptor) }
   }
 
   /// An error as the answers write one.
   package static func error(_ message: String) -> String {
     "{\"error\":\(JSONText.quoted(message))}"
-  }
-}
-
-/// A detached thread.
-private enum ServerThread {
-  private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { context in
-        let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
-        body.run()
-        return nil
-      }, context)
-    guard started == 0 else {
-      Unmanaged<Body>.fromOpaque(context).release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
   }
 }

@@ -162,9 +162,10 @@ end(
       reload: command.reload)
     // --listen: other programs drive the browser; the commands it runs find the address.
     if let address = command.listen {
+      // Set before any thread of the browser's runs (setenv is not safe beside getenv).
+      setenv("MASONRY_SOCKET", address.description, 1)
       do throws(RemoteServer.Failure) {
         try app.listen(at: address, apiKey: environment["MASONRY_API_KEY"])
-        setenv("MASONRY_SOCKET", address.description, 1)
       } catch {
         terminal.close()
         var errors = StandardOutput()
@@ -193,8 +194,13 @@ end(
     }
     // Ctrl-C: the status an interrupt gives, as when SIGINT ends a program.
     if app.interrupted { return 128 + SIGINT }
-    // become(…): the command in masonry's place, the terminal restored.
+    // become(…): the command in masonry's place, the terminal restored — and what masonry
+    // set up for itself undone first, as its deferred clean-up would (exec skips those):
+    // the socket, tmux's passthrough, the variable naming the socket.
     if let program = app.became {
+      app.remote?.stop()
+      restore(tmux)
+      unsetenv("MASONRY_SOCKET")
       let failure = ChildProcess.replaceProcess(with: program)
       var errors = StandardOutput()
       FailureReport.say("become: \(failure)", on: &errors)

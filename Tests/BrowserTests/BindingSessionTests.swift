@@ -73,6 +73,18 @@ import Testing
     #expect(help.contains("  ↑ ↓ k                    scroll one row"))
   }
 
+  /// A command whose only key was bound to another still has its name: it can be bound
+  /// again in any order, and called over the socket.
+  @Test func aNameOutlivesItsKey() throws {
+    var tables = KeyTables.standard
+    try tables.bind(.character("m"), to: "select-down")
+    try tables.bind(.character(" "), to: "toggle-mark")
+    #expect(tables.cards.command(for: .character(" ")) == .toggleMark)
+    #expect(tables.cards.command(for: .character("m")) == .select(.down))
+    try tables.bind(.character("q"), to: "execute(true)")
+    #expect(tables.cards.command(named: "quit") == .quit)
+  }
+
   @Test func bindingsThatCannotBe() {
     var tables = KeyTables.standard
     #expect(throws: KeyTables.Refusal.self) { try tables.bind(.control("c"), to: "quit") }
@@ -156,6 +168,24 @@ import Testing
       #expect(
         run.output == "</p/\(value)></m/\(value)><\(relative)><\(value)><\(value)><\(value)>",
         "\(value.debugDescription)")
+      #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
+    }
+  }
+
+  /// The person may write a placeholder in quotes, as they would a shell variable: it
+  /// stays one word, unsplit and unglobbed, in double quotes, in single quotes, and in the
+  /// middle of a quoted word.
+  @Test func placeholdersInQuotesStayWhole() throws {
+    let folder = TemporaryFiles.makeDirectory()
+    for value in ["old *.jpg", "a  b", "it's", "$(touch \(folder)/pwned)", "x\"y", "back\\slash"] {
+      let template = CommandTemplate(#"printf '<%s>' "{}" '{}' "at {caption}!" 'no {'"{id}" {+}"#)
+      let (script, arguments) = template.shellScript(
+        CommandTemplate.Values(path: "/p/" + value, marked: [], caption: value, id: value))
+      let run = try ProgramRun.run(
+        "/bin/sh", ["-c", script, "masonry"] + arguments)
+      #expect(
+        run.output == "</p/\(value)></p/\(value)><at \(value)!><no {\(value)></p/\(value)>",
+        "\(value.debugDescription): \(script)")
       #expect(!FileManager.default.fileExists(atPath: folder + "/pwned"))
     }
   }

@@ -80,4 +80,23 @@ import Testing
       }
     }
   }
+
+  /// While the person types at a prompt, a request (any but `state`) waits: nothing typed
+  /// is lost, and the answer says why.
+  @Test func requestsWaitWhileThePersonTypes() {
+    var store = BrowserStore(BundledSample.collection(), size: Self.size)
+    store.press(.character("/"))
+    store.press(.character("a"))
+    let before = store.state.mode
+    for request in [RemoteRequest.search("x"), .tag("forest"), .select(3), .command("quit")] {
+      let effects = store.send(.remote(request, connection: 1))
+      #expect(
+        effects == [
+          .answer(
+            connection: 1, refusal: "the person is typing (a prompt is open); nothing done")
+        ], "\(request)")
+      #expect(store.state.mode == before)
+    }
+    #expect(store.send(.remote(.state, connection: 1)) == [.answer(connection: 1, refusal: nil)])
+  }
 }

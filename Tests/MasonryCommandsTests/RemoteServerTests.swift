@@ -11,8 +11,11 @@ import Testing
   /// A server that answers each request with `echo:` and what it was.
   static func echo(_ address: RemoteAddress, key: String? = nil) throws -> RemoteServer {
     let box = Mutex<RemoteServer?>(nil)
-    let server = try RemoteServer(address: address, apiKey: key) { connection, line in
-      box.withLock { $0 }?.reply(connection, "echo:" + line)
+    let server = try RemoteServer(address: address, apiKey: key) { connection, request in
+      switch request {
+      case .line(let line): box.withLock { $0 }?.reply(connection, "echo:" + line)
+      case .refused(let why): box.withLock { $0 }?.reply(connection, RemoteServer.error(why))
+      }
     }
     box.withLock { $0 = server }
     return server
@@ -89,9 +92,63 @@ import Testing
     let long = Array(String(repeating: "x", count: RemoteServer.lineLimit + 10).utf8) + [0x0A]
     let answers = try Self.raw(path, long + Array("state\n".utf8), answers: 2)
     #expect(answers == [#"{"error":"a request of more than 4096 bytes"}"#])
-    // Bytes that are not UTF-8: refused, the connection kept.
+    // Bytes that are not UTF-8: refused in their turn, the connection kept.
     let bad = try Self.raw(path, [0xFF, 0x0A] + Array("state\n".utf8), answers: 2)
     #expect(bad == [#"{"error":"a request must be UTF-8"}"#, "echo:state"])
+  }
+
+  /// An answer larger than the socket's buffer arrives whole, and a client that sent its
+  /// requests and closed its end still gets every answer.
+  @Test func bigAnswersAndHalfClosedClients() throws {
+    let path = TemporaryFiles.path(named: "o.sock")
+    let big = String(repeating: "x", count: 1_500_000)
+    let box = Mutex<RemoteServer?>(nil)
+    let server = try RemoteServer(address: .unix(path), apiKey: nil) { connection, request in
+      guard case .line(let line) = request else { return }
+      box.withLock { $0 }?.reply(connection, line == "big" ? big : "echo:" + line)
+    }
+    box.withLock { $0 = server }
+    defer { server.stop() }
+    let answers = try RemoteClient.exchange(["big", "state"], with: .unix(path), apiKey: nil)
+    #expect(answers.first?.count == big.count && answers.last == "echo:state")
+    let run = try ProgramRun.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        """
+        import socket, sys
+        s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+        s.sendall(b'a\\nb\\nc\\n'); s.shutdown(socket.SHUT_WR)
+        data = b''
+        while True:
+            piece = s.recv(65536)
+            if not piece: break
+            data += piece
+        sys.stdout.write(data.decode())
+        """,
+        path,
+      ])
+    #expect(run.output == "echo:a\necho:b\necho:c\n")
+  }
+
+  /// On a port, connections that never give the key hold at most half the places, and
+  /// only for a moment: a client with the key still gets in.
+  @Test func silentConnectionsCannotTakeEveryPlace() throws {
+    let server = try Self.echo(.loopback(port: 47_313), key: "k")
+    defer { server.stop() }
+    let run = try ProgramRun.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        """
+        import socket, sys, time
+        idle = [socket.create_connection(('127.0.0.1', 47313)) for _ in range(20)]
+        time.sleep(0.3)
+        s = socket.create_connection(('127.0.0.1', 47313)); s.sendall(b'k state\\n')
+        s.settimeout(5); sys.stdout.write(s.recv(100).decode())
+        """,
+      ])
+    #expect(run.output == "echo:state\n", "\(run.errors)")
   }
 
   @Test func addressesAsWritten() throws {

@@ -4,7 +4,7 @@
 #     map P masonry
 # Extra words are masonry's options: `:masonry -r --layout tiles`.
 import os
-import subprocess
+import tempfile
 
 from ranger.api.commands import Command
 
@@ -19,10 +19,16 @@ class masonry(Command):
         folder = self.fm.thisdir.path
         # Options from the command line, then `--` so that the folder is never an option.
         command = ["masonry", "--pick=path", "--print0"] + self.args[1:] + ["--", folder]
-        process = self.fm.execute_command(command, stdout=subprocess.PIPE)
-        picked, _ = process.communicate()
-        if process.returncode != 0 or not picked:
-            return  # q or Esc in masonry: nothing picked, nothing changed
+        # Into a file, not a pipe: ranger waits for the program before reading, and a pipe
+        # would fill (a thousand paths) and stop masonry.
+        with tempfile.TemporaryFile() as answer:
+            process = self.fm.execute_command(command, stdout=answer)
+            if process.returncode != 0:
+                return  # q or Esc in masonry: nothing picked, nothing changed
+            answer.seek(0)
+            picked = answer.read()
+        if not picked:
+            return
         paths = [os.fsdecode(path) for path in picked.split(b"\0") if path]
         self.fm.thisdir.mark_all(False)
         here = [path for path in paths if os.path.dirname(path) == folder]

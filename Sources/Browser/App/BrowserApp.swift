@@ -54,8 +54,11 @@ package struct BrowserApp {
     .Failure)
   {
     let mailbox = self.mailbox
-    remote = try RemoteServer(address: address, apiKey: apiKey) { connection, line in
-      mailbox.post(.remote(RemoteRequest(line), connection: connection))
+    remote = try RemoteServer(address: address, apiKey: apiKey) { connection, request in
+      switch request {
+      case .line(let line): mailbox.post(.remote(RemoteRequest(line), connection: connection))
+      case .refused(let why): mailbox.post(.remote(.refused(why), connection: connection))
+      }
     }
   }
 

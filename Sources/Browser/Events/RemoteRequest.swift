@@ -11,6 +11,9 @@ package enum RemoteRequest: Hashable, Sendable {
   case search(String)
   case select(Int)
   case tag(String?)
+  /// A request the listening socket refused (too many a second, not UTF-8), answered in
+  /// its turn.
+  case refused(String)
 
   /// The request `line` writes.
   package init(_ line: String) {

@@ -8,6 +8,9 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
   private let lookup: [Input: Command]
   /// How many lines at the top are `--bind`'s, in the order given.
   package private(set) var boundLines = 0
+  /// Every command the table has had a key for (its standard ones, and those bound to
+  /// it): what a name can call, even after `--bind` took its key for another.
+  package private(set) var known: [Command] = []
 
   package init(_ context: KeyContext, _ bindings: [KeyBinding<Command>]) {
     self.context = context
@@ -19,6 +22,12 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
       }
     }
     self.lookup = lookup
+    known = Self.distinct(bindings.flatMap(\.inputs).map(\.command))
+  }
+
+  private static func distinct(_ commands: [Command]) -> [Command] {
+    var seen: Set<Command> = []
+    return commands.filter { seen.insert($0).inserted }
   }
 
   /// What `input` does here, or `nil` when it does nothing.
@@ -29,10 +38,12 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
   /// What `key` does here.
   package func command(for key: Key) -> Command? { lookup[.key(key)] }
 
-  /// Every command the table binds, once each, in the order of its lines.
-  package var commands: [Command] {
-    var seen: Set<Command> = []
-    return bindings.flatMap(\.inputs).map(\.command).filter { seen.insert($0).inserted }
+  /// Every command the table binds now, once each, in the order of its lines.
+  package var commands: [Command] { Self.distinct(bindings.flatMap(\.inputs).map(\.command)) }
+
+  /// The command `name` calls here, whether or not a key still does it.
+  package func command(named name: String) -> Command? where Command: NamedCommand {
+    known.first { $0.name == name }
   }
 
   /// The table with `key` doing `command` (a `--bind` binding, `action` as written): a
@@ -50,6 +61,7 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
     lines.insert(KeyBinding(keys: [(key, command)], action), at: bound)
     var table = KeyTable(context, lines)
     table.boundLines = bound + 1
+    table.known = Self.distinct(known + [command])
     return table
   }
 

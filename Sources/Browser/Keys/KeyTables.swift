@@ -74,7 +74,7 @@ package struct KeyTables: Sendable, Equatable {
       contexts = [.cards, .openCard, .viewer]
     } else {
       func lay<Command: NamedCommand>(_ table: inout KeyTable<Command>) {
-        guard let command = table.commands.first(where: { $0.name == action }) else { return }
+        guard let command = table.command(named: action) else { return }
         table = table.binding(key, to: command, action)
         contexts.append(table.context)
       }
@@ -123,15 +123,15 @@ package struct KeyTables: Sendable, Equatable {
   /// Every command name of every table, and the custom actions'.
   package var allNames: [String] {
     var names = Set(CustomAction.names)
-    names.formUnion(cards.commands.map(\.name))
-    names.formUnion(openCard.commands.map(\.name))
-    names.formUnion(viewer.commands.map(\.name))
-    names.formUnion(tagStrip.commands.map(\.name))
-    names.formUnion(help.commands.map(\.name))
-    names.formUnion(labels.commands.map(\.name))
-    names.formUnion(search.commands.map(\.name))
-    names.formUnion(commandPrompt.commands.map(\.name))
-    names.formUnion(filePrompt.commands.map(\.name))
+    names.formUnion(cards.known.map(\.name))
+    names.formUnion(openCard.known.map(\.name))
+    names.formUnion(viewer.known.map(\.name))
+    names.formUnion(tagStrip.known.map(\.name))
+    names.formUnion(help.known.map(\.name))
+    names.formUnion(labels.known.map(\.name))
+    names.formUnion(search.known.map(\.name))
+    names.formUnion(commandPrompt.known.map(\.name))
+    names.formUnion(filePrompt.known.map(\.name))
     return names.filter { !$0.contains("(") }.sorted()
   }
 }

@@ -5,10 +5,11 @@ import ChildProcesses
 /// `{url}` the selected card's fields. Any other braces are left as they are (`${HOME}`).
 ///
 /// For a shell, no value is ever written into the command line: each placeholder becomes
-/// a quoted positional parameter (`"${1}"`) and the value goes as that argument, so a
-/// name holding spaces, quotes, `$(…)`, newlines or a leading dash reaches the command
-/// as the one word it is, unread by the shell; a relative path starts with `./`, so no
-/// program reads it as an option.
+/// a quoted positional parameter (`"${1}"`, also where the person wrote it in quotes) and
+/// the value goes as that argument, so a name holding spaces, quotes, `$(…)`, newlines or
+/// `*` reaches the command as the one word it is, unread by the shell. A relative path
+/// starts with `./`, so no program reads it as an option; `{caption}`, `{id}` and `{url}`
+/// are text and may start with `-`: a binding puts `--` before them where that matters.
 package struct CommandTemplate: Hashable, Sendable {
   /// The values the placeholders stand for.
   package struct Values: Hashable, Sendable {
@@ -77,20 +78,57 @@ package struct CommandTemplate: Hashable, Sendable {
     }
   }
 
-  /// The script for `sh -c` and the arguments that follow it (`$1`, `$2`, …).
+  /// Where a placeholder stands in the script: outside quotes, or inside `"…"` or `'…'`.
+  private enum Quoting {
+    case none, double, single
+  }
+
+  /// The script for `sh -c` and the arguments that follow it (`$1`, `$2`, …). A
+  /// placeholder outside quotes becomes `"${N}"`; inside `"…"` it is `${N}` (the person's
+  /// quotes already keep it one word); inside `'…'` the single quotes are closed around
+  /// `"${N}"` — so a value is never split, globbed or read as code wherever it is written.
   package func shellScript(_ values: Values) -> (script: String, arguments: [String]) {
     var script = ""
     var arguments: [String] = []
+    var quoting = Quoting.none
     for piece in pieces {
       if case .text(let literal) = piece {
+        quoting = Self.quoting(after: literal, from: quoting)
         script += literal
         continue
       }
-      let words = self.arguments(of: piece, values)
-      script += words.indices.map { "\"${\(arguments.count + $0 + 1)}\"" }.joined(separator: " ")
-      arguments += words
+      let numbers = self.arguments(of: piece, values).indices.map { arguments.count + $0 + 1 }
+      arguments += self.arguments(of: piece, values)
+      switch quoting {
+      case .none: script += numbers.map { "\"${\($0)}\"" }.joined(separator: " ")
+      case .double: script += numbers.map { "${\($0)}" }.joined(separator: " ")
+      case .single: script += "'" + numbers.map { "\"${\($0)}\"" }.joined(separator: " ") + "'"
+      }
     }
     return (script, arguments)
+  }
+
+  /// The quoting in force after `text`, as the shell reads it: `'` opens and closes
+  /// outside `"…"`, `"` outside `'…'`, and `\` keeps the next character outside `'…'`.
+  private static func quoting(after text: Substring, from start: Quoting) -> Quoting {
+    var quoting = start
+    var escaped = false
+    for character in text {
+      if escaped {
+        escaped = false
+        continue
+      }
+      switch (quoting, character) {
+      case (.single, "'"): quoting = .none
+      case (.single, _): break
+      case (_, "\\"): escaped = true
+      case (.none, "'"): quoting = .single
+      case (.none, "\""): quoting = .double
+      case (.double, "\""): quoting = .none
+      case (.none, _), (.double, _): break
+      }
+    }
+    return quoting
   }
 
   /// The text with every placeholder replaced by its value (for `print`; no shell reads

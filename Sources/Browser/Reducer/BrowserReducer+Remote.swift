@@ -9,7 +9,20 @@ extension BrowserReducer {
     var effects: [BrowserEffect] = []
     var refusal: String?
     var positions = true
+    // What is typed at a prompt is the person's, and a terminal too small to draw takes
+    // nothing but quitting: a request waits (only `state` is answered as it is).
+    switch (request, state.mode.base) {
+    case (.state, _), (.refused, _): break
+    case (_, .searching), (_, .commandPrompt), (_, .filePrompt), (_, .labels):
+      return ([.answer(connection: connection, refusal: Self.typing)], false)
+    case _ where caches.geometry(for: state).isTooSmall:
+      return ([.answer(connection: connection, refusal: "the terminal is too small")], false)
+    default: break
+    }
     switch request {
+    case .refused(let why):
+      positions = false
+      refusal = why
     case .state:
       positions = false
     case .search(let query):
@@ -30,6 +43,9 @@ extension BrowserReducer {
     return ([.answer(connection: connection, refusal: refusal)] + effects, positions)
   }
 
+  /// Why a request waits while a prompt is open.
+  private static let typing = "the person is typing (a prompt is open); nothing done"
+
   /// The command called `name` in the context that has the keys, carried out by that
   /// context's handler, with the effects it returns.
   private static func remoteCommand(
@@ -40,36 +56,36 @@ extension BrowserReducer {
     }
     switch state.mode {
     case .browsing:
-      guard let command = state.keys.cards.commands.first(where: { $0.name == name }) else {
+      guard let command = state.keys.cards.command(named: name) else {
         return ([], false, unknown(.cards))
       }
       let (effects, positions) = cardsCommand(command, pointer: nil, &state, caches: caches)
       return (effects, positions, nil)
     case .detail(let scroll):
-      guard let command = state.keys.openCard.commands.first(where: { $0.name == name }) else {
+      guard let command = state.keys.openCard.command(named: name) else {
         return ([], false, unknown(.openCard))
       }
       return (openCardCommand(command, scroll: scroll, &state, caches: caches), true, nil)
     case .viewer(let viewer):
-      guard let command = state.keys.viewer.commands.first(where: { $0.name == name }) else {
+      guard let command = state.keys.viewer.command(named: name) else {
         return ([], false, unknown(.viewer))
       }
       return (viewerCommand(command, viewer, pointer: nil, &state, caches: caches), true, nil)
     case .tags(let focused):
-      guard let command = state.keys.tagStrip.commands.first(where: { $0.name == name }) else {
+      guard let command = state.keys.tagStrip.command(named: name) else {
         return ([], false, unknown(.tagStrip))
       }
       tagCommand(command, focused: focused, pointer: nil, &state, caches: caches)
       return ([], true, nil)
     case .help(let scroll, let underneath):
-      guard let command = state.keys.help.commands.first(where: { $0.name == name }) else {
+      guard let command = state.keys.help.command(named: name) else {
         return ([], false, unknown(.help))
       }
       helpCommand(command, scroll: scroll, over: underneath, &state, caches: caches)
       return ([], true, nil)
     case .searching, .commandPrompt, .filePrompt, .labels:
       // What is typed there is the person's: a request waits until they are done.
-      return ([], false, "the person is typing (a prompt is open); nothing done")
+      return ([], false, Self.typing)
     }
   }
 }

@@ -1,10 +1,11 @@
 #ifndef MASONRY_SOCKET_SUPPORT_H
 #define MASONRY_SOCKET_SUPPORT_H
 
-/// A Unix socket listening at `path`, made with mode 0600 (the umask narrowed around its
-/// bind, so that no one else can connect even for a moment), close-on-exec. It never
-/// replaces what is at `path`: a path that exists fails with EEXIST. The descriptor, or -1
-/// with errno set (ENAMETOOLONG for a path longer than a socket address holds).
+/// A Unix socket listening at `path`, mode 0600 from the moment it has that name (bound in
+/// a private folder beside it, then linked), close-on-exec. It never replaces what is at
+/// `path`: a path that exists fails with EEXIST, and a failure leaves nothing behind. The
+/// descriptor, or -1 with errno set (ENAMETOOLONG for a path longer than a socket address
+/// holds).
 int masonry_listen_unix(const char *path);
 
 /// A TCP socket listening on 127.0.0.1:`port` alone (loopback: never another machine),
