@@ -79,8 +79,24 @@ static void die_by(int signal_number) {
   _exit(128 + signal_number);
 }
 
+// The file a signal's end removes (`masonry_guard_remove_on_exit`).
+static char remove_path[4096];
+static volatile sig_atomic_t removes = 0;
+
+void masonry_guard_remove_on_exit(const char *path) {
+  removes = 0;
+  if (path == NULL || strlen(path) >= sizeof(remove_path)) return;
+  memcpy(remove_path, path, strlen(path) + 1);
+  removes = 1;
+}
+
+static void remove_file(void) {
+  if (removes) unlink(remove_path);
+}
+
 static void on_exit_signal(int signal_number) {
   restore_terminal();
+  remove_file();
   // Exit with the status a death by the signal would give (130 for Ctrl-C, as fzf does),
   // so that a calling script carries on and can tell what happened.
   _exit(128 + signal_number);
@@ -103,6 +119,7 @@ static void write_all(int descriptor, const char *text) {
 
 static void on_crash_signal(int signal_number) {
   restore_terminal();
+  remove_file();
   // A short report once the terminal is back, then the end by the signal itself: no
   // interactive backtracer waiting for a key over the user's shell.
   char report[96] = "masonry: crashed (signal ";

@@ -531,6 +531,13 @@ package final class CursesTerminal: TerminalDevice {
     logPictures(plan.shown)
   }
 
+  /// Removes the file at `path` if a signal ends the program while the terminal is
+  /// guarded (the `--listen` socket); `nil` forgets it.
+  package static func removeOnSignal(_ path: String?) {
+    guard let path else { return masonry_guard_remove_on_exit(nil) }
+    path.withCString { masonry_guard_remove_on_exit($0) }
+  }
+
   /// Writes one cluster: its first spacing scalar with the combining marks after it, then
   /// each further spacing scalar (a flag's second half, an emoji modifier) in the next
   /// cells, as the width rule counts them. A frame writes thousands of cells, so the

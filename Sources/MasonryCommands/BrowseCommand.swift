@@ -103,7 +103,7 @@ package struct BrowseCommand {
   /// `--keys`.
   static let keysHelp = OptionHelp(
     "--keys",
-    "Print the keys in force, every context's, with the bindings of --bind (in the config file, MASONRY_OPTS or the command line) in place, and exit."
+    "Print the keys in force, every context's, with the bindings of --bind (in the config file, MASONRY_OPTS or the command line) in place and each line's action names in brackets (what --bind and masonry remote call them), and exit."
   )
 
   /// `--config`, `--no-config`, `--print-config`.
@@ -205,7 +205,7 @@ package struct BrowseCommand {
     accessible = parsed.flags.contains("--accessible")
     printedKeys =
       parsed.flags.contains("--keys") && printedConfig == nil
-      ? KeyBindings.plainText(for: settings.keys) + "\n" : nil
+      ? KeyBindings.plainText(for: settings.keys, actions: true) + "\n" : nil
     options = settings.options
     images = settings.images
     symbols = settings.symbols
@@ -368,8 +368,15 @@ package struct BrowseCommand {
   package var readOutput: @Sendable (String) throws -> CardCollection {
     let reading = sourceOptions.reading
     return { path in
-      var collection = try CardLoader.load(path: path, options: reading)
-      collection.source = "a command's output"
+      // Read whole, then as a card source named for what it is; its pictures' relative
+      // paths are the working folder's, as a pipe's are. No output is no cards.
+      let bytes = try ByteSource.readAll(path)
+      guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+        return CardCollection(source: "reload", store: CardStore(), sections: reading.sections)
+      }
+      var collection = try CardLoader.load(
+        bytes: bytes, path: "reload", pictureBase: .folder("."), options: reading)
+      collection.source = "reload"
       return collection
     }
   }

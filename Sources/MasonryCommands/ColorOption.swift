@@ -2,6 +2,10 @@ import TerminalCore
 import TerminalScreen
 import TerminalText
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `--color[=SPEC]`, which the browser, `render` and `thumbnail` share, in fzf's style: a
 /// comma-separated list of a depth (`auto`, `24bit`, `256`, `16`, `none`: how many colours
 /// to draw in), a base theme (`dark`, the default; `light`; `16`, which is also the depth)
@@ -19,19 +23,17 @@ enum ColorOption {
     var theme = ColorTheme.dark
   }
 
-  /// `--color` takes the next word as its value when it is written as one: each item a
-  /// depth or a theme, or `WORD:…` (a mistyped role is then an error that says so, not a
-  /// file that is missing); no `/` or `.`, so a file name stays a file.
+  /// `--color` takes the next word as its value when it is written as one — items of
+  /// letters, digits, `-`, `:` and `#` with no `/` or `.` — and no file of that name is
+  /// here: a mistyped theme (`lihgt`) is then an error that says so, not a missing file,
+  /// and a picture or folder named like a colour is still a source.
   static let parsing: [String: @Sendable (String) -> Bool] = [
     name: { word in
-      !word.isEmpty && !word.contains("/") && !word.contains(".")
-        && word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
-          ColorChoice(name: String(item)) != nil || ColorTheme.bases.contains { $0.name == item }
-            || (item.firstIndex(of: ":").map { colon in
-              colon > item.startIndex
-                && item[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") }
-            } ?? false)
-        }
+      guard !word.isEmpty, !word.contains("/"), !word.contains("."),
+        word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-:#,".contains($0)) })
+      else { return false }
+      var status = stat()
+      return lstat(word, &status) != 0
     }
   ]
 
@@ -76,9 +78,11 @@ enum ColorOption {
         }
         spec.theme.colors[role] = color
       } else {
+        let near = NearestWord.nearest(
+          item, among: ColorChoice.names + ColorTheme.bases.map(\.name))
         throw UsageError(
           "--color takes a depth (\(ColorChoice.names.joined(separator: ", "))), a theme (dark, light, 16) or ROLE:COLOR, not '\(ParsedArguments.printable(item))'"
-        )
+            + (near.map { " (did you mean '\($0)'?)" } ?? ""))
       }
     }
     return spec

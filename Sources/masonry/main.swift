@@ -166,6 +166,7 @@ end(
       setenv("MASONRY_SOCKET", address.description, 1)
       do throws(RemoteServer.Failure) {
         try app.listen(at: address, apiKey: environment["MASONRY_API_KEY"])
+        if case .unix(let path) = address { CursesTerminal.removeOnSignal(path) }
       } catch {
         terminal.close()
         var errors = StandardOutput()

@@ -97,6 +97,24 @@ import Testing
     } catch {
       #expect(error.message == "unknown action 'toggle-mrak' (did you mean 'toggle-mark'?)")
     }
+    for (action, message) in [
+      (
+        "execute(echo {q})", "unknown placeholder {q} (masonry has {}, {+}, {caption}, {id}, {url})"
+      ),
+      ("print({+f})", "unknown placeholder {+f} (masonry has {}, {+}, {caption}, {id}, {url})"),
+      ("execute()", "execute() has no command"), ("become(  )", "become(  ) has no command"),
+    ] {
+      do {
+        try tables.bind(.control("x"), to: action)
+        Issue.record("\(action) bound")
+      } catch {
+        #expect(error.message == message)
+      }
+    }
+    // The shell's own braces are the shell's.
+    try? tables.bind(.control("y"), to: "execute(echo ${HOME} {1..3} {a,b} {})")
+    #expect(tables.cards.command(for: .control("y")) != nil)
+    tables = .standard
     #expect(tables == KeyTables.standard, "nothing bound by a refusal")
   }
 

@@ -69,6 +69,8 @@ import Testing
     let lines = output.split(separator: "\n")
     #expect(lines.first == "Browsing the cards:")
     #expect(lines.dropFirst().first == "  Ctrl-O                   execute(vi {})")
+    #expect(lines.contains("  ↑ ↓ k j                  scroll one row  [up, down]"), "the names")
+    #expect(lines.contains("  q                        quit  [quit]"))
     #expect(
       output.contains("The viewer (Enter on a picture):\n  Ctrl-O                   execute(vi {})")
     )

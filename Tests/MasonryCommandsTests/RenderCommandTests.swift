@@ -230,6 +230,7 @@ import Widgets
       ("bordr:1", "no colour is called 'bordr' (did you mean 'border'?)"),
       ("border:#12", "border takes #rrggbb, 0 to 255, an ANSI name or default, not '#12'"),
       ("border:256", "border takes #rrggbb, 0 to 255, an ANSI name or default, not '256'"),
+      ("lihgt", "not 'lihgt' (did you mean 'light'?)"),
     ] {
       let (code, _, error) = Self.frame(["--size", "40x10", "--color", spec])
       #expect(code == 64 && error.contains(message), "\(spec): \(error)")

@@ -115,11 +115,14 @@ package final class EffectRunner {
         close(child.output)
         let outcome = ChildProcess.wait(child.pid)
         switch result {
+        case .success(let collection) where collection.cards.isEmpty && !outcome.succeeded:
+          // A command that failed and printed nothing: said, the cards kept.
+          mailbox.post(.reloadFailed("reload: \(outcome.summary)"))
         case .success(let collection):
           mailbox.post(.reloaded(collection, marks: marked.marks(in: collection.cards)))
         case .failure(let error):
           let status = outcome.succeeded ? "" : " (\(outcome.summary))"
-          mailbox.post(.reloadFailed("reload: \(error)\(status)"))
+          mailbox.post(.reloadFailed("\(error)\(status)"))
         }
       }
     case .openExternally(let target):

@@ -38,6 +38,16 @@ package struct KeyBinding<Command: Hashable & Sendable>: Sendable {
   }
 }
 
+extension KeyBinding where Command: NamedCommand {
+  /// The line for the documents, with the names `--bind` calls its commands by.
+  package var documentedWithActions: DocumentedBinding {
+    var line = documented
+    var seen: Set<String> = []
+    line.actions = inputs.map(\.command.name).filter { seen.insert($0).inserted }
+    return line
+  }
+}
+
 /// A key-table line as the documents print it (any context's command type).
 package struct DocumentedBinding: Hashable, Sendable {
   /// The inputs' names, or the line's label.
@@ -45,4 +55,6 @@ package struct DocumentedBinding: Hashable, Sendable {
   /// The names to set as code in Markdown (`nil`: a label, set as text).
   package var codeNames: [String]?
   package var summary: String
+  /// The names `--bind` and `--listen` call the line's commands by (`masonry --keys`).
+  package var actions: [String] = []
 }

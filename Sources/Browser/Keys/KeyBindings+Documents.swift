@@ -14,7 +14,7 @@ extension KeyBindings {
   }
 
   private static func helpLines(
-    _ documented: [(context: KeyContext, bindings: [DocumentedBinding])]
+    _ documented: [(context: KeyContext, bindings: [DocumentedBinding])], actions: Bool = false
   ) -> [HelpOverlay.Line] {
     let keyWidth =
       documented.flatMap(\.bindings).map { DisplayWidth.of($0.names.joined(separator: " ")) }
@@ -26,17 +26,26 @@ extension KeyBindings {
       for binding in bindings {
         let keys = binding.names.joined(separator: " ")
         let padding = String(repeating: " ", count: Swift.max(0, keyWidth - DisplayWidth.of(keys)))
+        // With the names `--bind` calls the commands by (a bound line's is its summary).
+        let named =
+          actions && !binding.actions.isEmpty
+            && !(binding.actions == [binding.summary] && binding.summary.contains("("))
+          ? "  [" + binding.actions.joined(separator: ", ") + "]" : ""
         lines.append(
-          HelpOverlay.Line(text: "  " + keys + padding + "  " + binding.summary, isHeading: false))
+          HelpOverlay.Line(
+            text: "  " + keys + padding + "  " + binding.summary + named, isHeading: false))
       }
     }
     return lines
   }
 
-  /// The keys as plain text (`masonry --help`; `masonry --keys` with the bindings).
-  package static func plainText(for tables: KeyTables = .standard) -> String {
-    helpLines(for: tables).map { $0.isHeading ? $0.text + ":" : $0.text }.joined(
-      separator: "\n")
+  /// The keys as plain text (`masonry --help`; `masonry --keys` with the bindings and,
+  /// with `actions`, the name of each line's commands).
+  package static func plainText(for tables: KeyTables = .standard, actions: Bool = false)
+    -> String
+  {
+    let lines = actions ? helpLines(tables.documented, actions: true) : helpLines(for: tables)
+    return lines.map { $0.isHeading ? $0.text + ":" : $0.text }.joined(separator: "\n")
   }
 
   /// The contexts the README's key section shows (docs/keys.md has every one; the README

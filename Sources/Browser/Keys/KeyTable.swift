@@ -2,7 +2,7 @@ import TerminalCore
 
 /// One context's key table: its bindings, in the order the help lists them, and the
 /// command of each input. The first binding of an input wins.
-package struct KeyTable<Command: Hashable & Sendable>: Sendable {
+package struct KeyTable<Command: NamedCommand>: Sendable {
   package let context: KeyContext
   package let bindings: [KeyBinding<Command>]
   private let lookup: [Input: Command]
@@ -42,7 +42,7 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
   package var commands: [Command] { Self.distinct(bindings.flatMap(\.inputs).map(\.command)) }
 
   /// The command `name` calls here, whether or not a key still does it.
-  package func command(named name: String) -> Command? where Command: NamedCommand {
+  package func command(named name: String) -> Command? {
     known.first { $0.name == name }
   }
 
@@ -66,5 +66,5 @@ package struct KeyTable<Command: Hashable & Sendable>: Sendable {
   }
 
   /// The table's lines as the documents print them.
-  package var documented: [DocumentedBinding] { bindings.map(\.documented) }
+  package var documented: [DocumentedBinding] { bindings.map(\.documentedWithActions) }
 }

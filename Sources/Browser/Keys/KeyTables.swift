@@ -68,6 +68,19 @@ package struct KeyTables: Sendable, Equatable {
     }
     var contexts: [KeyContext] = []
     if let custom = Self.customAction(action) {
+      let template: String
+      switch custom {
+      case .execute(let text), .executeSilent(let text), .reload(let text), .become(let text):
+        guard !text.allSatisfy(\.isWhitespace) else {
+          throw Refusal(message: "\(action) has no command")
+        }
+        template = text
+      case .print(let text): template = text
+      }
+      if let unknown = CommandTemplate(template).unknownPlaceholders.first {
+        throw Refusal(
+          message: "unknown placeholder \(unknown) (masonry has {}, {+}, {caption}, {id}, {url})")
+      }
       cards = cards.binding(key, to: .custom(custom), action)
       openCard = openCard.binding(key, to: .custom(custom), action)
       viewer = viewer.binding(key, to: .custom(custom), action)

@@ -36,6 +36,27 @@ package struct CommandTemplate: Hashable, Sendable {
 
   package init(_ text: String) { self.text = text }
 
+  /// The placeholders written that are none of masonry's: `{q}`, `{n}`, `{+f}` as fzf
+  /// writes them (a `${NAME}` of the shell is left alone).
+  package var unknownPlaceholders: [String] {
+    var unknown: [String] = []
+    var rest = text[...]
+    while let brace = rest.firstIndex(of: "{") {
+      let before = brace > text.startIndex ? text[text.index(before: brace)] : " "
+      let after = rest[text.index(after: brace)...]
+      guard let close = after.firstIndex(of: "}") else { break }
+      let inside = after[..<close]
+      if before != "$",
+        inside.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-_".contains($0)) }),
+        !["", "+", "caption", "id", "url"].contains(String(inside))
+      {
+        unknown.append("{" + inside + "}")
+      }
+      rest = after[close...]
+    }
+    return unknown
+  }
+
   /// The pieces of the template: literal text, and placeholders.
   private enum Piece: Hashable {
     case text(Substring)

@@ -22,6 +22,11 @@ void masonry_guard_save_modes(int input, int output);
 /// MASONRY_GUARD_RESTORE_LIMIT: they are never cut.
 int masonry_guard_install(const char *restore_bytes, size_t length);
 
+/// A file to remove when a signal ends the process (the `--listen` socket, which a normal
+/// end removes itself): copied, at most 4095 bytes; NULL forgets it. unlink(2) is
+/// async-signal-safe.
+void masonry_guard_remove_on_exit(const char *path);
+
 /// Removes the handlers (after a normal shutdown restored the terminal).
 void masonry_guard_uninstall(void);
 

@@ -123,6 +123,29 @@ package final class ByteSource {
 
   /// Whether `path` names something that can only be read as a stream (standard input, a
   /// pipe, a FIFO, a character device, a socket), without opening it.
+  /// Every byte of `path` (a pipe read to its end, as `reload(…)` reads a command's
+  /// output).
+  ///
+  /// - Throws: `DataError` (66) when it cannot be opened or read.
+  package static func readAll(_ path: String) throws(DataError) -> [UInt8] {
+    let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      throw DataError(.missingInput, path: path, position: nil, message: reason(errno))
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var piece = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = piece.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else {
+        throw DataError(.missingInput, path: path, position: nil, message: reason(errno))
+      }
+      if count == 0 { return bytes }
+      bytes += piece[..<count]
+    }
+  }
+
   package static func isStream(_ path: String) -> Bool {
     if path == "-" { return true }
     var status = stat()
