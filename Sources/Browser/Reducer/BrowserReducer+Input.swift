@@ -130,7 +130,14 @@ extension BrowserReducer {
     case .open:
       if state.selected != nil && state.picking { return ([.pick], true) }
       if state.selected != nil { state.mode = state.openingMode }
-    case .showLabels: showLabels(&state, caches: caches)
+    case .showLabels:
+      // Labels sit on the wall's cards; the accessible view's lines are reached by the
+      // movement keys.
+      if state.accessible {
+        state.message = "labels are for the wall: A returns to it"
+      } else {
+        showLabels(&state, caches: caches)
+      }
     case .toggleMark: toggleMark(&state)
     case .markShown:
       state.marks.insert(contentsOf: state.shown)
