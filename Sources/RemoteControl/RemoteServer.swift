@@ -39,6 +39,8 @@ package final class RemoteServer: Sendable {
   private let listener: Int32
   /// The read and write ends of the pipe that wakes the thread (a reply queued, a stop).
   private let wake: (read: Int32, write: Int32)
+  /// The pipe whose write end the thread closes as it ends: `stop` waits on the read end.
+  private let finished: (read: Int32, write: Int32)
   private let connections = Mutex<[Int: Connection]>([:])
   private let stopped = Atomic<Bool>(false)
   private let onRequest: @Sendable (Int, Request) -> Void
@@ -102,11 +104,19 @@ package final class RemoteServer: Sendable {
     }
     _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
     wake = (ends[0], ends[1])
-    let server = self
-    guard DetachedThread.start({ server.serve() }) else {
+    var done: [Int32] = [-1, -1]
+    guard masonry_pipe_cloexec(&done) == 0 else {
       close(listener)
       close(ends[0])
       close(ends[1])
+      Self.unlink(address)
+      throw Failure(message: "cannot make the listening thread's pipe")
+    }
+    finished = (done[0], done[1])
+    let server = self
+    guard DetachedThread.start({ server.serve() }) else {
+      close(listener)
+      for end in ends + done { close(end) }
       Self.unlink(address)
       throw Failure(message: "cannot start the listening thread")
     }
@@ -125,12 +135,20 @@ package final class RemoteServer: Sendable {
   }
 
   /// Stops listening: the socket file goes now (only the one masonry made), the thread
-  /// ends every connection and closes its descriptors.
+  /// writes the answers already queued (the one to `quit` among them: the process ends
+  /// right after) for at most `drainLimit` ms, ends every connection and closes its
+  /// descriptors; returns once it has.
   package func stop() {
     guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
     Self.unlink(address)
     poke()
+    var entry = pollfd(fd: finished.read, events: Int16(POLLIN), revents: 0)
+    while poll(&entry, 1, Int32(Self.drainLimit + 500)) < 0 && errno == EINTR {}
+    close(finished.read)
   }
+
+  /// How long (ms) the answers queued when the server stops may take to be written.
+  package static let drainLimit = 500
 
   /// Removes the socket file at a Unix address.
   private static func unlink(_ address: RemoteAddress) {
@@ -206,12 +224,36 @@ package final class RemoteServer: Sendable {
       endDueConnections()
     }
     close(listener)
+    drainQueuedAnswers()
     connections.withLock { open in
       for connection in open.values { close(connection.descriptor) }
       open = [:]
     }
     close(wake.read)
     close(wake.write)
+    close(finished.write)
+  }
+
+  /// Writes what is queued for every connection until it is written, its client stops
+  /// reading, or `drainLimit` ms pass.
+  private func drainQueuedAnswers() {
+    let deadline = Self.now() + Self.drainLimit
+    while Self.now() < deadline {
+      let waiting = connections.withLock { open in
+        open.filter { !$0.value.output.isEmpty }.map { ($0.key, $0.value.descriptor) }
+      }
+      guard !waiting.isEmpty else { return }
+      var entries = waiting.map { pollfd(fd: $0.1, events: Int16(POLLOUT), revents: 0) }
+      let ready = poll(&entries, nfds_t(entries.count), Int32(max(1, deadline - Self.now())))
+      if ready < 0 && errno != EINTR { return }
+      for (entry, (number, _)) in zip(entries, waiting) where entry.revents != 0 {
+        if entry.revents & Int16(POLLOUT) != 0 {
+          flush(number)
+        } else {
+          connections.withLock { $0[number]?.output = [] }
+        }
+      }
+    }
   }
 
   /// Writes what connection `number` can take of its answers now.

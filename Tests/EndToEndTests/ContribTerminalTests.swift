@@ -75,11 +75,16 @@ import Testing
     // O writes lf's selection ($fs: the selected files, a line each).
     try (config + "map O $printf '%s\\n' \"$fs\" > \(work)/selection\n").write(
       toFile: work + "/lfrc", atomically: true, encoding: .utf8)
+    // lf's server of its own (its socket is in TMPDIR), started by this lf as on a
+    // machine where no lf ran yet: the selection waits for the new lf to connect.
     let session = try TmuxSession(width: 120, height: 40, interactiveShell: true)
     try session.send(
       "-l",
-      "PATH=\(bin):$PATH MASONRY_OPTS='--images none --sort name' lf -config \(work)/lfrc '\(folder)'"
+      "TMPDIR=\(work) PATH=\(bin):$PATH MASONRY_OPTS='--images none --sort name' lf -config \(work)/lfrc '\(folder)'"
     )
+    defer {
+      _ = try? ProgramRun.run("/usr/bin/lf", ["-remote", "quit!"], environment: ["TMPDIR": work])
+    }
     try session.send("Enter")
     _ = try #require(session.waitForScreen { $0.contains("it's.png") })
     try session.send("P")

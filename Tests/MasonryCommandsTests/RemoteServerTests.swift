@@ -131,6 +131,32 @@ import Testing
     #expect(run.output == "echo:a\necho:b\necho:c\n")
   }
 
+  /// The answers queued when the server stops still go (`quit`'s answer is queued just
+  /// before the process ends): stopping waits until they are written.
+  @Test func answersQueuedAsItStopsStillArrive() throws {
+    let path = TemporaryFiles.path(named: "q.sock")
+    let big = String(repeating: "y", count: 1_000_000)
+    let box = Mutex<RemoteServer?>(nil)
+    let asked = Atomic<Bool>(false)
+    let server = try RemoteServer(address: .unix(path), apiKey: nil) { connection, request in
+      guard case .line = request else { return }
+      box.withLock { $0 }?.reply(connection, big)
+      asked.store(true, ordering: .sequentiallyConsistent)
+    }
+    box.withLock { $0 = server }
+    let answers = Mutex<[String]?>(nil)
+    let done = Atomic<Bool>(false)
+    Thread.detachNewThread {
+      let received = try? RemoteClient.exchange(["quit"], with: .unix(path), apiKey: nil)
+      answers.withLock { $0 = received }
+      done.store(true, ordering: .sequentiallyConsistent)
+    }
+    while !asked.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+    server.stop()
+    for _ in 0..<500 where !done.load(ordering: .sequentiallyConsistent) { usleep(10_000) }
+    #expect(answers.withLock { $0 }?.first?.count == big.count)
+  }
+
   /// On a port, connections that never give the key hold at most half the places, and
   /// only for a moment: a client with the key still gets in.
   @Test func silentConnectionsCannotTakeEveryPlace() throws {
