@@ -38,13 +38,10 @@ extension CursesTerminal {
         pollfd(
           fd: wakeUp.readDescriptor >= 0 ? wakeUp.readDescriptor : -1, events: Int16(POLLIN),
           revents: 0),
-        // Room to write: while the pace allows, and always for the rest of an escape
-        // begun (a sixel piece can be larger than the window; until it is finished no
-        // acknowledgement is asked for, so none would come to wake the loop).
-        pollfd(
-          fd: pictureQueue.isEmpty || !(pacer.mayWrite || !pictureQueue.restOfEscape.isEmpty)
-            ? -1 : outputDescriptor,
-          events: Int16(POLLOUT), revents: 0),
+        // Room to write: for the rest of an escape begun (until it is finished no
+        // acknowledgement is asked for, so none would come to wake the loop), and for a
+        // next one the pace allows.
+        pollfd(fd: picturesMayGo ? outputDescriptor : -1, events: Int16(POLLOUT), revents: 0),
       ]
       // An acknowledgement awaited: woken when it is due to be given up on.
       let until = [deadline, pictureQueue.isEmpty ? nil : pacer.answerDue]

@@ -57,9 +57,11 @@ extension CursesTerminal {
   }
 
   /// Writes queued picture bytes while the terminal takes them without waiting and the
-  /// pacer lets them go (`LinkPacer`): a piece at a time, each after `poll` says there is
-  /// room (a pseudo-terminal says so only when its buffer is nearly empty, so a piece never
-  /// waits long for the rest), and after every batch the query whose answer acknowledges it.
+  /// pacer lets them go (`LinkPacer`): an escape begins only if it fits in the window
+  /// beside what is in the link, and goes in pieces, each after `poll` says there is
+  /// room (a pseudo-terminal says so only when its buffer is nearly empty, so a piece
+  /// never waits long for the rest); between escapes, after every batch, the query whose
+  /// answer acknowledges it.
   func writeQueuedPictures() {
     let answers = lateAnswers.deviceAttributes
     if answers > answersTaken {
@@ -67,21 +69,23 @@ extension CursesTerminal {
       answersTaken = answers
     }
     pacer.giveUp(at: now())
-    while !pictureQueue.isEmpty || pacer.shouldAsk(queueEmpty: true) {
-      // A batch written: once the escape in flight is finished, the terminal's answer to
-      // a device attributes query says when it has read it.
-      if pictureQueue.restOfEscape.isEmpty && pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty) {
-        send(Array("\u{1B}[c".utf8))
-        pacer.asked(at: now())
-        continue
+    while true {
+      let rest = pictureQueue.restOfEscape
+      if rest.isEmpty {
+        // Between escapes: a batch written is acknowledged, and so is everything in the
+        // link before the writer waits (the answer is what wakes it).
+        let escape = pictureQueue.nextEscape
+        let waits = !escape.isEmpty && !pacer.mayWrite(escape.count)
+        if pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty || waits) {
+          send(Array("\u{1B}[c".utf8))
+          pacer.asked(at: now())
+          continue
+        }
+        if escape.isEmpty || waits { return }
       }
-      guard pacer.mayWrite || !pictureQueue.restOfEscape.isEmpty else { return }
       var entry = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
       guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0 else { return }
-      // Up to the next place between escapes once a batch is full.
-      let piece =
-        pacer.shouldAsk(queueEmpty: false)
-        ? pictureQueue.restOfEscape.prefix(4_096) : pictureQueue.next(limit: 4_096)
+      let piece = (rest.isEmpty ? pictureQueue.nextEscape : rest).prefix(4_096)
       let written = piece.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else {
@@ -92,6 +96,13 @@ extension CursesTerminal {
       pictureQueue.consume(written)
       pacer.wrote(written)
     }
+  }
+
+  /// Whether queued picture bytes may be written as soon as the terminal takes them: the
+  /// rest of an escape begun, or a next one that fits in the window.
+  var picturesMayGo: Bool {
+    !pictureQueue.restOfEscape.isEmpty
+      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count))
   }
 
   /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).

@@ -223,9 +223,9 @@ package final class CursesTerminal: TerminalDevice {
         protocolKind: $0, throughTmux: insideTmux && $0.drawsWithText, directColor: directColor,
         sharedMemory: capabilities.readsSharedMemory ? shared.prefix : nil)
     }
-    // Sixel pieces of three cell rows: a few kilobytes, what a slow link takes in a
-    // round trip or two.
-    if queuesCellPictures { pictureLayer?.pieceRows = 3 }
+    // Sixel pieces of a cell row: a few kilobytes, each begun only where it fits in the
+    // link's window (`LinkPacer`), so a key's frame waits behind no more than that.
+    if queuesCellPictures { pictureLayer?.pieceRows = 1 }
     self.pictureLog =
       pictureLog.flatMap { path in
         path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -26,8 +26,8 @@ import Testing
         answers.removeFirst(back)
         pacer.answered(back, at: now)
       }
-      if written < total && pacer.mayWrite {
-        let piece = Swift.min(4_096, total - written)
+      let piece = Swift.min(4_096, total - written)
+      if written < total && pacer.mayWrite(piece) {
         linkFreeAt = Swift.max(linkFreeAt, (now + latency) * 1_000) + piece * 1_000_000 / rate
         written += piece
         pacer.wrote(piece)
@@ -53,10 +53,13 @@ import Testing
       let ideal = total * 1_000 / rate + 2 * latency
       // Within a fifth of the link's own time…
       #expect(milliseconds <= ideal * 6 / 5 + 100, "\(rate): \(milliseconds) ms, ideal \(ideal)")
-      // …with at most about a round trip and 20 ms of the link ahead of a key (a batch
-      // more while the window grows).
+      // …with at most about a round trip and 20 ms of the link ahead of a key (an escape
+      // begins only where it fits in the window: never a batch beyond it), as paced by
+      // a measure that may run a little over the link's.
+      let measuredPace = rate * 21 / 20
       let bound =
-        Swift.max(LinkPacer.smallestWindow, rate * (2 * latency + 20) / 1_000) + LinkPacer.batch
+        Swift.max(LinkPacer.smallestWindow, measuredPace * (2 * latency + 20) / 1_000)
+        + LinkPacer.slack
       #expect(most <= Swift.max(LinkPacer.firstWindow, bound), "\(rate): \(most) bytes in the link")
       // And the pace it measured is the link's, within a quarter.
       let measured = pacer.throughput ?? 0
@@ -68,10 +71,26 @@ import Testing
     var pacer = LinkPacer(roundTrip: 40)
     pacer.wrote(20_000)
     pacer.asked(at: 0)
-    #expect(!pacer.mayWrite && pacer.answerDue == LinkPacer.answerWait)
+    #expect(!pacer.mayWrite(1) && pacer.answerDue == LinkPacer.answerWait)
     pacer.giveUp(at: 999)
-    #expect(!pacer.mayWrite)
+    #expect(!pacer.mayWrite(1))
     pacer.giveUp(at: 1_000)
-    #expect(pacer.mayWrite && pacer.inFlight == 0 && pacer.answerDue == nil)
+    #expect(pacer.mayWrite(1) && pacer.inFlight == 0 && pacer.answerDue == nil)
+  }
+
+  /// An escape begins only where it fits in the window beside what is in the link, so
+  /// no more than the window ever lies ahead of a key's frame; one larger than the
+  /// window goes alone, once the link is empty.
+  @Test func anEscapeBeginsOnlyWhereItFits() {
+    var pacer = LinkPacer(roundTrip: 40)
+    let window = pacer.window
+    #expect(pacer.mayWrite(window) && pacer.mayWrite(window * 3))
+    pacer.wrote(window - 1_000)
+    #expect(pacer.mayWrite(1_000) && !pacer.mayWrite(1_001) && !pacer.mayWrite(window * 3))
+    #expect(pacer.hasUnasked)
+    pacer.asked(at: 0)
+    #expect(!pacer.hasUnasked && !pacer.mayWrite(1_001))
+    pacer.answered(1, at: 60)
+    #expect(pacer.inFlight == 0 && pacer.mayWrite(window * 3))
   }
 }

@@ -14,6 +14,9 @@ package struct LinkPacer: Sendable {
   package static let firstWindow = 16_384
   package static let smallestWindow = 8_192
   package static let largestWindow = 1 << 20
+  /// Bytes of the window beyond the link's round trip and 20 ms: an escape begins only
+  /// where it fits whole, so without them the pace measured could only fall.
+  package static let slack = 2_048
   /// An answer not come in this long (a terminal that ignores the query) is given up on.
   package static let answerWait = 1_000
 
@@ -43,12 +46,17 @@ package struct LinkPacer: Sendable {
   /// How many bytes may be in the link.
   package var window: Int {
     guard let throughput else { return Self.firstWindow }
-    let bytes = throughput * (roundTrip + 20) / 1_000
+    let bytes = throughput * (roundTrip + 20) / 1_000 + Self.slack
     return Swift.min(Self.largestWindow, Swift.max(Self.smallestWindow, bytes))
   }
 
-  /// Whether more may be written now.
-  package var mayWrite: Bool { inFlight < window }
+  /// Whether an escape of `size` bytes may begin now: it fits in the window beside what
+  /// is in the link (or the link is empty). An escape begun is written whole, so the
+  /// bytes ahead of a key's frame never exceed the window.
+  package func mayWrite(_ size: Int) -> Bool { inFlight == 0 || inFlight + size <= window }
+
+  /// Whether bytes were written that no acknowledgement was asked for yet.
+  package var hasUnasked: Bool { unasked > 0 }
 
   /// Whether an acknowledgement should be asked for, at a place between escapes with
   /// `queueEmpty` telling whether anything waits after it.

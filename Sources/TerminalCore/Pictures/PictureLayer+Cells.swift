@@ -50,6 +50,10 @@ extension PictureLayer {
       }
       moved.visible = visible
       shown[id] = moved
+      if let rows = unsentRows[id] {
+        unsentRows[id] = Set(
+          rows.map { $0 - scroll.by }.filter { visible.minY..<visible.maxY ~= $0 })
+      }
     }
   }
 
@@ -85,10 +89,13 @@ extension PictureLayer {
       let rows = placement.visible.minY..<placement.visible.maxY
       var send: [Int]
       if let old = shown[placement.picture.id], Self.keeps(old, in: placement),
-        !rows.contains(where: left.contains), !unsentPictures.contains(placement.picture.id)
+        !rows.contains(where: left.contains)
       {
+        let unsent = unsentRows[placement.picture.id] ?? []
         send = rows.filter { !(old.visible.minY..<old.visible.maxY).contains($0) }
-        send += rows.filter { rewritten.contains($0) && !send.contains($0) }
+        send += rows.filter {
+          (rewritten.contains($0) || unsent.contains($0)) && !send.contains($0)
+        }
       } else {
         send = Array(rows)
       }
@@ -96,15 +103,21 @@ extension PictureLayer {
         draw(placement, rows: band, into: &plan)
       }
     }
-    unsentPictures = []
+    unsentRows = [:]
   }
 
-  /// Sixel, iTerm2: pictures some of whose pieces were left unsent (`Plan.transmissions`,
-  /// dropped from the queue because their cells changed first): each is sent again whole
-  /// in the next frame, where it is then. The rest of it is where the layer thinks, so
-  /// the rows it leaves are still rewritten.
-  package mutating func unsent(_ images: Set<UInt32>) {
-    unsentPictures.formUnion(images.filter { shown[$0] != nil })
+  /// Sixel, iTerm2: pieces left unsent or cut short (`Plan.transmissions`, dropped from
+  /// the queue because their cells changed first, or cut for a key's frame): their rows
+  /// are sent again in the next frame, where the picture is then (moved with a scroll the
+  /// terminal made; the whole picture if it moved otherwise). The rest of it is where the
+  /// layer thinks, so the rows it leaves are still rewritten.
+  package mutating func unsent(_ pieces: [Transmission]) {
+    for piece in pieces {
+      guard let placement = shown[piece.image] else { continue }
+      let visible = placement.visible.minY..<placement.visible.maxY
+      let rows = (piece.rows ?? visible).clamped(to: visible)
+      unsentRows[piece.image, default: []].formUnion(rows)
+    }
   }
 
   /// `rows` (sorted) as runs of consecutive rows.
@@ -132,27 +145,39 @@ extension PictureLayer {
       ? placement.picture.encodedFrame(Self.frame(of: placement))
       : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
     let at = (visible.minX, visible.minY)
-    func send(_ bytes: [UInt8]) {
+    func send(_ bytes: [UInt8], rows: Range<Int>) {
       let start = plan.output.count
       plan.output += bytes
       plan.transmissions.append(
-        Transmission(range: start..<plan.output.count, image: placement.picture.id))
+        Transmission(range: start..<plan.output.count, image: placement.picture.id, rows: rows))
     }
     switch protocolKind {
     case .sixel:
-      // For a slow link, in pieces of a few rows (each a transmission of its own).
-      if let pieceRows,
-        let pieces = SixelPieces.split(
-          encoded, cellHeight: placement.picture.cellPixels.height, rows: pieceRows)
-      {
-        for piece in pieces {
-          send(PictureEscapes.sixel(piece.bytes, at: (at.0, at.1 + piece.row)))
+      // For a slow link, in pieces of a few rows (each a transmission of its own): cut
+      // from the encoding where its bands meet the cells' rows every `pieceRows` rows,
+      // else each row encoded on its own (a row of 32 px ends inside a band of 6, and
+      // pieces of 3 rows of a photo are 25 KB: 125 ms of a key's wait at 200 KB/s).
+      let cellHeight = placement.picture.cellPixels.height
+      var pieces = [(row: 0, bytes: encoded)]
+      if let pieceRows {
+        if cellHeight * pieceRows % 6 != 0 && Self.frame(of: placement) == 0 {
+          pieces = (0..<visible.height).map { row in
+            let top = inPicture.minY + row
+            return (row, placement.picture.encoded(cellRows: top..<top + 1))
+          }
+        } else if let split = SixelPieces.split(encoded, cellHeight: cellHeight, rows: pieceRows) {
+          pieces = split
         }
-      } else {
-        send(PictureEscapes.sixel(encoded, at: at))
+      }
+      for (index, piece) in pieces.enumerated() {
+        let top = at.1 + piece.row
+        let end = index + 1 < pieces.count ? at.1 + pieces[index + 1].row : rows.upperBound
+        send(PictureEscapes.sixel(piece.bytes, at: (at.0, top)), rows: top..<end)
       }
     case .iterm:
-      send(PictureEscapes.iterm(encoded, at: at, columns: visible.width, rows: visible.height))
+      send(
+        PictureEscapes.iterm(encoded, at: at, columns: visible.width, rows: visible.height),
+        rows: rows)
     case .kitty, .kittyUnicode:
       break
     }

@@ -82,15 +82,18 @@ package struct PictureLayer {
   package struct Transmission: Hashable, Sendable {
     package var range: Range<Int>
     package var image: UInt32
+    /// Sixel, iTerm2: the screen rows it draws (`nil`: every row the picture shows).
+    package var rows: Range<Int>?
 
-    package init(range: Range<Int>, image: UInt32) {
+    package init(range: Range<Int>, image: UInt32, rows: Range<Int>? = nil) {
       self.range = range
       self.image = image
+      self.rows = rows
     }
 
     /// The same bytes at `range`.
     package func moved(to range: Range<Int>) -> Transmission {
-      Transmission(range: range, image: image)
+      Transmission(range: range, image: image, rows: rows)
     }
   }
 
@@ -104,8 +107,8 @@ package struct PictureLayer {
 
   /// The placements on screen, by image.
   var shown: [UInt32: PicturePlacement] = [:]
-  /// Sixel, iTerm2: pictures to send again whole (`unsent`).
-  var unsentPictures: Set<UInt32> = []
+  /// Sixel, iTerm2: the screen rows of each picture to send again (`unsent`).
+  var unsentRows: [UInt32: Set<Int>] = [:]
   /// Sixel for a slow link: each picture sent in pieces of about this many cell rows
   /// (`SixelPieces`), so that a key's frame never waits for more than a piece; `nil`:
   /// whole.
@@ -182,7 +185,7 @@ package struct PictureLayer {
   /// Whether another frame must be planned soon, even with nothing changed: kitty plays
   /// an animation only once it has drawn its placement, so the start goes in a frame of
   /// its own.
-  package var needsAnotherFrame: Bool { !pendingStarts.isEmpty || !unsentPictures.isEmpty }
+  package var needsAnotherFrame: Bool { !pendingStarts.isEmpty || !unsentRows.isEmpty }
 
   /// What to do to show `placements` on a screen of `height` rows; `cleared` when the
   /// terminal was cleared since the last frame (or this is the first); `scrolled` when
@@ -205,7 +208,7 @@ package struct PictureLayer {
       terminalIDs = [:]
       freeIDs = Self.idRange(directColor: directColor).reversed()
       placedSizes = [:]
-      unsentPictures = []
+      unsentRows = [:]
     }
     // What can be shown: one placement per image, on screen, not on the last row.
     var wanted: [PicturePlacement] = []

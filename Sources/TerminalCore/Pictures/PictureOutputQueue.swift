@@ -51,22 +51,22 @@ package struct PictureOutputQueue: Sendable {
   /// or asked for again at another size), and returns those pictures: the terminal never
   /// gets them (the picture layer must `forget` them).
   package mutating func dropUnsent(except wanted: Set<UInt32>) -> Set<UInt32> {
-    dropUnsent { !wanted.contains($0.image) }
+    Set(dropUnsent { !wanted.contains($0.image) }.map(\.image))
   }
 
   /// Sixel: drops the pieces not begun whose cells the frame of `plan` changes, which
   /// would draw over them: their picture gone, or sent again (the layer sends a picture
   /// again for every change to its cells: moved, cut otherwise, its rows rewritten); the
-  /// pictures they were of (to be sent again whole: `PictureLayer.unsent`).
-  package mutating func dropStale(after plan: PictureLayer.Plan) -> Set<UInt32> {
+  /// pieces (to be sent again: `PictureLayer.unsent`).
+  package mutating func dropStale(after plan: PictureLayer.Plan) -> [PictureLayer.Transmission] {
     let wanted = Set(plan.shown.map(\.picture.id))
     let resent = Set(plan.transmissions.map(\.image))
     return dropUnsent { !wanted.contains($0.image) || resent.contains($0.image) }
   }
 
-  /// Drops the transmissions not begun that `condition` picks; the pictures they were of.
+  /// Drops the transmissions not begun that `condition` picks, and returns them.
   package mutating func dropUnsent(where condition: (PictureLayer.Transmission) -> Bool)
-    -> Set<UInt32>
+    -> [PictureLayer.Transmission]
   {
     let dropped = transmissions.filter { $0.range.lowerBound >= start && condition($0) }
     guard !dropped.isEmpty else { return [] }
@@ -96,7 +96,7 @@ package struct PictureOutputQueue: Sendable {
     }
     bytes = kept
     if start == bytes.count { consume(0) }
-    return Set(dropped.map(\.image))
+    return dropped
   }
 
   /// The next bytes to write, at most `limit`.
@@ -120,6 +120,14 @@ package struct PictureOutputQueue: Sendable {
   package var restOfEscape: ArraySlice<UInt8> {
     guard !isEmpty else { return [] }
     let end = breaks.first { $0 >= start } ?? bytes.count
+    return bytes[start..<end]
+  }
+
+  /// The next escape whole, when the queue stands between two (else the rest of the
+  /// one in flight): what the writer begins only if it fits in the link's window.
+  package var nextEscape: ArraySlice<UInt8> {
+    guard !isEmpty else { return [] }
+    let end = breaks.first { $0 > start } ?? bytes.count
     return bytes[start..<end]
   }
 
