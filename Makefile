@@ -85,6 +85,8 @@ format:
 # 1,000 new files would otherwise be flushed during the first round, which masonry runs
 # first, and that round would time the disk rather than either program).
 # PART=pixels-mixed does the same on a folder of 200 files of every format.
+# PART=link-real times the first screen over a 200 KB/s link in kitty and xterm under Xvfb
+# (scripts/link-real.sh), against timg and chafa behind the same relay.
 bench:
 	@./scripts/setup.sh bench
 	$(SWIFT) build -c release --product masonry
@@ -94,6 +96,7 @@ bench:
 	  folder=$$(.build/release/masonry-bench $$([ "$(PART)" = pixels-real ] && echo photos || echo mixed)) && \
 	  sync && ./scripts/pixels-vs-timg.sh .build/release/masonry "$$folder" 3; \
 	  rm -rf "$$(dirname "$$folder")"; \
+	elif [ "$(PART)" = link-real ]; then ./scripts/link-real.sh .build/release/masonry 3; \
 	else $(SWIFT) run -c release masonry-bench $(PART); fi
 
 # The manual page, written by the program from the tables its help comes from:
