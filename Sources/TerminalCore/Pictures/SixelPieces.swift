@@ -1,7 +1,7 @@
 /// A sixel picture cut into pieces of whole cell rows, each a sixel sequence of its own
 /// (its size, the colours it uses, its bands), for a slow link: a sequence cannot be
-/// interrupted, so a key's frame waits for the one in flight, and a piece of a few rows
-/// keeps that wait short.
+/// interrupted, so a key's frame waits for the one in flight, and a piece of a row keeps
+/// that wait short (where a row ends inside a band, the layer encodes rows on their own).
 ///
 /// It reads masonry's own encoding (`masonry_sixel_encode`): `ESC P 0;1;0 q`, the raster
 /// attributes `"1;1;W;H`, the colour definitions `#n;2;r;g;b`, then bands of six pixel
