@@ -72,7 +72,7 @@ package final class ThumbnailDiskCache: Sendable {
     guard case .file(let path) = request.source, let real = FileName.realPath(path) else {
       return nil
     }
-    let pixels = request.pixels?.rawValue ?? "symbols"
+    let pixels = (request.pixels?.rawValue ?? "symbols") + (request.symbolsUnder ? "+symbols" : "")
     return [
       "\(stamp.bytes)", "\(stamp.modified)", "\(request.columns)x\(request.rows)",
       request.mode.rawValue, "\(request.cellShape.width)x\(request.cellShape.height)",

@@ -61,9 +61,15 @@ package enum ThumbnailRenderer {
   ///
   /// - Complexity: the resize and the encoding, linear in the box's pixels (PNG for
   ///   kitty and iTerm2; for sixel a 252-colour palette, and each crop encoded anew).
+  ///
+  /// With `symbolsUnder` (a slow link), the cells hold the picture in those symbols, for
+  /// the terminal to show until the pixels, drawn over them, arrive: only the cells whose
+  /// pixels are all opaque, as a symbol would show through any transparent one (the
+  /// letterbox's edges, a cut-out animal's surroundings).
   package static func renderPixels(
     _ picture: DecodedPicture, columns: Int, rows: Int, cell: CellShape,
-    protocolKind: PixelProtocol, label: String, sixelColors: Int = 256
+    protocolKind: PixelProtocol, label: String, sixelColors: Int = 256,
+    symbolsUnder: (mode: ThumbnailMode, symbols: SymbolSet)? = nil
   ) -> Thumbnail {
     let columns = Swift.max(0, columns)
     let rows = Swift.max(0, rows)
@@ -74,9 +80,41 @@ package enum ThumbnailRenderer {
     let image = pixelPicture(
       placed.canvas, columns: placed.fitted.columns, rows: placed.fitted.rows,
       protocolKind: protocolKind, label: label, sixelColors: sixelColors)
+    var cells = blank
+    if let symbolsUnder {
+      cells =
+        render(
+          picture, columns: columns, rows: rows, mode: symbolsUnder.mode, cellShape: cell,
+          symbols: symbolsUnder.symbols
+        ).cells
+      let opaque = opaqueCells(placed.canvas, cell: cell)
+      let fitted = placed.fitted
+      for row in 0..<rows {
+        for column in 0..<columns {
+          let (x, y) = (column - fitted.left, row - fitted.top)
+          let inside = x >= 0 && x < fitted.columns && y >= 0 && y < fitted.rows
+          if !inside || !opaque[y * fitted.columns + x] { cells[row * columns + column] = .blank }
+        }
+      }
+    }
     return Thumbnail(
-      columns: columns, rows: rows, cells: blank, pixels: image,
+      columns: columns, rows: rows, cells: cells, pixels: image,
       pictureOrigin: (placed.fitted.left, placed.fitted.top))
+  }
+
+  /// For each cell of `canvas` (row by row, cells of `cell` pixels), whether every pixel
+  /// of it is opaque.
+  package static func opaqueCells(_ canvas: PixelCanvas, cell: CellShape) -> [Bool] {
+    let columns = canvas.width / Swift.max(1, cell.width)
+    let rows = canvas.height / Swift.max(1, cell.height)
+    var opaque = [Bool](repeating: true, count: columns * rows)
+    for y in 0..<rows * cell.height {
+      let row = y / cell.height
+      for x in 0..<columns * cell.width where canvas.pixels[(y * canvas.width + x) * 4 + 3] < 255 {
+        opaque[row * columns + x / cell.width] = false
+      }
+    }
+    return opaque
   }
 
   /// Where `picture` goes in a box of `columns` × `rows` cells of `cell` pixels: the

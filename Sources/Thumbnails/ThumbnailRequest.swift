@@ -22,11 +22,15 @@ package struct ThumbnailRequest: Hashable, Sendable {
   package var animates: Bool
   /// The part of the picture shown, turned how (the viewer's zoom and rotation).
   package var view: PictureView
+  /// A still in pixels also in symbols in its cells, shown until the pixels arrive over
+  /// them (a slow link: `ThumbnailRenderer.renderPixels`).
+  package var symbolsUnder: Bool
 
   package init(
     source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
     cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil,
-    sixelColors: Int = 256, animates: Bool = false, view: PictureView = .whole
+    sixelColors: Int = 256, animates: Bool = false, view: PictureView = .whole,
+    symbolsUnder: Bool = false
   ) {
     self.source = source
     self.columns = columns
@@ -39,6 +43,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
     // A zoomed or turned animation shows its first frame.
     self.animates = animates && view == .whole
     self.view = view
+    self.symbolsUnder = symbolsUnder && pixels != nil
   }
 
   /// The longest side the picture is decoded at: what symbols need (`decodedSide`), or
@@ -105,7 +110,8 @@ package struct ThumbnailRequest: Hashable, Sendable {
         pixels.map {
           ThumbnailRenderer.renderPixels(
             picture, columns: columns, rows: rows, cell: cellShape, protocolKind: $0,
-            label: source.description, sixelColors: sixelColors)
+            label: source.description, sixelColors: sixelColors,
+            symbolsUnder: symbolsUnder ? (mode, symbols) : nil)
         }
         ?? ThumbnailRenderer.render(
           picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape,

@@ -47,6 +47,7 @@ enum LinkBenchmark {
           if let screen = firstScreen(command: command, relay: relay, rate: rate) {
             fields.append(("masonry_\(link)_bytes", screen.bytes))
             fields.append(("masonry_\(link)_first_screen_ms", screen.milliseconds))
+            fields.append(("masonry_\(link)_text_ms", screen.textMilliseconds))
           }
         }
         let timg =
@@ -56,6 +57,7 @@ enum LinkBenchmark {
           fields.append(("timg_protocol", timgProtocol == "q" ? "quarter blocks" : "kitty"))
           fields.append(("timg_bytes", screen.bytes))
           fields.append(("timg_first_screen_ms", screen.milliseconds))
+          if timgProtocol == "q" { fields.append(("timg_text_ms", screen.textMilliseconds)) }
         }
         // kitty's pictures wait in a paced queue; sixel's go out with their frame, so
         // its keys are timed for a slow link's pictures (what SSH gets) as well.
@@ -102,9 +104,12 @@ enum LinkBenchmark {
 
   /// The first screen through the link: its bytes once the link is quiet for three
   /// seconds (timg waits a while for answers from the terminal before it draws; 60 s at
-  /// most), and the time from the program's first byte to 98 % of them.
+  /// most), the time from the program's first byte to 98 % of them, and to the pane's
+  /// last change but for its status bar (what is drawn in text: symbols, and the
+  /// symbols masonry shows under pictures until their pixels come; tmux shows no
+  /// pixels).
   private static func firstScreen(command: String, relay: String, rate: Int) -> (
-    bytes: Int, milliseconds: Double
+    bytes: Int, milliseconds: Double, textMilliseconds: Double
   )? {
     guard let (tmux, log) = start(command: command, relay: relay, rate: rate) else { return nil }
     defer {
@@ -113,21 +118,31 @@ enum LinkBenchmark {
     }
     var last = -1
     var quiet = 0
+    var wall: [Substring]?
+    var wallChanged = Date().timeIntervalSince1970
     let deadline = Date().addingTimeInterval(60)
     while quiet < 60 && Date() < deadline {
       usleep(50_000)
       let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
       quiet = size == last && size > 0 ? quiet + 1 : 0
       last = size
+      let now = tmux.capture(["capture-pane", "-p", "-t", "l"])?.split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).dropLast(2)
+      if let now, Array(now) != wall {
+        wall = Array(now)
+        wallChanged = Date().timeIntervalSince1970
+      }
     }
     let all = pieces(log)
     guard let first = all.first else { return nil }
     let total = all.reduce(0) { $0 + $1.bytes }
+    let text = Swift.max(0, ((wallChanged - first.time) * 1_000).rounded())
     var sent = 0
     for piece in all {
       sent += piece.bytes
       if sent * 100 >= total * 98 {
-        return (total, ((piece.time - first.time) * 1_000).rounded())
+        return (total, ((piece.time - first.time) * 1_000).rounded(), text)
       }
     }
     return nil

@@ -89,4 +89,22 @@ import Thumbnails
     #expect(
       sixel.allSatisfy { $0.cellShape == CellShape(width: 10, height: 20) && $0.sixelColors == 64 })
   }
+
+  /// On a slow link a picture comes in symbols as well, in the cells its pixels are drawn
+  /// over (kitty above the text, a sixel in place of it), shown until they arrive; not
+  /// where the cells are the picture (placeholders), nor on a fast link.
+  @Test func aSlowLinkShowsSymbolsUntilThePixelsArrive() {
+    let slow = PictureLink(pending: 500_000, throughput: 140_000)
+    for kind in PixelProtocol.allCases {
+      let requests = Self.requests(kind, link: slow)
+      #expect(!requests.isEmpty && requests.allSatisfy { $0.symbolsUnder == kind.showsOverText })
+      #expect(
+        Self.requests(kind, link: PictureLink(throughput: 50_000_000)).allSatisfy {
+          !$0.symbolsUnder
+        })
+      #expect(Self.requests(kind, link: slow, choice: .local).allSatisfy { !$0.symbolsUnder })
+    }
+    #expect(PixelProtocol.kitty.showsOverText && PixelProtocol.sixel.showsOverText)
+    #expect(!PixelProtocol.kittyUnicode.showsOverText)
+  }
 }

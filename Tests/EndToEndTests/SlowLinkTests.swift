@@ -66,7 +66,7 @@ extension SlowLinkTests {
   /// whether the status bar said what was left to send meanwhile.
   static func firstScreen(
     environment: String, arguments: String = "", images: String = "kitty"
-  ) throws -> (bytes: Int, said: Bool) {
+  ) throws -> (bytes: Int, said: Bool, screen: String) {
     let script = Self.relay
     let log = TemporaryFiles.path(named: "relay.log")
     let pictures = Repository.url.appendingPathComponent("Data/pictures").path
@@ -88,9 +88,10 @@ extension SlowLinkTests {
     }
     let bytes = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
       .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
+    let screen = session.screen()
     try session.send("q")
     _ = session.exitStatus(seconds: 30)
-    return (bytes, said)
+    return (bytes, said, screen)
   }
 
   /// Over SSH the pictures go with about half the pixels each way, and the status bar
@@ -112,6 +113,13 @@ extension SlowLinkTests {
     let direct = try Self.firstScreen(environment: "", arguments: "--link local", images: "sixel")
     // Pieces for a slow link: smaller pictures, but more than half of the whole ones.
     #expect(queued.bytes * 2 > direct.bytes, "\(queued.bytes) against \(direct.bytes) bytes")
+    // For a slow link the pictures' cells hold them in symbols until the pixels come over
+    // them (tmux drops the sixels, so the symbols stay in sight here); whole, blank cells.
+    func blocks(_ screen: String) -> Int {
+      screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count
+    }
+    #expect(blocks(queued.screen) > 200, "\(queued.screen)")
+    #expect(blocks(direct.screen) == 0, "\(direct.screen)")
   }
 }
 

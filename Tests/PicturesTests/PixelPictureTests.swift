@@ -37,6 +37,61 @@ import Thumbnails
     #expect(decoded.pixels[3] == 0)
   }
 
+  /// On a slow link the cells under a picture hold it in symbols, shown until its pixels
+  /// arrive over them: the symbols `render` draws, but blank wherever a pixel of the cell
+  /// is not opaque (the symbol would show through it): the letterbox's edges, and a
+  /// transparent picture's surroundings; the pixels are the same.
+  @Test func symbolsUnderPicturesForASlowLink() throws {
+    let source = try Self.picture()
+    for (kind, columns, rows) in [(PixelProtocol.kitty, 10, 8), (.sixel, 9, 8), (.sixel, 12, 3)] {
+      let plain = ThumbnailRenderer.renderPixels(
+        source, columns: columns, rows: rows, cell: Self.cell, protocolKind: kind, label: "g")
+      let under = ThumbnailRenderer.renderPixels(
+        source, columns: columns, rows: rows, cell: Self.cell, protocolKind: kind, label: "g",
+        symbolsUnder: (.truecolor, .blocks))
+      let symbols = ThumbnailRenderer.render(
+        source, columns: columns, rows: rows, mode: .truecolor, cellShape: Self.cell,
+        symbols: .blocks)
+      let image = try #require(under.pixels)
+      #expect(image.encoded == plain.pixels?.encoded && under.pictureOrigin == plain.pictureOrigin)
+      let placed = try #require(
+        ThumbnailRenderer.canvas(source, columns: columns, rows: rows, cell: Self.cell))
+      let (fitted, drawn) = (placed.fitted, placed.drawn)
+      var shown = 0
+      for row in 0..<rows {
+        for column in 0..<columns {
+          let x = (column - fitted.left) * Self.cell.width
+          let y = (row - fitted.top) * Self.cell.height
+          // Wholly inside the drawn pixels (this picture is opaque): the symbol; else blank.
+          let covered =
+            x >= drawn.left && x + Self.cell.width <= drawn.left + drawn.width
+            && y >= drawn.top && y + Self.cell.height <= drawn.top + drawn.height
+          #expect(
+            under[column, row] == (covered ? symbols[column, row] : .blank), "\(column),\(row)")
+          if covered && under[column, row] != .blank { shown += 1 }
+        }
+      }
+      #expect(shown > 0, "\(kind) \(columns)×\(rows)")
+    }
+    // A picture with a hole of transparency: no symbol in a cell that any of it reaches.
+    var pixels = source.pixels
+    for y in 20..<28 {
+      for x in 30..<40 { pixels[(y * source.width + x) * 4 + 3] = 0 }
+    }
+    let holed = DecodedPicture(width: source.width, height: source.height, pixels: pixels)
+    let under = ThumbnailRenderer.renderPixels(
+      holed, columns: 10, rows: 8, cell: Self.cell, protocolKind: .sixel, label: "g",
+      symbolsUnder: (.truecolor, .blocks))
+    let canvas = try #require(
+      ThumbnailRenderer.canvas(holed, columns: 10, rows: 8, cell: Self.cell))
+    let opaque = ThumbnailRenderer.opaqueCells(canvas.canvas, cell: Self.cell)
+    #expect(opaque.contains(false) && opaque.filter { $0 }.count > 10)
+    for (index, isOpaque) in opaque.enumerated() where !isOpaque {
+      let (column, row) = (index % 10 + canvas.fitted.left, index / 10 + canvas.fitted.top)
+      #expect(under[column, row] == .blank, "\(column),\(row)")
+    }
+  }
+
   @Test func sixelPicturesAreWellFormedAndCutToTheRowsAsked() throws {
     let thumbnail = ThumbnailRenderer.renderPixels(
       try Self.picture(), columns: 10, rows: 4, cell: Self.cell, protocolKind: .sixel, label: "g")

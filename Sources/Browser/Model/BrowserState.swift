@@ -94,6 +94,14 @@ package struct BrowserState: Equatable {
     return shape.scaledForLink
   }
 
+  /// Whether still pictures come in symbols in their cells as well, shown until their
+  /// pixels arrive over them: on a slow link, where the pixels take seconds and the
+  /// symbols a few kilobytes, in a protocol that draws over the text.
+  package var symbolsUnderPictures: Bool {
+    pictureLink.isSlow(linkChoice, overSSH: capabilities.overSSH)
+      && capabilities.pixelProtocol?.showsOverText == true
+  }
+
   /// The sixel colour registers pictures use: fewer on a slow link (a cheaper encoding).
   package var pictureSixelColors: Int {
     pictureLink.isSlow(linkChoice, overSSH: capabilities.overSSH)

@@ -104,6 +104,18 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether a picture is drawn over its cells' text, which shows until it arrives:
+  /// kitty's placements go above the text (`z=0`), a sixel replaces the cells it is drawn
+  /// over. Then a slow link shows the picture in symbols in its cells first
+  /// (`ThumbnailRequest.symbolsUnder`). Placeholder cells are the picture itself; iTerm2
+  /// was not tried.
+  package var showsOverText: Bool {
+    switch self {
+    case .kitty, .sixel: return true
+    case .kittyUnicode, .iterm: return false
+    }
+  }
+
   /// Whether the picture data is a PNG (kitty, iTerm2), else sixel.
   package var sendsPNG: Bool {
     switch self {
