@@ -66,6 +66,9 @@ package enum ConfigFile {
   package static func words(of bytes: [UInt8], path: String) throws(UsageError) -> [OptionWord] {
     var words: [OptionWord] = []
     var lineNumber = 0
+    // A byte order mark (editors on other systems write one) is no part of the options.
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let bytes = bytes.starts(with: bom) ? bytes[bom.count...] : bytes[...]
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lineNumber += 1
       var line = line[...]

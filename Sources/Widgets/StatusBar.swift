@@ -46,7 +46,7 @@ package struct StatusBar: Widget {
       visibleRange.map {
         $0.count == 1
           ? "\($0.lowerBound) of \(total)" : "\($0.lowerBound)–\($0.upperBound) of \(total)"
-      } ?? "0 of \(total)"
+      } ?? (total == 0 ? "no cards" : "0 of \(total)")
     let position = percent.map { "\($0)%" } ?? "All"
     let columnText = columns == 1 ? "1 col" : "\(columns) cols"
     let hint = Sanitizer.sanitize(message ?? "? help")

@@ -214,7 +214,7 @@ import Testing
       CardCollection(source: "big.jsonl", store: CardStore()), size: Size(width: 100, height: 20),
       load: .waiting)
     var frame = store.frame()
-    #expect(frame.row(19).contains("0 of 0 │ waiting for input…"))
+    #expect(frame.row(19).contains("no cards │ waiting for input…"))
     #expect(frame.plainText().contains("Waiting for input…"))
     let pieces = Sessions.chunks(count: 100, chunkCards: 50)
     store.send(.cardsArrived(LoadedCards(chunks: [pieces[0]], bytesRead: 430, totalBytes: 1_000))) {

@@ -75,7 +75,7 @@ import Testing
 
     // Truncated and rewritten with a first line that is no card: skipped, the rest read.
     _ = truncate(path, 0)
-    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("0 of 0") })
+    _ = try #require(session.waitForScreen { ScreenText.statusLine($0).contains("no cards") })
     try Self.append("not a card at all\n{\"caption\":\"after the bad line\"}\n", to: path)
     let rewritten = try #require(
       session.waitForScreen {

@@ -123,6 +123,18 @@ import Testing
     #expect(status == 64 && error == "masonry: \(path):2:13: this line is not UTF-8\n")
   }
 
+  /// A byte order mark at the start (an editor on another system wrote it) is no part of
+  /// the first option; anywhere else it is a character like any other.
+  @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let words = try ConfigFile.words(of: bom + Array("--layout grid\n".utf8), path: "c")
+    #expect(words.map(\.text) == ["--layout", "grid"])
+    #expect(words.first?.origin == .config(path: "c", line: 1, column: 1))
+    let later = try ConfigFile.words(
+      of: Array("--layout ".utf8) + bom + Array("grid".utf8), path: "c")
+    #expect(later.map(\.text) == ["--layout", "\u{FEFF}grid"])
+  }
+
   @Test func aFileNamedButMissingIs66AndAMissingStandardOneIsNothing() {
     let (status, _, error) = Self.run(["--config", "/no/such/config"], [:])
     #expect(status == 66)
