@@ -428,7 +428,7 @@ package final class CursesTerminal: TerminalDevice {
       scroll = PictureLayer.Scroll(rows: scrolling.rows, by: by, screenHeight: screen.height)
     }
     lastScrolling = scrolling
-    // Sixel pieces still waiting were for rows the scroll moves: sent again, whole.
+    // Sixel pieces still waiting were for rows the scroll moves: their rows sent again.
     if scroll != nil, pictureLayer?.protocolKind.keepsPictures == false {
       pictureLayer?.unsent(pictureQueue.dropUnsent { _ in true })
     }
@@ -518,9 +518,9 @@ package final class CursesTerminal: TerminalDevice {
         let dropped = pictureQueue.dropUnsent(except: wanted)
         if !dropped.isEmpty { pictureLayer?.forget(dropped) }
       } else {
-        // A sixel piece waiting for cells this frame changes would draw over them:
-        // dropped, the picture sent again whole in the next frame.
-        pictureLayer?.unsent(pictureQueue.dropStale(after: plan))
+        // A sixel piece waiting for cells this frame changes would draw over them, and
+        // one of rows this frame sends again would draw them twice: dropped.
+        pictureQueue.dropStale(after: plan)
       }
       pictureQueue.append(plan.output, transmissions: plan.transmissions)
       writeQueuedPictures()

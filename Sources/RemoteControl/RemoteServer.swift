@@ -145,6 +145,10 @@ package final class RemoteServer: Sendable {
     var entry = pollfd(fd: finished.read, events: Int16(POLLIN), revents: 0)
     while poll(&entry, 1, Int32(Self.drainLimit + 500)) < 0 && errno == EINTR {}
     close(finished.read)
+    // The wake pipe last: the thread may end between `stopped` and the poke above, and a
+    // write to a descriptor it had closed could land in one opened since.
+    close(wake.read)
+    close(wake.write)
   }
 
   /// How long (ms) the answers queued when the server stops may take to be written.
@@ -229,8 +233,6 @@ package final class RemoteServer: Sendable {
       for connection in open.values { close(connection.descriptor) }
       open = [:]
     }
-    close(wake.read)
-    close(wake.write)
     close(finished.write)
   }
 

@@ -116,6 +116,32 @@ import Testing
     #expect(!layer.needsAnotherFrame)
   }
 
+  /// A row of an animated picture showing a later frame cannot be sent alone (a crop is
+  /// of the first frame): when the scroll rewrites one of its rows, the frame goes whole.
+  @Test func anAnimationsLaterFrameGoesWhole() {
+    let region = 3..<30
+    let still = Self.picture(5, rows: 3)
+    let animated = PixelPicture(
+      protocolKind: .sixel, label: "p5", width: still.width, height: still.height, columns: 4,
+      rows: 3, encoded: Array("P5".utf8),
+      animation: PixelAnimation(
+        timing: AnimationTiming(delays: [100, 100], plays: 0), frames: [Array("P5f1".utf8)],
+        isOpaque: true)
+    ) { top, count in Array("P5 \(top) \(count)".utf8) }
+    func placed(_ y: Int) -> PicturePlacement {
+      var placement = Self.placed(animated, x: 0, y: y, region: region)!
+      placement.frame = 1
+      return placement
+    }
+    var layer = PictureLayer(protocolKind: .sixel)
+    _ = layer.plan([placed(4)], screenHeight: 40, cleared: true)
+    // Scrolled up one: its first row (3) is the region's edge, rewritten.
+    let next = layer.plan(
+      [placed(3)], screenHeight: 40, cleared: false,
+      scrolled: PictureLayer.Scroll(rows: region, by: 1))
+    #expect(TerminalSamples.text(next.output) == "⎋7⎋[4;1HP5f1⎋8")
+  }
+
   @Test func kittyIsNotCarried() {
     #expect(!PixelProtocol.kitty.scrollsWithText && PixelProtocol.sixel.scrollsWithText)
     let area = ScrollingArea(rows: 3..<30, offset: 10)
@@ -305,7 +331,7 @@ import Testing
 
   /// Sixel pieces queued behind keys on a slow link (`PictureOutputQueue`): 2,000 seeded
   /// frames of scrolling and relayouts, a random number of escapes written between
-  /// frames, the pieces whose cells a frame changes dropped (`dropStale`, `unsent`) as the
+  /// frames, the pieces whose cells a frame changes dropped (`dropStale`; before a scroll every waiting one, `unsent`) as the
   /// backend does. At every moment each cell the model terminal shows as a picture's is
   /// the frame's (nothing wrong, only pieces still to come), and once the queue drains and
   /// the layer's follow-up frames are drawn, the screen is the frame exactly. In pieces
@@ -349,9 +375,7 @@ import Testing
       }
       let plan = layer.plan(placements, screenHeight: height, cleared: cleared, scrolled: scroll)
       for row in plan.rewriteRows { model.rewrite(row) }
-      let stale = queue.dropStale(after: plan)
-      dropped += stale.count
-      layer.unsent(stale)
+      dropped += queue.dropStale(after: plan).count
       queue.append(plan.output, transmissions: plan.transmissions)
       return plan
     }

@@ -73,8 +73,9 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
   /// (`PictureOutputQueue`). kitty's are each complete in itself, placed by absolute
   /// position or by its cells, a later one replacing it. A sixel belongs to the cells it
   /// is drawn over: each piece waits only while its cells stay as they were, and is
-  /// dropped (and the picture sent again, `PictureLayer.unsent`) once a frame changes
-  /// them; it waits only where the link is slow (`LinkChoice.queuesCellPictures`).
+  /// dropped once a frame changes them or sends its rows again (before a scroll the
+  /// terminal makes, its rows are sent again where they moved: `PictureLayer.unsent`);
+  /// it waits only where the link is slow (`LinkChoice.queuesCellPictures`).
   /// iTerm2's go out with their frame.
   package var mayArriveLate: Bool {
     switch self {

@@ -96,8 +96,11 @@ extension PictureLayer {
         send += rows.filter {
           (rewritten.contains($0) || unsent.contains($0)) && !send.contains($0)
         }
+        // Rows apart are crops of the first frame: an animation's later frame goes whole.
+        if Self.frame(of: placement) != 0 && !send.isEmpty { send = Array(rows) }
       } else {
         send = Array(rows)
+        plan.redrawn.insert(placement.picture.id)
       }
       for band in Self.runs(send.sorted()) {
         draw(placement, rows: band, into: &plan)
@@ -106,11 +109,11 @@ extension PictureLayer {
     unsentRows = [:]
   }
 
-  /// Sixel, iTerm2: pieces left unsent or cut short (`Plan.transmissions`, dropped from
-  /// the queue because their cells changed first, or cut for a key's frame): their rows
-  /// are sent again in the next frame, where the picture is then (moved with a scroll the
-  /// terminal made; the whole picture if it moved otherwise). The rest of it is where the
-  /// layer thinks, so the rows it leaves are still rewritten.
+  /// Sixel, iTerm2: pieces left unsent (`Plan.transmissions` dropped from the queue
+  /// before a scroll the terminal makes, which moves their rows): their rows are sent
+  /// again in the next frame, where the picture is then (moved with the scroll; the whole
+  /// picture if it moved otherwise). The rest of it is where the layer thinks, so the
+  /// rows it leaves are still rewritten.
   package mutating func unsent(_ pieces: [Transmission]) {
     for piece in pieces {
       guard let placement = shown[piece.image] else { continue }

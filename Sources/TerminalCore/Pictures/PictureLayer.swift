@@ -66,6 +66,9 @@ package struct PictureLayer {
     /// kitty reading this machine's shared memory: the objects to make before `output`
     /// is written, which its transmissions name.
     package var sharedObjects: [SharedObject] = []
+    /// Sixel, iTerm2: the pictures sent for every row they show because they are new or
+    /// changed (moved, cut otherwise, another frame): what was queued of them is stale.
+    package var redrawn: Set<UInt32> = []
 
     package init() {}
   }
@@ -243,7 +246,7 @@ package struct PictureLayer {
           Array(plan.output[done..<transmission.range.lowerBound]))
         let start = wrapped.count
         wrapped += PictureEscapes.throughTmux(Array(plan.output[transmission.range]))
-        transmissions.append(Transmission(range: start..<wrapped.count, image: transmission.image))
+        transmissions.append(transmission.moved(to: start..<wrapped.count))
         done = transmission.range.upperBound
       }
       wrapped += PictureEscapes.throughTmux(Array(plan.output[done...]))

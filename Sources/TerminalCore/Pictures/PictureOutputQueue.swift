@@ -54,14 +54,23 @@ package struct PictureOutputQueue: Sendable {
     Set(dropUnsent { !wanted.contains($0.image) }.map(\.image))
   }
 
-  /// Sixel: drops the pieces not begun whose cells the frame of `plan` changes, which
-  /// would draw over them: their picture gone, or sent again (the layer sends a picture
-  /// again for every change to its cells: moved, cut otherwise, its rows rewritten); the
-  /// pieces (to be sent again: `PictureLayer.unsent`).
+  /// Sixel: drops the pieces not begun that the frame of `plan` makes wrong or needless:
+  /// of a picture gone, or drawn anew (moved, cut otherwise, another frame: each of its
+  /// rows is in the plan), and of a picture that stays those of rows the plan sends again.
+  /// What the plan does not send of a picture that stays is still right where it is, so
+  /// nothing dropped needs sending again; the pieces dropped are returned.
+  @discardableResult
   package mutating func dropStale(after plan: PictureLayer.Plan) -> [PictureLayer.Transmission] {
     let wanted = Set(plan.shown.map(\.picture.id))
-    let resent = Set(plan.transmissions.map(\.image))
-    return dropUnsent { !wanted.contains($0.image) || resent.contains($0.image) }
+    var sent: [UInt32: Set<Int>] = [:]
+    for transmission in plan.transmissions {
+      sent[transmission.image, default: []].formUnion(transmission.rows ?? 0..<0)
+    }
+    return dropUnsent { piece in
+      guard wanted.contains(piece.image), !plan.redrawn.contains(piece.image) else { return true }
+      guard let again = sent[piece.image] else { return false }
+      return piece.rows.map { $0.allSatisfy(again.contains) } ?? true
+    }
   }
 
   /// Drops the transmissions not begun that `condition` picks, and returns them.
