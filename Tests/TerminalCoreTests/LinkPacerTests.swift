@@ -87,9 +87,10 @@ import Testing
     #expect(pacer.mayWrite(window) && pacer.mayWrite(window * 3))
     pacer.wrote(window - 1_000)
     #expect(pacer.mayWrite(1_000) && !pacer.mayWrite(1_001) && !pacer.mayWrite(window * 3))
-    #expect(pacer.hasUnasked)
+    // Before the writer waits, what it wrote is asked for: an answer wakes it.
+    #expect(pacer.shouldAsk(queueEmpty: true))
     pacer.asked(at: 0)
-    #expect(!pacer.hasUnasked && !pacer.mayWrite(1_001))
+    #expect(!pacer.shouldAsk(queueEmpty: true) && !pacer.mayWrite(1_001))
     pacer.answered(1, at: 60)
     #expect(pacer.inFlight == 0 && pacer.mayWrite(window * 3))
   }

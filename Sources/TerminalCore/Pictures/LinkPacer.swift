@@ -55,9 +55,6 @@ package struct LinkPacer: Sendable {
   /// bytes ahead of a key's frame never exceed the window.
   package func mayWrite(_ size: Int) -> Bool { inFlight == 0 || inFlight + size <= window }
 
-  /// Whether bytes were written that no acknowledgement was asked for yet.
-  package var hasUnasked: Bool { unasked > 0 }
-
   /// Whether an acknowledgement should be asked for, at a place between escapes with
   /// `queueEmpty` telling whether anything waits after it.
   package func shouldAsk(queueEmpty: Bool) -> Bool {
