@@ -26,7 +26,7 @@ package struct Thumbnail: Hashable, Sendable {
   package let cells: [Cell]
   /// The picture in pixels, for a pixel protocol (its cells stay blank), and where its
   /// cells start in the box (it is letterboxed like symbols).
-  package let pixels: PixelPicture?
+  package var pixels: PixelPicture?
   package let pictureOrigin: (left: Int, top: Int)
   /// What the box says over the picture, on its last row (`truncated`: the file ended
   /// before the picture did, and the part that decoded shows).

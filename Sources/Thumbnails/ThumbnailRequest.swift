@@ -25,12 +25,16 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// A still in pixels also in symbols in its cells, shown until the pixels arrive over
   /// them (a slow link: `ThumbnailRenderer.renderPixels`).
   package var symbolsUnder: Bool
+  /// Whether the picture goes to the terminal a cell row at a time (sixel on a slow
+  /// link, `LinkChoice.queuesCellPictures`): its rows are then encoded here, ahead,
+  /// where they would be encoded alone (`PixelPicture.withCellRowsEncoded`).
+  package var byCellRow: Bool
 
   package init(
     source: PictureSource, columns: Int, rows: Int, mode: ThumbnailMode,
     cellShape: CellShape = .typical, symbols: SymbolSet = .blocks, pixels: PixelProtocol? = nil,
     sixelColors: Int = 256, animates: Bool = false, view: PictureView = .whole,
-    symbolsUnder: Bool = false
+    symbolsUnder: Bool = false, byCellRow: Bool = false
   ) {
     self.source = source
     self.columns = columns
@@ -44,6 +48,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
     self.animates = animates && view == .whole
     self.view = view
     self.symbolsUnder = symbolsUnder && pixels != nil
+    self.byCellRow = byCellRow && pixels != nil
   }
 
   /// The longest side the picture is decoded at: what symbols need (`decodedSide`), or
@@ -81,12 +86,14 @@ package struct ThumbnailRequest: Hashable, Sendable {
     do {
       let stamp = try Self.stamp(of: source)
       if let thumbnail = caches?.thumbnail(for: self, stamp: stamp) { return .success(thumbnail) }
-      if animates, let animated = try animatedThumbnail() {
+      if animates, var animated = try animatedThumbnail() {
         // Kept in memory only: the disk cache keeps stills.
+        animated.pixels = ready(animated.pixels)
         caches?.keep(animated, for: self, stamp: stamp)
         return .success(animated)
       }
-      if view == .whole, let thumbnail = caches?.disk?.thumbnail(for: self, stamp: stamp) {
+      if view == .whole, var thumbnail = caches?.disk?.thumbnail(for: self, stamp: stamp) {
+        thumbnail.pixels = ready(thumbnail.pixels)
         caches?.keep(thumbnail, for: self, stamp: stamp)
         return .success(thumbnail)
       }
@@ -117,12 +124,19 @@ package struct ThumbnailRequest: Hashable, Sendable {
           picture, columns: columns, rows: rows, mode: mode, cellShape: cellShape,
           symbols: symbols)
       if picture.isTruncated { thumbnail.note = "truncated" }
+      thumbnail.pixels = ready(thumbnail.pixels)
       caches?.keep(thumbnail, for: self, stamp: stamp)
       if view == .whole { caches?.disk?.store(thumbnail, for: self, stamp: stamp) }
       return .success(thumbnail)
     } catch {
       return .failure(error)
     }
+  }
+
+  /// `picture` as it goes to the terminal: with its cell rows encoded ahead when it goes
+  /// by cell row.
+  private func ready(_ picture: PixelPicture?) -> PixelPicture? {
+    byCellRow ? picture?.withCellRowsEncoded() : picture
   }
 
   /// The thumbnail of an animated picture, every frame made; `nil` when the picture is

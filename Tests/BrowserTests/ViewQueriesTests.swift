@@ -107,4 +107,17 @@ import Thumbnails
     #expect(PixelProtocol.kitty.showsOverText && PixelProtocol.sixel.showsOverText)
     #expect(!PixelProtocol.kittyUnicode.showsOverText)
   }
+
+  /// Over SSH (or `--link slow`) pictures go a cell row at a time, whatever the link
+  /// measures (`LinkChoice.queuesCellPictures`): the requests ask for the rows encoded
+  /// ahead; `--link local` does not.
+  @Test func picturesGoingByCellRowAreAskedForSo() {
+    for kind in PixelProtocol.allCases {
+      for link in [PictureLink(throughput: 140_000), PictureLink(throughput: 50_000_000)] {
+        let requests = Self.requests(kind, link: link)
+        #expect(!requests.isEmpty && requests.allSatisfy(\.byCellRow))
+        #expect(Self.requests(kind, link: link, choice: .local).allSatisfy { !$0.byCellRow })
+      }
+    }
+  }
 }

@@ -78,6 +78,35 @@ import Testing
         == nil)
   }
 
+  /// A sixel that goes a cell row at a time (a slow link) comes with each row encoded
+  /// ahead, by the worker, made or read from disk, as the layer would encode it; in
+  /// cells of 18 px its rows are cut from the encoding and nothing is made ahead.
+  @Test func rowsGoingOneAtATimeAreEncodedAhead() throws {
+    let directory = TemporaryFiles.makeDirectory() + "/masonry"
+    let stamp = try Self.stamp()
+    for height in [20, 18] {
+      let request = ThumbnailRequest(
+        source: .file(Self.picture), columns: 20, rows: 8, mode: .truecolor,
+        cellShape: CellShape(width: 9, height: height), pixels: .sixel, sixelColors: 64,
+        byCellRow: true)
+      let made = try #require(
+        try request.make(caches: ThumbnailCaches(disk: try Self.cache(directory: directory)))
+          .get().pixels)
+      let kept = try #require(
+        try Self.cache(directory: directory).thumbnail(for: request, stamp: stamp)?.pixels)
+      let reread = try #require(
+        try request.make(caches: ThumbnailCaches(disk: try Self.cache(directory: directory)))
+          .get().pixels)
+      #expect(made.rows > 1 && kept.rows == made.rows)
+      for image in [made, reread] {
+        #expect(image.cellRowEncodings.count == (height == 20 ? image.rows : 0))
+        for row in 0..<image.cellRowEncodings.count {
+          #expect(image.cellRowEncodings[row] == kept.encoded(cellRows: row..<row + 1), "\(row)")
+        }
+      }
+    }
+  }
+
   /// Seeded damage to every kind of file: cut anywhere, bytes flipped, another key's
   /// file in its place, nonsense. Each is either refused (and removed when it is still
   /// masonry's file) or, where the damage missed everything checked, equal to what was

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Synchronization
 import TerminalCore
 import TestSupport
 import Testing
@@ -114,6 +115,43 @@ import Testing
     #expect(next.transmissions.map(\.rows) == [12..<13, 13..<14])
     #expect(TerminalSamples.text(next.output) == "⎋7⎋[13;1HP4 60 20⎋8⎋7⎋[14;1HP4 80 20⎋8")
     #expect(!layer.needsAnotherFrame)
+  }
+
+  /// A picture whose cell rows were encoded ahead (by a worker, for a slow link) is sent
+  /// from them: drawing it encodes nothing on the event loop, and the pieces are the rows'
+  /// encodings, as they would be made there.
+  @Test func rowsEncodedAheadAreSentWithoutEncoding() {
+    let encodings = Counter()
+    let tall = PixelPicture(
+      protocolKind: .sixel, label: "t", width: 4 * Self.cell.width, height: 5 * 20, columns: 4,
+      rows: 5, encoded: Array("P5".utf8)
+    ) { top, count in
+      encodings.add()
+      return Array("P5 \(top) \(count)".utf8)
+    }
+    let ahead = tall.withCellRowsEncoded()
+    #expect(encodings.value == 5 && ahead.cellRowEncodings.count == 5 && ahead != tall)
+    #expect(ahead.withCellRowsEncoded() === ahead && encodings.value == 5)
+    let region = 3..<30
+    var layer = PictureLayer(protocolKind: .sixel)
+    layer.pieceRows = 1
+    // Cut at the region's top edge: rows 1 to 4 of the picture, each its own piece.
+    let plan = layer.plan(
+      [Self.placed(ahead, x: 0, y: 2, region: region)!], screenHeight: 40, cleared: true)
+    #expect(encodings.value == 5)
+    #expect(
+      TerminalSamples.text(plan.output)
+        == (1..<5).map { "⎋7⎋[\($0 + 3);1HP5 \($0 * 20) 20⎋8" }.joined())
+    // Rows that end on a band of six are cut from the encoding: nothing is made ahead.
+    let banded = Self.picture(6, rows: 4, cellHeight: 18)
+    #expect(banded.withCellRowsEncoded() === banded)
+  }
+
+  /// Counts calls from a `@Sendable` closure.
+  final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
   }
 
   /// A row of an animated picture showing a later frame cannot be sent alone (a crop is

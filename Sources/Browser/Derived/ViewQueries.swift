@@ -28,7 +28,8 @@ package enum ViewQueries {
       source: source, columns: metrics.innerWidth, rows: rows, mode: mode,
       cellShape: state.pictureCellShape, symbols: state.capabilities.symbols,
       pixels: state.capabilities.pixelProtocol, sixelColors: state.pictureSixelColors,
-      animates: state.animation.choice != .off, symbolsUnder: state.symbolsUnderPictures)
+      animates: state.animation.choice != .off, symbolsUnder: state.symbolsUnderPictures,
+      byCellRow: state.picturesGoByCellRow)
   }
 
   /// The thumbnail of the open card's picture at the overlay's size.
@@ -50,7 +51,8 @@ package enum ViewQueries {
       source: source, columns: box.width, rows: box.height, mode: mode,
       cellShape: state.pictureCellShape, symbols: state.capabilities.symbols,
       pixels: state.capabilities.pixelProtocol, sixelColors: state.pictureSixelColors,
-      animates: state.animation.choice != .off, symbolsUnder: state.symbolsUnderPictures)
+      animates: state.animation.choice != .off, symbolsUnder: state.symbolsUnderPictures,
+      byCellRow: state.picturesGoByCellRow)
   }
 
   /// What a card's image box shows now: its thumbnail once it is made, unless a key is

@@ -102,6 +102,12 @@ package struct BrowserState: Equatable {
       && capabilities.pixelProtocol?.showsOverText == true
   }
 
+  /// Whether pictures go to the terminal a cell row at a time (`LinkChoice.queuesCellPictures`,
+  /// as the curses backend decides it).
+  package var picturesGoByCellRow: Bool {
+    linkChoice.queuesCellPictures(overSSH: capabilities.overSSH)
+  }
+
   /// The sixel colour registers pictures use: fewer on a slow link (a cheaper encoding).
   package var pictureSixelColors: Int {
     pictureLink.isSlow(linkChoice, overSSH: capabilities.overSSH)

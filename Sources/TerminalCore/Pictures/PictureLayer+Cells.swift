@@ -143,10 +143,6 @@ extension PictureLayer {
       x: placement.visible.minX, y: rows.lowerBound, width: placement.visible.width,
       height: rows.count)
     let inPicture = visible.offsetBy(dx: -placement.box.minX, dy: -placement.box.minY)
-    let encoded =
-      visible == placement.box
-      ? placement.picture.encodedFrame(Self.frame(of: placement))
-      : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
     let at = (visible.minX, visible.minY)
     func send(_ bytes: [UInt8], rows: Range<Int>) {
       let start = plan.output.count
@@ -154,23 +150,31 @@ extension PictureLayer {
       plan.transmissions.append(
         Transmission(range: start..<plan.output.count, image: placement.picture.id, rows: rows))
     }
+    // For a slow link, sixel pieces of a cell row (each a transmission of its own): each
+    // row encoded alone where a row ends inside a band of 6 px (made ahead by the
+    // workers, `PixelPicture.cellRowEncodings`), else cut from the encoding (pieces of
+    // 3 rows of a photo were 25 KB: 125 ms of a key's wait at 200 KB/s).
+    let rowsAlone =
+      protocolKind == .sixel && pieceRows != nil && Self.frame(of: placement) == 0
+      && placement.picture.cellPixels.height * (pieceRows ?? 1) % 6 != 0
+    let encoded =
+      rowsAlone
+      ? []
+      : visible == placement.box
+        ? placement.picture.encodedFrame(Self.frame(of: placement))
+        : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
     switch protocolKind {
     case .sixel:
-      // For a slow link, in pieces of a few rows (each a transmission of its own): cut
-      // from the encoding where its bands meet the cells' rows every `pieceRows` rows,
-      // else each row encoded on its own (a row of 32 px ends inside a band of 6, and
-      // pieces of 3 rows of a photo are 25 KB: 125 ms of a key's wait at 200 KB/s).
       let cellHeight = placement.picture.cellPixels.height
       var pieces = [(row: 0, bytes: encoded)]
-      if let pieceRows {
-        if cellHeight * pieceRows % 6 != 0 && Self.frame(of: placement) == 0 {
-          pieces = (0..<visible.height).map { row in
-            let top = inPicture.minY + row
-            return (row, placement.picture.encoded(cellRows: top..<top + 1))
-          }
-        } else if let split = SixelPieces.split(encoded, cellHeight: cellHeight, rows: pieceRows) {
-          pieces = split
+      if rowsAlone {
+        pieces = (0..<visible.height).map { row in
+          (row, placement.picture.encoded(cellRow: inPicture.minY + row))
         }
+      } else if let pieceRows,
+        let split = SixelPieces.split(encoded, cellHeight: cellHeight, rows: pieceRows)
+      {
+        pieces = split
       }
       for (index, piece) in pieces.enumerated() {
         let top = at.1 + piece.row

@@ -27,6 +27,10 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
   package let keptPixels: [UInt8]
   /// An animated picture's other frames (`encoded` is its first).
   package let animation: PixelAnimation?
+  /// Each cell row encoded alone, made ahead by a thumbnail worker for a slow link
+  /// (`withCellRowsEncoded`), else empty: there sixel pictures go a cell row at a time,
+  /// and encoding them on the event loop as they are drawn cost a frame 6–15 ms.
+  package let cellRowEncodings: [[UInt8]]
   private let encodeRows: @Sendable (_ top: Int, _ count: Int) -> [UInt8]
 
   private static let nextID = Atomic<UInt32>(1)
@@ -34,11 +38,12 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
   package init(
     protocolKind: PixelProtocol, label: String, width: Int, height: Int, columns: Int, rows: Int,
     encoded: [UInt8], keptPixels: [UInt8] = [], animation: PixelAnimation? = nil,
-    encodeRows: @escaping @Sendable (Int, Int) -> [UInt8]
+    cellRowEncodings: [[UInt8]] = [], encodeRows: @escaping @Sendable (Int, Int) -> [UInt8]
   ) {
     var id = Self.nextID.add(1, ordering: .relaxed).oldValue
     if id == 0 { id = Self.nextID.add(1, ordering: .relaxed).oldValue }
     self.id = id
+    self.cellRowEncodings = cellRowEncodings.count == rows ? cellRowEncodings : []
     self.protocolKind = protocolKind
     self.label = label
     self.width = width
@@ -65,6 +70,30 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
     return count > 0 ? encodeRows(top, count) : []
   }
 
+  /// Cell row `row` of the picture encoded alone: made ahead when it was
+  /// (`cellRowEncodings`), else now.
+  package func encoded(cellRow row: Int) -> [UInt8] {
+    row >= 0 && row < cellRowEncodings.count
+      ? cellRowEncodings[row] : encoded(cellRows: row..<row + 1)
+  }
+
+  /// Whether a piece of one cell row must be encoded alone rather than cut from
+  /// `encoded`: a sixel whose cell rows end inside its bands of six pixels.
+  package var encodesCellRowsAlone: Bool {
+    protocolKind == .sixel && cellPixels.height % 6 != 0
+  }
+
+  /// This picture (under a new id) with each cell row encoded ahead, for a slow link
+  /// where sixel pictures go a cell row at a time; itself when its rows are cut from
+  /// `encoded` or already made.
+  package func withCellRowsEncoded() -> PixelPicture {
+    guard encodesCellRowsAlone, cellRowEncodings.isEmpty, rows > 1 else { return self }
+    return PixelPicture(
+      protocolKind: protocolKind, label: label, width: width, height: height, columns: columns,
+      rows: rows, encoded: encoded, keptPixels: keptPixels, animation: animation,
+      cellRowEncodings: (0..<rows).map { encoded(cellRows: $0..<$0 + 1) }, encodeRows: encodeRows)
+  }
+
   /// Frame `index` encoded whole (0: `encoded`).
   package func encodedFrame(_ index: Int) -> [UInt8] {
     guard index > 0, let animation, index - 1 < animation.frames.count else { return encoded }
@@ -73,7 +102,9 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
 
   /// The bytes it takes in memory.
   package var cost: Int {
-    encoded.count + keptPixels.count + 128 + (animation?.frames.reduce(0) { $0 + $1.count } ?? 0)
+    encoded.count + keptPixels.count + 128
+      + (animation?.frames.reduce(0) { $0 + $1.count } ?? 0)
+      + cellRowEncodings.reduce(0) { $0 + $1.count }
   }
 
   package static func == (lhs: PixelPicture, rhs: PixelPicture) -> Bool { lhs.id == rhs.id }
