@@ -43,8 +43,9 @@ extension CursesTerminal {
         // next one the pace allows.
         pollfd(fd: picturesMayGo ? outputDescriptor : -1, events: Int16(POLLOUT), revents: 0),
       ]
-      // An acknowledgement awaited: woken when it is due to be given up on.
-      let until = [deadline, pictureQueue.isEmpty ? nil : pacer.answerDue]
+      // An acknowledgement awaited: woken when it is due to be given up on; pictures
+      // paced: when the next may go.
+      let until = [deadline, pictureQueue.isEmpty ? nil : pacer.answerDue, picturesPacedAt]
         .compactMap { $0 }.min()
       let wait = until.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
       let ready = poll(&entries, 3, wait)

@@ -53,7 +53,7 @@ extension CursesTerminal {
     guard !rest.isEmpty else { return }
     send(rest)
     pictureQueue.consume(rest.count)
-    pacer.wrote(rest.count)
+    pacer.wrote(rest.count, at: now())
   }
 
   /// Writes queued picture bytes while the terminal takes them without waiting and the
@@ -75,7 +75,7 @@ extension CursesTerminal {
         // Between escapes: a batch written is acknowledged, and so is everything in the
         // link before the writer waits (the answer is what wakes it).
         let escape = pictureQueue.nextEscape
-        let waits = !escape.isEmpty && !pacer.mayWrite(escape.count)
+        let waits = !escape.isEmpty && !pacer.mayWrite(escape.count, at: now())
         if pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty || waits) {
           send(Array("\u{1B}[c".utf8))
           pacer.asked(at: now())
@@ -94,15 +94,22 @@ extension CursesTerminal {
         return
       }
       pictureQueue.consume(written)
-      pacer.wrote(written)
+      pacer.wrote(written, at: now())
     }
   }
 
   /// Whether queued picture bytes may be written as soon as the terminal takes them: the
-  /// rest of an escape begun, or a next one that fits in the window.
+  /// rest of an escape begun, or a next one that fits in the window and the pace.
   var picturesMayGo: Bool {
     !pictureQueue.restOfEscape.isEmpty
-      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count))
+      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count, at: now()))
+  }
+
+  /// When the pace lets the next queued escape begin, if it waits for nothing else
+  /// (`LinkPacer.pacedAt`): the event loop wakes then.
+  var picturesPacedAt: Int? {
+    guard pictureQueue.restOfEscape.isEmpty, !pictureQueue.isEmpty else { return nil }
+    return pacer.pacedAt(now())
   }
 
   /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).
