@@ -26,8 +26,8 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// them (a slow link: `ThumbnailRenderer.renderPixels`).
   package var symbolsUnder: Bool
   /// Whether the picture goes to the terminal a cell row at a time (sixel on a slow
-  /// link, `LinkChoice.queuesCellPictures`): its rows' pieces are then encoded here,
-  /// ahead (`PixelPicture.withCellRowPieces`).
+  /// link, `LinkChoice.queuesCellPictures`): its rows are then encoded here, ahead,
+  /// where they would be encoded alone (`PixelPicture.withCellRowsEncoded`).
   package var byCellRow: Bool
 
   package init(
@@ -136,7 +136,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// `picture` as it goes to the terminal: with its cell rows encoded ahead when it goes
   /// by cell row.
   private func ready(_ picture: PixelPicture?) -> PixelPicture? {
-    byCellRow ? picture?.withCellRowPieces() : picture
+    byCellRow ? picture?.withCellRowsEncoded() : picture
   }
 
   /// The thumbnail of an animated picture, every frame made; `nil` when the picture is
