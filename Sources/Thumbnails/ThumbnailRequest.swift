@@ -25,9 +25,10 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// A still in pixels also in symbols in its cells, shown until the pixels arrive over
   /// them (a slow link: `ThumbnailRenderer.renderPixels`).
   package var symbolsUnder: Bool
-  /// Whether the picture goes to the terminal a cell row at a time (sixel on a slow
-  /// link, `LinkChoice.queuesCellPictures`): its rows are then encoded here, ahead,
-  /// where they would be encoded alone (`PixelPicture.withCellRowsEncoded`).
+  /// Whether the picture goes to the terminal a cell row at a time (on a slow link,
+  /// `LinkChoice.queuesCellPictures`): a sixel's rows are then encoded here, ahead, where
+  /// they would be encoded alone (`PixelPicture.withCellRowsEncoded`; other protocols
+  /// send whole pictures and ignore it).
   package var byCellRow: Bool
 
   package init(

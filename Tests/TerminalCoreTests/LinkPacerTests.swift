@@ -95,6 +95,30 @@ import Testing
     }
   }
 
+  /// Once the pace is measured, an escape that fits in the window still waits until the
+  /// bytes written before would have left the link at the pace (a tenth faster), less
+  /// `lead`; `pacedAt` says when, and an empty link waits for nothing.
+  @Test func theNextEscapeWaitsForThePace() throws {
+    var pacer = LinkPacer(roundTrip: 40)
+    pacer.wrote(4_000, at: 0)
+    pacer.asked(at: 0)
+    pacer.answered(1, at: 60)
+    // 4,000 bytes answered 60 ms after they went (a round trip of 40 ms among them).
+    let pace = try #require(pacer.throughput)
+    #expect(pace == 133_333 && pacer.pacedAt(60) == nil && pacer.mayWrite(4_000, at: 60))
+    pacer.wrote(4_400, at: 60)
+    // At a tenth over 133 KB/s the 4,400 bytes leave by 90 ms; the next may begin
+    // `lead` before.
+    let due = 90 - LinkPacer.lead
+    #expect(pacer.pacedAt(60) == due && pacer.pacedAt(due - 1) == due)
+    #expect(!pacer.mayWrite(1_000, at: due - 1) && pacer.fits(1_000))
+    #expect(pacer.pacedAt(due) == nil && pacer.mayWrite(1_000, at: due))
+    // Whatever the pace, nothing waits once the link is empty.
+    pacer.asked(at: 60)
+    pacer.answered(1, at: 62)
+    #expect(pacer.inFlight == 0 && pacer.pacedAt(62) == nil && pacer.mayWrite(100_000, at: 62))
+  }
+
   @Test func unansweredBatchesAreGivenUpOn() {
     var pacer = LinkPacer(roundTrip: 40)
     pacer.wrote(20_000, at: 0)

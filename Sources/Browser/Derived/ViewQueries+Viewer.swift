@@ -62,7 +62,8 @@ extension ViewQueries {
         source: source, columns: box.width, rows: box.height, mode: mode,
         cellShape: state.capabilities.cellShape, symbols: state.capabilities.symbols,
         pixels: state.capabilities.pixelProtocol, sixelColors: state.capabilities.sixelColors,
-        animates: state.animation.choice != .off, view: view)
+        animates: state.animation.choice != .off, view: view,
+        byCellRow: state.picturesGoByCellRow)
     }
     return ViewerPicture(box: box, view: view, scale: scale, request: request)
   }
