@@ -53,15 +53,15 @@ extension CursesTerminal {
     guard !rest.isEmpty else { return }
     send(rest)
     pictureQueue.consume(rest.count)
-    pacer.wrote(rest.count, at: now())
+    pacer.wrote(rest.count)
   }
 
   /// Writes queued picture bytes while the terminal takes them without waiting and the
   /// pacer lets them go (`LinkPacer`): an escape begins only if it fits in the window
-  /// beside what is in the link and the pace has come to it, and goes in pieces, each
-  /// after `poll` says there is room (a pseudo-terminal says so only when its buffer is
-  /// nearly empty, so a piece never waits long for the rest); between escapes, after
-  /// every batch, the query whose answer acknowledges it.
+  /// beside what is in the link, and goes in pieces, each after `poll` says there is
+  /// room (a pseudo-terminal says so only when its buffer is nearly empty, so a piece
+  /// never waits long for the rest); between escapes, after every batch, the query whose
+  /// answer acknowledges it.
   func writeQueuedPictures() {
     let answers = lateAnswers.deviceAttributes
     if answers > answersTaken {
@@ -73,16 +73,15 @@ extension CursesTerminal {
       let rest = pictureQueue.restOfEscape
       if rest.isEmpty {
         // Between escapes: a batch written is acknowledged, and so is everything in the
-        // link before the writer waits for the window (the answer is what wakes it); a
-        // wait for the pace alone ends by the clock (`picturesPacedAt`).
+        // link before the writer waits (the answer is what wakes it).
         let escape = pictureQueue.nextEscape
-        let full = !escape.isEmpty && !pacer.fits(escape.count)
-        if pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty || full) {
+        let waits = !escape.isEmpty && !pacer.mayWrite(escape.count)
+        if pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty || waits) {
           send(Array("\u{1B}[c".utf8))
           pacer.asked(at: now())
           continue
         }
-        if escape.isEmpty || !pacer.mayWrite(escape.count, at: now()) { return }
+        if escape.isEmpty || waits { return }
       }
       var entry = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
       guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0 else { return }
@@ -95,23 +94,15 @@ extension CursesTerminal {
         return
       }
       pictureQueue.consume(written)
-      pacer.wrote(written, at: now())
+      pacer.wrote(written)
     }
   }
 
-  /// Whether queued picture bytes may be written at `now` as soon as the terminal takes
-  /// them: the rest of an escape begun, or a next one that fits in the window and the pace.
-  func picturesMayGo(at now: Int) -> Bool {
+  /// Whether queued picture bytes may be written as soon as the terminal takes them: the
+  /// rest of an escape begun, or a next one that fits in the window.
+  var picturesMayGo: Bool {
     !pictureQueue.restOfEscape.isEmpty
-      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count, at: now))
-  }
-
-  /// When the pace lets the next queued escape begin, if later than `now`
-  /// (`LinkPacer.pacedAt`): the event loop wakes then. Asked at the same `now` as
-  /// `picturesMayGo`, so that one of the two always wakes the loop.
-  func picturesPacedAt(_ now: Int) -> Int? {
-    guard pictureQueue.restOfEscape.isEmpty, !pictureQueue.isEmpty else { return nil }
-    return pacer.pacedAt(now)
+      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count))
   }
 
   /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).

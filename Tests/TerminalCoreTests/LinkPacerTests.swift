@@ -9,14 +9,8 @@ import Testing
 @Suite struct LinkPacerTests {
   /// Sends `total` bytes over a simulated link; returns the time (ms) it took and the
   /// most bytes that were ever in the link.
-  ///
-  /// Also the most a key's frame, written at any millisecond, would wait behind the
-  /// pictures queued in the link (beyond the link's latency).
-  static func send(
-    total: Int, rate: Int, latency: Int = 20, piece: Int = 4_096, every: Int? = nil,
-    burst: Int = 0
-  ) -> (
-    milliseconds: Int, mostInFlight: Int, pacer: LinkPacer, keyWait: Int
+  static func send(total: Int, rate: Int, latency: Int = 20) -> (
+    milliseconds: Int, mostInFlight: Int, pacer: LinkPacer
   ) {
     var pacer = LinkPacer(roundTrip: 2 * latency)
     var written = 0
@@ -25,22 +19,18 @@ import Testing
     var answers: [Int] = []  // when each asked answer gets back
     var most = 0
     var now = 0
-    var keyWait = 0
     while written < total || pacer.inFlight > 0 {
-      if now > 500 { keyWait = Swift.max(keyWait, (linkFreeAt + 999) / 1_000 - (now + latency)) }
       // Answers back by now.
       let back = answers.filter { $0 <= now }.count
       if back > 0 {
         answers.removeFirst(back)
         pacer.answered(back, at: now)
       }
-      // With `every`, the pictures come `burst` bytes at a time, every that many ms.
-      let ready = every.map { Swift.min(total, burst * (now / $0 + 1)) } ?? total
-      let piece = Swift.min(piece, total - written)
-      if written < total && written + piece <= ready && pacer.mayWrite(piece, at: now) {
+      let piece = Swift.min(4_096, total - written)
+      if written < total && pacer.mayWrite(piece) {
         linkFreeAt = Swift.max(linkFreeAt, (now + latency) * 1_000) + piece * 1_000_000 / rate
         written += piece
-        pacer.wrote(piece, at: now)
+        pacer.wrote(piece)
         if pacer.shouldAsk(queueEmpty: written == total) {
           pacer.asked(at: now)
           // The query follows the bytes; the terminal answers at once, 20 ms back.
@@ -52,15 +42,14 @@ import Testing
       now += 1
       if now > 600_000 { break }
     }
-    return (now, most, pacer, keyWait)
+    return (now, most, pacer)
   }
 
   @Test func theLinkStaysBusyAndLittleLiesAheadOfAKey() {
     // Slow links 20 ms each way, and a fast one on this machine.
     for (rate, latency) in [(200_000, 20), (1_000_000, 20), (20_000_000, 1)] {
       let total = 2_000_000
-      let (milliseconds, most, pacer, keyWait) = Self.send(
-        total: total, rate: rate, latency: latency)
+      let (milliseconds, most, pacer) = Self.send(total: total, rate: rate, latency: latency)
       let ideal = total * 1_000 / rate + 2 * latency
       // Within a fifth of the link's own time…
       #expect(milliseconds <= ideal * 6 / 5 + 100, "\(rate): \(milliseconds) ms, ideal \(ideal)")
@@ -75,59 +64,18 @@ import Testing
       // And the pace it measured is the link's, within a quarter.
       let measured = pacer.throughput ?? 0
       #expect(abs(measured - rate) * 4 <= rate, "\(rate): measured \(measured)")
-      // A key's frame waits behind at most the window's 20 ms and a piece.
-      #expect(keyWait <= 20 + 4_096 * 1_000 / rate + 5, "\(rate): a key waits \(keyWait) ms")
     }
-  }
-
-  /// Pictures that come in bursts (a screen's thumbnails as the workers finish them), the
-  /// link idle between: after each pause the window is not poured into the link at
-  /// once, where a key's frame would wait behind all of it (42 ms at 200 KB/s, 62 ms at
-  /// 1 MB/s in this simulation without the pace), but spread at the pace measured.
-  @Test func burstsAfterAPauseGoAtThePace() {
-    for rate in [200_000, 1_000_000] {
-      let total = 2_000_000
-      let sent = Self.send(total: total, rate: rate, every: 300, burst: rate / 5)
-      #expect(sent.keyWait <= 25, "\(rate): a key waits \(sent.keyWait) ms")
-      // The bursts themselves take the time: the pace holds nothing back.
-      #expect(
-        sent.milliseconds <= total / (rate / 5) * 300 + 300, "\(rate): \(sent.milliseconds) ms")
-    }
-  }
-
-  /// Once the pace is measured, an escape that fits in the window still waits until the
-  /// bytes written before would have left the link at the pace (a tenth faster), less
-  /// `lead`; `pacedAt` says when, and an empty link waits for nothing.
-  @Test func theNextEscapeWaitsForThePace() throws {
-    var pacer = LinkPacer(roundTrip: 40)
-    pacer.wrote(4_000, at: 0)
-    pacer.asked(at: 0)
-    pacer.answered(1, at: 60)
-    // 4,000 bytes answered 60 ms after they went (a round trip of 40 ms among them).
-    let pace = try #require(pacer.throughput)
-    #expect(pace == 133_333 && pacer.pacedAt(60) == nil && pacer.mayWrite(4_000, at: 60))
-    pacer.wrote(4_400, at: 60)
-    // At a tenth over 133 KB/s the 4,400 bytes leave by 90 ms; the next may begin
-    // `lead` before.
-    let due = 90 - LinkPacer.lead
-    #expect(pacer.pacedAt(60) == due && pacer.pacedAt(due - 1) == due)
-    #expect(!pacer.mayWrite(1_000, at: due - 1) && pacer.fits(1_000))
-    #expect(pacer.pacedAt(due) == nil && pacer.mayWrite(1_000, at: due))
-    // Whatever the pace, nothing waits once the link is empty.
-    pacer.asked(at: 60)
-    pacer.answered(1, at: 62)
-    #expect(pacer.inFlight == 0 && pacer.pacedAt(62) == nil && pacer.mayWrite(100_000, at: 62))
   }
 
   @Test func unansweredBatchesAreGivenUpOn() {
     var pacer = LinkPacer(roundTrip: 40)
-    pacer.wrote(20_000, at: 0)
+    pacer.wrote(20_000)
     pacer.asked(at: 0)
-    #expect(!pacer.mayWrite(1, at: 0) && pacer.answerDue == LinkPacer.answerWait)
+    #expect(!pacer.mayWrite(1) && pacer.answerDue == LinkPacer.answerWait)
     pacer.giveUp(at: 999)
-    #expect(!pacer.mayWrite(1, at: 0))
+    #expect(!pacer.mayWrite(1))
     pacer.giveUp(at: 1_000)
-    #expect(pacer.mayWrite(1, at: 0) && pacer.inFlight == 0 && pacer.answerDue == nil)
+    #expect(pacer.mayWrite(1) && pacer.inFlight == 0 && pacer.answerDue == nil)
   }
 
   /// An escape begins only where it fits in the window beside what is in the link, so
@@ -136,16 +84,14 @@ import Testing
   @Test func anEscapeBeginsOnlyWhereItFits() {
     var pacer = LinkPacer(roundTrip: 40)
     let window = pacer.window
-    #expect(pacer.mayWrite(window, at: 0) && pacer.mayWrite(window * 3, at: 0))
-    pacer.wrote(window - 1_000, at: 0)
-    #expect(
-      pacer.mayWrite(1_000, at: 0) && !pacer.mayWrite(1_001, at: 0)
-        && !pacer.mayWrite(window * 3, at: 0))
+    #expect(pacer.mayWrite(window) && pacer.mayWrite(window * 3))
+    pacer.wrote(window - 1_000)
+    #expect(pacer.mayWrite(1_000) && !pacer.mayWrite(1_001) && !pacer.mayWrite(window * 3))
     // Before the writer waits, what it wrote is asked for: an answer wakes it.
     #expect(pacer.shouldAsk(queueEmpty: true))
     pacer.asked(at: 0)
-    #expect(!pacer.shouldAsk(queueEmpty: true) && !pacer.mayWrite(1_001, at: 0))
+    #expect(!pacer.shouldAsk(queueEmpty: true) && !pacer.mayWrite(1_001))
     pacer.answered(1, at: 60)
-    #expect(pacer.inFlight == 0 && pacer.mayWrite(window * 3, at: 60))
+    #expect(pacer.inFlight == 0 && pacer.mayWrite(window * 3))
   }
 }

@@ -1,16 +1,11 @@
-/// How fast queued picture bytes may go (`PictureOutputQueue`: kitty's, and sixel's on a
-/// slow link): a sliding window of acknowledged batches. After every batch (about 4 KB,
-/// ending between two escapes) a device attributes query goes out; the terminal answers
-/// it only once it has read what came before, so the bytes written and not yet answered
-/// for are the bytes in the link. They are kept under a window of about the link's
-/// throughput times its round trip (plus 20 ms): enough to keep the link busy, little
-/// enough that a key's frame, which goes behind them, waits about one round trip for
-/// them. Within the window, writes are spread at the measured pace (a tenth faster, so
-/// the measure can grow): the link then holds `lead` milliseconds of pictures and the
-/// escape in flight, where after a pause the window's worth went at once and a key's
-/// frame waited behind all of it (42 ms at 200 KB/s in `LinkPacerTests`' simulation of
-/// bursts, against 23 ms at the pace). The answers measure the throughput. Pure: the
-/// backend tells it what it wrote and what was answered, and when.
+/// How fast kitty's queued picture bytes may go (`PictureOutputQueue`): a sliding window
+/// of acknowledged batches. After every batch (about 4 KB, ending between two escapes) a
+/// device attributes query goes out; the terminal answers it only once it has read what
+/// came before, so the bytes written and not yet answered for are the bytes in the link.
+/// They are kept under a window of about the link's throughput times its round trip
+/// (plus 20 ms): enough to keep the link busy, little enough that a key's frame, which
+/// goes behind them, waits about one round trip for them. The answers measure the
+/// throughput. Pure: the backend tells it what it wrote and what was answered, and when.
 package struct LinkPacer: Sendable {
   /// Bytes of a batch: an acknowledgement is asked for at the first place between
   /// escapes after this many.
@@ -22,11 +17,6 @@ package struct LinkPacer: Sendable {
   /// Bytes of the window beyond the link's round trip and 20 ms: an escape begins only
   /// where it fits whole, so without them the pace measured could only fall.
   package static let slack = 2_048
-  /// Milliseconds of pictures the pace lets wait in the link ahead of a key's frame
-  /// (beyond the escape in flight): enough to keep the link busy between two wake-ups.
-  package static let lead = 10
-  /// How much faster than the measured pace bytes go, in percent.
-  package static let paceGain = 110
   /// An answer not come in this long (a terminal that ignores the query) is given up on.
   package static let answerWait = 1_000
 
@@ -45,8 +35,6 @@ package struct LinkPacer: Sendable {
   private var firstInterval = true
   /// Bytes a second, as measured (`nil`: not yet).
   package private(set) var throughput: Int?
-  /// When the link will have passed what was written, at the pace (microseconds).
-  private var drainsAt = 0
 
   package init(roundTrip: Int?) {
     self.roundTrip = Swift.max(0, roundTrip ?? 0)
@@ -62,25 +50,10 @@ package struct LinkPacer: Sendable {
     return Swift.min(Self.largestWindow, Swift.max(Self.smallestWindow, bytes))
   }
 
-  /// Whether an escape of `size` bytes may begin at `now`: the link is empty, or it
-  /// fits in the window beside what is in the link and the pace has come to it. An
-  /// escape begun is written whole, so the bytes ahead of a key's frame never exceed the
-  /// window.
-  package func mayWrite(_ size: Int, at now: Int) -> Bool {
-    inFlight == 0 || (fits(size) && pacedAt(now) == nil)
-  }
-
-  /// Whether an escape of `size` bytes fits in the window beside what is in the link
-  /// (or the link is empty), whatever the pace says.
-  package func fits(_ size: Int) -> Bool { inFlight == 0 || inFlight + size <= window }
-
-  /// When the pace lets the next escape begin, if later than `now` (`nil`: now, or
-  /// when an answer opens the window).
-  package func pacedAt(_ now: Int) -> Int? {
-    guard throughput != nil, inFlight > 0 else { return nil }
-    let at = (drainsAt + 999) / 1_000 - Self.lead
-    return at > now ? at : nil
-  }
+  /// Whether an escape of `size` bytes may begin now: it fits in the window beside what
+  /// is in the link (or the link is empty). An escape begun is written whole, so the
+  /// bytes ahead of a key's frame never exceed the window.
+  package func mayWrite(_ size: Int) -> Bool { inFlight == 0 || inFlight + size <= window }
 
   /// Whether an acknowledgement should be asked for, at a place between escapes with
   /// `queueEmpty` telling whether anything waits after it.
@@ -89,12 +62,7 @@ package struct LinkPacer: Sendable {
   }
 
   /// `count` bytes were written at `now`.
-  package mutating func wrote(_ count: Int, at now: Int) {
-    unasked += count
-    guard let throughput else { return }
-    let pace = Swift.max(1, throughput * Self.paceGain / 100)
-    drainsAt = Swift.max(drainsAt, now * 1_000) + count * 1_000_000 / pace
-  }
+  package mutating func wrote(_ count: Int) { unasked += count }
 
   /// An acknowledgement was asked for at `now`.
   package mutating func asked(at now: Int) {
