@@ -182,8 +182,15 @@ static int level(int value, int levels, int dither) {
 int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_colors,
                          masonry_bytes *out) {
   memset(out, 0, sizeof(*out));
+  if (in == NULL) return -1;
+  return masonry_sixel_encode_region(in, 0, top, in->width, rows, max_colors, out);
+}
+
+int masonry_sixel_encode_region(const masonry_pixels *in, int left, int top, int columns,
+                                int rows, int max_colors, masonry_bytes *out) {
+  memset(out, 0, sizeof(*out));
   if (in == NULL || in->pixels == NULL || in->width <= 0 || top < 0 || rows <= 0 ||
-      top + rows > in->height) {
+      top + rows > in->height || left < 0 || columns <= 0 || columns > in->width - left) {
     return -1;
   }
   // The largest cube the registers hold.
@@ -197,7 +204,7 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
   if (max_colors < 12) {
     red_levels = 2, green_levels = 2, blue_levels = 2;
   }
-  int width = in->width;
+  int width = columns;
   int colors = red_levels * green_levels * blue_levels;
   // Each pixel's palette index, -1 where transparent.
   // Every buffer is freed at one exit, whichever step fails.
@@ -207,14 +214,16 @@ int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_co
   int16_t *indices = malloc((size_t)width * (size_t)rows * sizeof(int16_t));
   if (indices == NULL) goto done;
   for (int y = 0; y < rows; y++) {
-    const uint8_t *row = in->pixels + (size_t)(top + y) * (size_t)width * 4;
+    const uint8_t *row = in->pixels + ((size_t)(top + y) * (size_t)in->width + left) * 4;
     for (int x = 0; x < width; x++) {
       const uint8_t *p = row + x * 4;
       if (p[3] < 128) {
         indices[(size_t)y * width + x] = -1;
         continue;
       }
-      int d = bayer[(top + y) & 3][x & 3];
+      // The dither by the pixel's place in the whole picture: a region's pixels are the
+      // picture's.
+      int d = bayer[(top + y) & 3][(left + x) & 3];
       int r = level(p[0], red_levels, d);
       int g = level(p[1], green_levels, d);
       int b = level(p[2], blue_levels, d);

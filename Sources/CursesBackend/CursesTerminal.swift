@@ -225,7 +225,7 @@ package final class CursesTerminal: TerminalDevice {
     }
     // Sixel pieces of a cell row: a few kilobytes, each begun only where it fits in the
     // link's window (`LinkPacer`), so a key's frame waits behind no more than that.
-    if queuesCellPictures { pictureLayer?.pieceRows = 1 }
+    if queuesCellPictures { pictureLayer?.sendsByCellRow = true }
     self.pictureLog =
       pictureLog.flatMap { path in
         path.isEmpty ? nil : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

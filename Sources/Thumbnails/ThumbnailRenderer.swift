@@ -165,6 +165,20 @@ package enum ThumbnailRenderer {
       self.width = width
       self.height = height
     }
+
+    /// The pixels of `region` (`nil` when it is empty or not all inside).
+    func cut(_ region: Rect) -> PixelCanvas? {
+      guard region.width > 0, region.height > 0, region.minX >= 0, region.minY >= 0,
+        region.maxX <= width, region.maxY <= height, pixels.count == width * height * 4
+      else { return nil }
+      var part: [UInt8] = []
+      part.reserveCapacity(region.width * region.height * 4)
+      for y in region.minY..<region.maxY {
+        let start = (y * width + region.minX) * 4
+        part += pixels[start..<start + region.width * 4]
+      }
+      return PixelCanvas(pixels: part, width: region.width, height: region.height)
+    }
   }
 
   /// The image of `canvas` for `protocolKind`, encoded now, or with `encoded` as made
@@ -182,16 +196,16 @@ package enum ThumbnailRenderer {
         protocolKind: protocolKind, label: label, width: width, height: height, columns: columns,
         rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
         animation: animation
-      ) { _, _ in [] }
+      ) { _ in [] }
     case .iterm:
       return PixelPicture(
         protocolKind: .iterm, label: label, width: width, height: height, columns: columns,
         rows: rows, encoded: encoded ?? encodePNG(pixels, width: width, height: height),
         keptPixels: pixels, animation: animation
-      ) { top, count in
-        encodePNG(
-          Array(pixels[(top * width * 4)..<((top + count) * width * 4)]), width: width,
-          height: count)
+      ) { region in
+        guard let part = PixelCanvas(pixels: pixels, width: width, height: height).cut(region)
+        else { return [] }
+        return encodePNG(part.pixels, width: part.width, height: part.height)
       }
     case .sixel:
       return PixelPicture(
@@ -199,11 +213,12 @@ package enum ThumbnailRenderer {
         rows: rows,
         encoded: encoded
           ?? encodeSixel(
-            pixels, width: width, height: height, top: 0, count: height, colors: sixelColors),
+            pixels, width: width, height: height,
+            region: Rect(x: 0, y: 0, width: width, height: height),
+            colors: sixelColors),
         keptPixels: pixels, animation: animation
-      ) { top, count in
-        encodeSixel(
-          pixels, width: width, height: height, top: top, count: count, colors: sixelColors)
+      ) { region in
+        encodeSixel(pixels, width: width, height: height, region: region, colors: sixelColors)
       }
     }
   }
@@ -234,8 +249,8 @@ package enum ThumbnailRenderer {
       return encodePNG(canvas.pixels, width: canvas.width, height: canvas.height)
     case .sixel:
       return encodeSixel(
-        canvas.pixels, width: canvas.width, height: canvas.height, top: 0, count: canvas.height,
-        colors: sixelColors)
+        canvas.pixels, width: canvas.width, height: canvas.height,
+        region: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height), colors: sixelColors)
     }
   }
 
@@ -253,14 +268,16 @@ package enum ThumbnailRenderer {
   }
 
   private static func encodeSixel(
-    _ rgba: [UInt8], width: Int, height: Int, top: Int, count: Int, colors: Int
+    _ rgba: [UInt8], width: Int, height: Int, region: Rect, colors: Int
   ) -> [UInt8] {
     var bytes = masonry_bytes()
     let result = rgba.withUnsafeBufferPointer { buffer in
       var pixels = masonry_pixels(
         pixels: UnsafeMutablePointer(mutating: buffer.baseAddress), width: Int32(width),
         height: Int32(height))
-      return masonry_sixel_encode(&pixels, Int32(top), Int32(count), Int32(colors), &bytes)
+      return masonry_sixel_encode_region(
+        &pixels, Int32(clamping: region.minX), Int32(clamping: region.minY),
+        Int32(clamping: region.width), Int32(clamping: region.height), Int32(colors), &bytes)
     }
     defer { masonry_bytes_free(&bytes) }
     guard result == 0, bytes.bytes != nil else { return [] }

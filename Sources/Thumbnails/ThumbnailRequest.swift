@@ -25,10 +25,9 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// A still in pixels also in symbols in its cells, shown until the pixels arrive over
   /// them (a slow link: `ThumbnailRenderer.renderPixels`).
   package var symbolsUnder: Bool
-  /// Whether the picture goes to the terminal a cell row at a time (on a slow link,
-  /// `LinkChoice.queuesCellPictures`): a sixel's rows are then encoded here, ahead, where
-  /// they would be encoded alone (`PixelPicture.withCellRowsEncoded`; other protocols
-  /// send whole pictures and ignore it).
+  /// Whether the picture goes to the terminal a cell row at a time (sixel on a slow
+  /// link, `LinkChoice.queuesCellPictures`): its rows' pieces are then encoded here,
+  /// ahead (`PixelPicture.withCellRowPieces`).
   package var byCellRow: Bool
 
   package init(
@@ -137,7 +136,7 @@ package struct ThumbnailRequest: Hashable, Sendable {
   /// `picture` as it goes to the terminal: with its cell rows encoded ahead when it goes
   /// by cell row.
   private func ready(_ picture: PixelPicture?) -> PixelPicture? {
-    byCellRow ? picture?.withCellRowsEncoded() : picture
+    byCellRow ? picture?.withCellRowPieces() : picture
   }
 
   /// The thumbnail of an animated picture, every frame made; `nil` when the picture is

@@ -18,7 +18,7 @@ import Thumbnails
         protocolKind: .sixel, label: "\(index)", width: 270, height: 180, columns: 30, rows: 10,
         encoded: [UInt8](repeating: 0x3F, count: 100_000),
         keptPixels: [UInt8](repeating: 0, count: 200_000)
-      ) { _, _ in [] }
+      ) { _ in [] }
       let thumbnail = Thumbnail(
         columns: 30, rows: 10, cells: Array(repeating: .blank, count: 300), pixels: image)
       store.store(.success(thumbnail), for: Self.request(index))

@@ -16,7 +16,7 @@ import Testing
       animation: PixelAnimation(
         timing: AnimationTiming(delays: [100, 200, 50], plays: plays),
         frames: [Array("F1".utf8), Array("F2".utf8)], isOpaque: opaque)
-    ) { top, count in Array("rows \(top) \(count)".utf8) }
+    ) { region in Array("rows \(region.minY) \(region.height)".utf8) }
   }
 
   static func text(_ bytes: [UInt8]) -> String { TerminalSamples.text(bytes) }

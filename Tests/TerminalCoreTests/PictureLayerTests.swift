@@ -13,7 +13,7 @@ import Testing
     PixelPicture(
       protocolKind: kind, label: "p.png", width: columns * 9, height: rows * 18, columns: columns,
       rows: rows, encoded: Array("PNG!".utf8)
-    ) { top, count in Array("rows \(top) \(count)".utf8) }
+    ) { region in Array("rows \(region.minY) \(region.height)".utf8) }
   }
 
   @Test func kittyEscapesAreTheVerifiedOnes() {

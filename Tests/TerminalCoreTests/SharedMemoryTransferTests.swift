@@ -15,7 +15,7 @@ import Testing
     PixelPicture(
       protocolKind: kind, label: "p.png", width: 36, height: 54, columns: 4, rows: 3,
       encoded: Array(bytes.utf8)
-    ) { top, count in Array("rows \(top) \(count)".utf8) }
+    ) { region in Array("rows \(region.minY) \(region.height)".utf8) }
   }
 
   static func text(_ bytes: [UInt8]) -> String { TerminalSamples.text(bytes) }

@@ -16,15 +16,23 @@ import Testing
   static let cell = (width: 9, height: 18)
 
   /// A picture whose encodings say what they are: `P<n>` whole, `P<n> <top> <count>` for
-  /// pixel rows `top ..< top + count`.
-  static func picture(_ number: Int, columns: Int = 4, rows: Int = 3, cellHeight: Int = cell.height)
-    -> PixelPicture
-  {
-    PixelPicture(
-      protocolKind: .sixel, label: "p\(number)", width: columns * cell.width,
+  /// pixel rows `top ..< top + count`, `P<n> <top> <count> <left> <width>` for a part of
+  /// them; with `busy`, an encoding of a part is as long as `busy` bytes a pixel make it
+  /// (a row of a wide picture then goes in pieces of its columns).
+  static func picture(
+    _ number: Int, columns: Int = 4, rows: Int = 3, cellHeight: Int = cell.height, busy: Int = 0
+  ) -> PixelPicture {
+    let width = columns * cell.width
+    return PixelPicture(
+      protocolKind: .sixel, label: "p\(number)", width: width,
       height: rows * cellHeight, columns: columns, rows: rows,
       encoded: Array("P\(number)".utf8)
-    ) { top, count in Array("P\(number) \(top) \(count)".utf8) }
+    ) { region in
+      let part = region.width == width ? "" : " \(region.minX) \(region.width)"
+      let padding =
+        busy > 0 ? " " + String(repeating: "~", count: region.width * region.height * busy) : ""
+      return Array("P\(number) \(region.minY) \(region.height)\(part)\(padding)".utf8)
+    }
   }
 
   static func placed(_ picture: PixelPicture, x: Int, y: Int, region: Range<Int>)
@@ -98,7 +106,7 @@ import Testing
     let region = 3..<30
     let tall = Self.picture(4, rows: 5, cellHeight: 20)
     var layer = PictureLayer(protocolKind: .sixel)
-    layer.pieceRows = 1
+    layer.sendsByCellRow = true
     let first = layer.plan(
       [Self.placed(tall, x: 0, y: 10, region: region)!], screenHeight: 40, cleared: true)
     #expect(first.transmissions.map(\.rows) == (10..<15).map { $0..<$0 + 1 })
@@ -117,34 +125,47 @@ import Testing
     #expect(!layer.needsAnotherFrame)
   }
 
-  /// A picture whose cell rows were encoded ahead (by a worker, for a slow link) is sent
-  /// from them: drawing it encodes nothing on the event loop, and the pieces are the rows'
-  /// encodings, as they would be made there.
-  @Test func rowsEncodedAheadAreSentWithoutEncoding() {
+  /// A picture whose cell rows' pieces were made ahead (by a worker, for a slow link) is
+  /// sent from them: drawing it encodes nothing on the event loop. A row larger than
+  /// `PixelPicture.pieceBytes` goes in pieces of its columns, each where its cells are,
+  /// from right to left (mlterm keeps a line at a slow piece's left edge until the cell
+  /// to its left is drawn again).
+  @Test func rowPiecesMadeAheadAreSentWithoutEncoding() {
     let encodings = Counter()
+    let width = 4 * Self.cell.width
     let tall = PixelPicture(
-      protocolKind: .sixel, label: "t", width: 4 * Self.cell.width, height: 5 * 20, columns: 4,
+      protocolKind: .sixel, label: "t", width: width, height: 5 * 20, columns: 4,
       rows: 5, encoded: Array("P5".utf8)
-    ) { top, count in
+    ) { region in
       encodings.add()
-      return Array("P5 \(top) \(count)".utf8)
+      // Row 3 is busy: 5 KB.
+      let busy =
+        region.minY == 60 && region.width == width ? String(repeating: "~", count: 5_000) : ""
+      return Array("P5 \(region.minY) \(region.height) \(region.minX) \(region.width)\(busy)".utf8)
     }
-    let ahead = tall.withCellRowsEncoded()
-    #expect(encodings.value == 5 && ahead.cellRowEncodings.count == 5 && ahead != tall)
-    #expect(ahead.withCellRowsEncoded() === ahead && encodings.value == 5)
+    let ahead = tall.withCellRowPieces()
+    // Each row once, and row 3 again in two halves.
+    #expect(encodings.value == 7 && ahead.cellRowPieces.count == 5 && ahead != tall)
+    #expect(ahead.cellRowPieces.map(\.count) == [1, 1, 1, 2, 1])
+    #expect(ahead.withCellRowPieces() === ahead && encodings.value == 7)
     let region = 3..<30
     var layer = PictureLayer(protocolKind: .sixel)
-    layer.pieceRows = 1
+    layer.sendsByCellRow = true
     // Cut at the region's top edge: rows 1 to 4 of the picture, each its own piece.
     let plan = layer.plan(
       [Self.placed(ahead, x: 0, y: 2, region: region)!], screenHeight: 40, cleared: true)
-    #expect(encodings.value == 5)
+    #expect(encodings.value == 7)
+    #expect(plan.transmissions.map(\.rows) == [3..<4, 4..<5, 5..<6, 5..<6, 6..<7])
     #expect(
       TerminalSamples.text(plan.output)
-        == (1..<5).map { "⎋7⎋[\($0 + 3);1HP5 \($0 * 20) 20⎋8" }.joined())
-    // Rows that end on a band of six are cut from the encoding: nothing is made ahead.
-    let banded = Self.picture(6, rows: 4, cellHeight: 18)
-    #expect(banded.withCellRowsEncoded() === banded)
+        == "⎋7⎋[4;1HP5 20 20 0 36⎋8⎋7⎋[5;1HP5 40 20 0 36⎋8⎋7⎋[6;3HP5 60 20 18 18⎋8"
+        + "⎋7⎋[6;1HP5 60 20 0 18⎋8⎋7⎋[7;1HP5 80 20 0 36⎋8")
+    // Another protocol does not go by cell row.
+    let kitty = PixelPicture(
+      protocolKind: .kitty, label: "k", width: width, height: 60, columns: 4, rows: 3,
+      encoded: [1]
+    ) { _ in [] }
+    #expect(kitty.withCellRowPieces() === kitty)
   }
 
   /// Counts calls from a `@Sendable` closure.
@@ -165,7 +186,7 @@ import Testing
       animation: PixelAnimation(
         timing: AnimationTiming(delays: [100, 100], plays: 0), frames: [Array("P5f1".utf8)],
         isOpaque: true)
-    ) { top, count in Array("P5 \(top) \(count)".utf8) }
+    ) { region in Array("P5 \(region.minY) \(region.height)".utf8) }
     func placed(_ y: Int) -> PicturePlacement {
       var placement = Self.placed(animated, x: 0, y: y, region: region)!
       placement.frame = 1
@@ -234,14 +255,19 @@ import Testing
         guard numbers.count == 2, let name = words.first, let picture = pictures[String(name)]
         else { continue }
         var rows = 0..<picture.rows
-        if words.count == 3, let top = Int(words[1]), let count = Int(words[2]) {
+        var columns = 0..<picture.columns
+        if words.count >= 3, let top = Int(words[1]), let count = Int(words[2]) {
           let cellHeight = picture.cellPixels.height
           rows = top / cellHeight..<(top + count) / cellHeight
         }
+        if words.count >= 5, let left = Int(words[3]), let width = Int(words[4]) {
+          let cellWidth = picture.cellPixels.width
+          columns = left / cellWidth..<(left + width) / cellWidth
+        }
         for (offset, row) in rows.enumerated() {
-          for column in 0..<picture.columns {
+          for column in columns {
             let y = numbers[0] - 1 + offset
-            let x = numbers[1] - 1 + column
+            let x = numbers[1] - 1 + column - columns.lowerBound
             guard y < cells.count, x < cells[y].count else { continue }
             cells[y][x] = "\(name) \(row) \(column)"
           }
@@ -254,6 +280,8 @@ import Testing
   struct Wall {
     let width: Int
     var cellHeight = SixelScrollTests.cell.height
+    /// Bytes a pixel in the pictures' encodings of parts (`picture(busy:)`).
+    var busy = 0
     var pictures: [String: PixelPicture] = [:]
     var entries: [(picture: PixelPicture, x: Int, y: Int)] = []
 
@@ -264,7 +292,7 @@ import Testing
       while y < 200 {
         let picture = SixelScrollTests.picture(
           pictures.count, columns: Int.random(in: 2...6, using: &generator),
-          rows: Int.random(in: 1...7, using: &generator), cellHeight: cellHeight)
+          rows: Int.random(in: 1...7, using: &generator), cellHeight: cellHeight, busy: busy)
         pictures["P\(pictures.count)"] = picture
         entries.append(
           (picture, Int.random(in: 0...(width - picture.columns), using: &generator), y))
@@ -373,18 +401,21 @@ import Testing
   /// backend does. At every moment each cell the model terminal shows as a picture's is
   /// the frame's (nothing wrong, only pieces still to come), and once the queue drains and
   /// the layer's follow-up frames are drawn, the screen is the frame exactly. In pieces
-  /// of a row, as for a slow link: cut from the encoding where cells of 18 px meet its
-  /// bands, each row encoded on its own for cells of 20 px.
+  /// of a row, as for a slow link, a row of the wider pictures in pieces of its columns;
+  /// in cells of 18 and 20 px.
   @Test(arguments: [18, 20]) func queuedPiecesNeverDrawOverChangedCellsInvariant(cellHeight: Int) {
     var generator = SeededGenerator(seed: 0x0501_5E7)
     let width = 60
     let height = 30
     let region = 2..<(height - 1)
-    var wall = Wall(width: width, cellHeight: cellHeight)
+    var wall = Wall(width: width, cellHeight: cellHeight, busy: 5)
     wall.fill(&generator)
     let pictures = wall.pictures
+    // A row of the widest pictures goes in two pieces, of the narrowest whole.
+    #expect(pictures.values.contains { $0.pieces(cellRow: 0).count == 2 })
+    #expect(pictures.values.contains { $0.pieces(cellRow: 0).count == 1 })
     var layer = PictureLayer(protocolKind: .sixel)
-    layer.pieceRows = 1
+    layer.sendsByCellRow = true
     var queue = PictureOutputQueue()
     var model = Model(width: width, height: height)
     var offset = 0

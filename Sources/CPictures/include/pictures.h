@@ -119,6 +119,11 @@ int masonry_png_encode(const masonry_pixels *in, masonry_bytes *out);
 int masonry_sixel_encode(const masonry_pixels *in, int top, int rows, int max_colors,
                          masonry_bytes *out);
 
+/// Columns `left` ..< `left + columns` of rows `top` ..< `top + rows` of `in` as one
+/// sixel picture, each pixel as `masonry_sixel_encode` draws it in the whole picture.
+int masonry_sixel_encode_region(const masonry_pixels *in, int left, int top, int columns,
+                                int rows, int max_colors, masonry_bytes *out);
+
 /// The MD5 of `length` bytes at `bytes` as 32 lowercase hexadecimal digits and a NUL in
 /// `hex`, through GLib (linked for libchafa): the names of the freedesktop thumbnail
 /// cache's files. Returns 0, or -1 when GLib could not make it.

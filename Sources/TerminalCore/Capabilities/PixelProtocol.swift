@@ -117,6 +117,17 @@ package enum PixelProtocol: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether a picture goes to a terminal on a slow link a cell row at a time, in pieces
+  /// of a few kilobytes (`PixelPicture.pieces(cellRow:)`): a sixel, which cannot be cut
+  /// short once begun; kitty's are placed whole (and crop themselves), iTerm2's go with
+  /// their frame.
+  package var goesByCellRow: Bool {
+    switch self {
+    case .sixel: return true
+    case .kitty, .kittyUnicode, .iterm: return false
+    }
+  }
+
   /// Whether the picture data is a PNG (kitty, iTerm2), else sixel.
   package var sendsPNG: Bool {
     switch self {

@@ -150,36 +150,30 @@ extension PictureLayer {
       plan.transmissions.append(
         Transmission(range: start..<plan.output.count, image: placement.picture.id, rows: rows))
     }
-    // For a slow link, sixel pieces of a cell row (each a transmission of its own): each
-    // row encoded alone where a row ends inside a band of 6 px (made ahead by the
-    // workers, `PixelPicture.cellRowEncodings`), else cut from the encoding (pieces of
-    // 3 rows of a photo were 25 KB: 125 ms of a key's wait at 200 KB/s).
-    let rowsAlone =
-      protocolKind == .sixel && pieceRows != nil && Self.frame(of: placement) == 0
-      && placement.picture.cellPixels.height * (pieceRows ?? 1) % 6 != 0
+    // For a slow link, a sixel's rows one at a time, each in pieces of a few kilobytes
+    // (made ahead by the workers); an animation's later frame goes whole (a row alone is
+    // of the first frame). A row's pieces go from right to left: mlterm, drawing a sixel
+    // that arrives slowly, leaves a 1 px line in the text's colour at its first column
+    // until the cell to its left is drawn again, which the next piece then does.
+    let byRow = protocolKind.goesByCellRow && sendsByCellRow && Self.frame(of: placement) == 0
     let encoded =
-      rowsAlone
+      byRow
       ? []
       : visible == placement.box
         ? placement.picture.encodedFrame(Self.frame(of: placement))
         : placement.picture.encoded(cellRows: inPicture.minY..<inPicture.maxY)
     switch protocolKind {
     case .sixel:
-      let cellHeight = placement.picture.cellPixels.height
-      var pieces = [(row: 0, bytes: encoded)]
-      if rowsAlone {
-        pieces = (0..<visible.height).map { row in
-          (row, placement.picture.encoded(cellRow: inPicture.minY + row))
-        }
-      } else if let pieceRows,
-        let split = SixelPieces.split(encoded, cellHeight: cellHeight, rows: pieceRows)
-      {
-        pieces = split
+      guard byRow else {
+        send(PictureEscapes.sixel(encoded, at: at), rows: rows)
+        break
       }
-      for (index, piece) in pieces.enumerated() {
-        let top = at.1 + piece.row
-        let end = index + 1 < pieces.count ? at.1 + pieces[index + 1].row : rows.upperBound
-        send(PictureEscapes.sixel(piece.bytes, at: (at.0, top)), rows: top..<end)
+      for row in 0..<visible.height {
+        let top = at.1 + row
+        for piece in placement.picture.pieces(cellRow: inPicture.minY + row).reversed() {
+          send(
+            PictureEscapes.sixel(piece.bytes, at: (at.0 + piece.column, top)), rows: top..<top + 1)
+        }
       }
     case .iterm:
       send(

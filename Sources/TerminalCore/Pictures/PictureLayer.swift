@@ -112,10 +112,10 @@ package struct PictureLayer {
   var shown: [UInt32: PicturePlacement] = [:]
   /// Sixel, iTerm2: the screen rows of each picture to send again (`unsent`).
   var unsentRows: [UInt32: Set<Int>] = [:]
-  /// Sixel for a slow link: each picture sent in pieces of about this many cell rows
-  /// (`SixelPieces`), so that a key's frame never waits for more than a piece; `nil`:
-  /// whole.
-  package var pieceRows: Int?
+  /// Sixel for a slow link: each picture sent a cell row at a time, a row in pieces of
+  /// its columns where it is large (`PixelPicture.pieces(cellRow:)`), each a transmission
+  /// of its own, so that a key's frame never waits for more than a piece.
+  package var sendsByCellRow = false
   /// kitty: images in the terminal, with their data's size and the frame last on screen.
   private var stored: [UInt32: (bytes: Int, lastFrame: Int)] = [:]
   private var storedBytes = 0

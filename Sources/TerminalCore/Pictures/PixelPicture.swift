@@ -1,3 +1,4 @@
+import LayoutEngine
 import Synchronization
 
 /// A picture ready for a pixel protocol: exactly `width` × `height` pixels, which cover
@@ -27,23 +28,24 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
   package let keptPixels: [UInt8]
   /// An animated picture's other frames (`encoded` is its first).
   package let animation: PixelAnimation?
-  /// Each cell row encoded alone, made ahead by a thumbnail worker for a slow link
-  /// (`withCellRowsEncoded`), else empty: there sixel pictures go a cell row at a time,
-  /// and encoding them on the event loop as they are drawn cost a frame 6–15 ms.
-  package let cellRowEncodings: [[UInt8]]
-  private let encodeRows: @Sendable (_ top: Int, _ count: Int) -> [UInt8]
+  /// Each cell row's pieces (`pieces(cellRow:)`), made ahead by a thumbnail worker for a
+  /// slow link (`withCellRowPieces`), else empty: there sixel pictures go a cell row at a
+  /// time, and encoding them on the event loop as they are drawn cost a frame 6–15 ms.
+  package let cellRowPieces: [[RowPiece]]
+  /// A region of the picture's pixels encoded for the protocol (empty for kitty).
+  private let encodeRegion: @Sendable (_ pixels: Rect) -> [UInt8]
 
   private static let nextID = Atomic<UInt32>(1)
 
   package init(
     protocolKind: PixelProtocol, label: String, width: Int, height: Int, columns: Int, rows: Int,
     encoded: [UInt8], keptPixels: [UInt8] = [], animation: PixelAnimation? = nil,
-    cellRowEncodings: [[UInt8]] = [], encodeRows: @escaping @Sendable (Int, Int) -> [UInt8]
+    cellRowPieces: [[RowPiece]] = [], encodeRegion: @escaping @Sendable (Rect) -> [UInt8]
   ) {
     var id = Self.nextID.add(1, ordering: .relaxed).oldValue
     if id == 0 { id = Self.nextID.add(1, ordering: .relaxed).oldValue }
     self.id = id
-    self.cellRowEncodings = cellRowEncodings.count == rows ? cellRowEncodings : []
+    self.cellRowPieces = cellRowPieces.count == rows ? cellRowPieces : []
     self.protocolKind = protocolKind
     self.label = label
     self.width = width
@@ -53,7 +55,7 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
     self.encoded = encoded
     self.keptPixels = keptPixels
     self.animation = animation
-    self.encodeRows = encodeRows
+    self.encodeRegion = encodeRegion
   }
 
   /// The pixels of one cell (width, height).
@@ -67,31 +69,54 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
     let cell = cellPixels.height
     let top = rows.lowerBound * cell
     let count = Swift.min(height, rows.upperBound * cell) - top
-    return count > 0 ? encodeRows(top, count) : []
+    return count > 0 ? encodeRegion(Rect(x: 0, y: top, width: width, height: count)) : []
   }
 
-  /// Cell row `row` of the picture encoded alone: made ahead when it was
-  /// (`cellRowEncodings`), else now.
-  package func encoded(cellRow row: Int) -> [UInt8] {
-    row >= 0 && row < cellRowEncodings.count
-      ? cellRowEncodings[row] : encoded(cellRows: row..<row + 1)
+  /// A piece of a cell row: its cells from `column` on, encoded alone.
+  package struct RowPiece: Hashable, Sendable {
+    package var column: Int
+    package var bytes: [UInt8]
+
+    package init(column: Int, bytes: [UInt8]) {
+      self.column = column
+      self.bytes = bytes
+    }
   }
 
-  /// Whether a piece of one cell row must be encoded alone rather than cut from
-  /// `encoded`: a sixel whose cell rows end inside its bands of six pixels.
-  package var encodesCellRowsAlone: Bool {
-    protocolKind == .sixel && cellPixels.height % 6 != 0
+  /// The most bytes a piece of a cell row has, about: a sequence cannot be interrupted,
+  /// so a key's frame may wait behind one (20 ms at 200 KB/s). A row of a wide, busy
+  /// picture (14 KB for 416 × 32 pixels in 64 colours) goes in pieces of its columns.
+  package static let pieceBytes = 4_096
+
+  /// Cell row `row` in pieces of about `pieceBytes` at most, side by side, each encoded
+  /// alone: made ahead when they were (`cellRowPieces`), else now.
+  package func pieces(cellRow row: Int) -> [RowPiece] {
+    if row >= 0 && row < cellRowPieces.count { return cellRowPieces[row] }
+    let whole = encoded(cellRows: row..<row + 1)
+    guard whole.count > Self.pieceBytes, columns > 1 else {
+      return whole.isEmpty ? [] : [RowPiece(column: 0, bytes: whole)]
+    }
+    let cell = cellPixels
+    let top = row * cell.height
+    let count = Swift.min(height, top + cell.height) - top
+    let parts = Swift.min(columns, (whole.count + Self.pieceBytes - 1) / Self.pieceBytes)
+    return (0..<parts).map { part in
+      let first = columns * part / parts
+      let end = columns * (part + 1) / parts
+      let region = Rect(
+        x: first * cell.width, y: top, width: (end - first) * cell.width, height: count)
+      return RowPiece(column: first, bytes: encodeRegion(region))
+    }
   }
 
-  /// This picture (under a new id) with each cell row encoded ahead, for a slow link
-  /// where sixel pictures go a cell row at a time; itself when its rows are cut from
-  /// `encoded` or already made.
-  package func withCellRowsEncoded() -> PixelPicture {
-    guard encodesCellRowsAlone, cellRowEncodings.isEmpty, rows > 1 else { return self }
+  /// This picture (under a new id) with each cell row's pieces made ahead, for a slow
+  /// link; itself when it does not go by cell row or they are already made.
+  package func withCellRowPieces() -> PixelPicture {
+    guard protocolKind.goesByCellRow, cellRowPieces.isEmpty else { return self }
     return PixelPicture(
       protocolKind: protocolKind, label: label, width: width, height: height, columns: columns,
       rows: rows, encoded: encoded, keptPixels: keptPixels, animation: animation,
-      cellRowEncodings: (0..<rows).map { encoded(cellRows: $0..<$0 + 1) }, encodeRows: encodeRows)
+      cellRowPieces: (0..<rows).map { pieces(cellRow: $0) }, encodeRegion: encodeRegion)
   }
 
   /// Frame `index` encoded whole (0: `encoded`).
@@ -104,7 +129,7 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
   package var cost: Int {
     encoded.count + keptPixels.count + 128
       + (animation?.frames.reduce(0) { $0 + $1.count } ?? 0)
-      + cellRowEncodings.reduce(0) { $0 + $1.count }
+      + cellRowPieces.joined().reduce(0) { $0 + $1.bytes.count + 16 }
   }
 
   package static func == (lhs: PixelPicture, rhs: PixelPicture) -> Bool { lhs.id == rhs.id }
