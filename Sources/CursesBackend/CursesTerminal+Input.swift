@@ -33,6 +33,7 @@ extension CursesTerminal {
         return .wakeUp
       }
       // Picture bytes waiting: written whenever the terminal has room, between keys.
+      let moment = now()
       var entries = [
         pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(
@@ -41,12 +42,14 @@ extension CursesTerminal {
         // Room to write: for the rest of an escape begun (until it is finished no
         // acknowledgement is asked for, so none would come to wake the loop), and for a
         // next one the pace allows.
-        pollfd(fd: picturesMayGo ? outputDescriptor : -1, events: Int16(POLLOUT), revents: 0),
+        pollfd(
+          fd: picturesMayGo(at: moment) ? outputDescriptor : -1, events: Int16(POLLOUT), revents: 0),
       ]
-      // An acknowledgement awaited: woken when it is due to be given up on.
-      let until = [deadline, pictureQueue.isEmpty ? nil : pacer.answerDue]
+      // An acknowledgement awaited: woken when it is due to be given up on; pictures
+      // paced: when the next may go.
+      let until = [deadline, pictureQueue.isEmpty ? nil : pacer.answerDue, picturesPacedAt(moment)]
         .compactMap { $0 }.min()
-      let wait = until.map { Int32(clamping: Swift.max(0, $0 - now())) } ?? -1
+      let wait = until.map { Int32(clamping: Swift.max(0, $0 - moment)) } ?? -1
       let ready = poll(&entries, 3, wait)
       if ready < 0 {
         // A signal (SIGWINCH among them) interrupted the wait: read what it left.

@@ -53,15 +53,15 @@ extension CursesTerminal {
     guard !rest.isEmpty else { return }
     send(rest)
     pictureQueue.consume(rest.count)
-    pacer.wrote(rest.count)
+    pacer.wrote(rest.count, at: now())
   }
 
   /// Writes queued picture bytes while the terminal takes them without waiting and the
   /// pacer lets them go (`LinkPacer`): an escape begins only if it fits in the window
-  /// beside what is in the link, and goes in pieces, each after `poll` says there is
-  /// room (a pseudo-terminal says so only when its buffer is nearly empty, so a piece
-  /// never waits long for the rest); between escapes, after every batch, the query whose
-  /// answer acknowledges it.
+  /// beside what is in the link and the pace has come to it, and goes in pieces, each
+  /// after `poll` says there is room (a pseudo-terminal says so only when its buffer is
+  /// nearly empty, so a piece never waits long for the rest); between escapes, after
+  /// every batch, the query whose answer acknowledges it.
   func writeQueuedPictures() {
     let answers = lateAnswers.deviceAttributes
     if answers > answersTaken {
@@ -73,15 +73,17 @@ extension CursesTerminal {
       let rest = pictureQueue.restOfEscape
       if rest.isEmpty {
         // Between escapes: a batch written is acknowledged, and so is everything in the
-        // link before the writer waits (the answer is what wakes it).
+        // link before the writer stops, for the window (the answer is what wakes it) or
+        // for the pace (the clock does, `picturesPacedAt`): a batch's bytes then go
+        // together, and its time in the link is theirs (`LinkPacer`'s samples).
         let escape = pictureQueue.nextEscape
-        let waits = !escape.isEmpty && !pacer.mayWrite(escape.count)
-        if pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty || waits) {
+        let stops = !escape.isEmpty && !pacer.mayWrite(escape.count, at: now())
+        if pacer.shouldAsk(queueEmpty: pictureQueue.isEmpty || stops) {
           send(Array("\u{1B}[c".utf8))
-          pacer.asked(at: now())
+          pacer.asked(at: now(), drained: pictureQueue.isEmpty)
           continue
         }
-        if escape.isEmpty || waits { return }
+        if escape.isEmpty || stops { return }
       }
       var entry = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
       guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0 else { return }
@@ -94,15 +96,23 @@ extension CursesTerminal {
         return
       }
       pictureQueue.consume(written)
-      pacer.wrote(written)
+      pacer.wrote(written, at: now())
     }
   }
 
-  /// Whether queued picture bytes may be written as soon as the terminal takes them: the
-  /// rest of an escape begun, or a next one that fits in the window.
-  var picturesMayGo: Bool {
+  /// Whether queued picture bytes may be written at `now` as soon as the terminal takes
+  /// them: the rest of an escape begun, or a next one that fits in the window and the pace.
+  func picturesMayGo(at now: Int) -> Bool {
     !pictureQueue.restOfEscape.isEmpty
-      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count))
+      || (!pictureQueue.isEmpty && pacer.mayWrite(pictureQueue.nextEscape.count, at: now))
+  }
+
+  /// When the pace lets the next queued escape begin, if later than `now`
+  /// (`LinkPacer.pacedAt`): the event loop wakes then. Asked at the same `now` as
+  /// `picturesMayGo`, so that one of the two always wakes the loop.
+  func picturesPacedAt(_ now: Int) -> Int? {
+    guard pictureQueue.restOfEscape.isEmpty, !pictureQueue.isEmpty else { return nil }
+    return pacer.pacedAt(now)
   }
 
   /// One JSON line per picture shown in this frame (`MASONRY_PICTURE_LOG`).
