@@ -190,7 +190,7 @@ int masonry_sixel_encode_region(const masonry_pixels *in, int left, int top, int
                                 int rows, int max_colors, masonry_bytes *out) {
   memset(out, 0, sizeof(*out));
   if (in == NULL || in->pixels == NULL || in->width <= 0 || top < 0 || rows <= 0 ||
-      top + rows > in->height || left < 0 || columns <= 0 || columns > in->width - left) {
+      rows > in->height - top || left < 0 || columns <= 0 || columns > in->width - left) {
     return -1;
   }
   // The largest cube the registers hold.

@@ -43,8 +43,12 @@ import Testing
         linkFreeAt = Swift.max(linkFreeAt, (now + latency) * 1_000) + piece * 1_000_000 / rateNow
         written += piece
         pacer.wrote(piece, at: now)
+        // As the backend: asked for when the pictures run out, after a batch, and
+        // whenever the writer stops (for the window or the pace).
         let drained = written == total || written + piece > ready
-        if pacer.shouldAsk(queueEmpty: drained) {
+        let next = Swift.min(piece, total - written)
+        let stops = next > 0 && !pacer.mayWrite(next, at: now)
+        if pacer.shouldAsk(queueEmpty: drained || stops) {
           pacer.asked(at: now, drained: drained)
           // The query follows the bytes; the terminal answers at once, 20 ms back.
           answers.append((linkFreeAt + 999) / 1_000 + latency)
@@ -59,11 +63,15 @@ import Testing
   }
 
   @Test func theLinkStaysBusyAndLittleLiesAheadOfAKey() {
-    // Slow links 20 ms each way, and a fast one on this machine.
-    for (rate, latency) in [(200_000, 20), (1_000_000, 20), (20_000_000, 1)] {
+    // Slow links 20 ms each way, and a fast one on this machine; escapes of a batch,
+    // and smaller ones (a sixel row's pieces), several to a batch.
+    for (rate, latency, piece) in [
+      (200_000, 20, 4_096), (200_000, 20, 1_500), (1_000_000, 20, 4_096),
+      (1_000_000, 20, 1_500), (20_000_000, 1, 4_096),
+    ] {
       let total = 2_000_000
       let (milliseconds, most, pacer, keyWait) = Self.send(
-        total: total, rate: rate, latency: latency)
+        total: total, rate: rate, latency: latency, piece: piece)
       let ideal = total * 1_000 / rate + 2 * latency
       // Within a fifth of the link's own time…
       #expect(milliseconds <= ideal * 6 / 5 + 100, "\(rate): \(milliseconds) ms, ideal \(ideal)")
@@ -122,6 +130,17 @@ import Testing
   /// the throughput as it was. A screen's last placements, 70 bytes answered a round
   /// trip later, measured kitty at 37 KB/s, and its next pictures went at that.
   @Test func aDrainedQueueMeasuresThePicturesNotTheLink() throws {
+    // The first answer of all, for a placement alone: no measure.
+    var first = LinkPacer(roundTrip: 40)
+    first.wrote(70, at: 0)
+    first.asked(at: 0, drained: true)
+    first.answered(1, at: 40)
+    #expect(first.throughput == nil)
+    // A screen that fits in one interval, the link's: measured, drained or not.
+    first.wrote(LinkPacer.drainedMeasure, at: 100)
+    first.asked(at: 100, drained: true)
+    first.answered(1, at: 180)
+    #expect(first.throughput == LinkPacer.drainedMeasure * 1_000 / 40)
     for drained in [false, true] {
       var pacer = LinkPacer(roundTrip: 40)
       pacer.wrote(12_000, at: 0)

@@ -30,8 +30,8 @@ package enum LinkChoice: String, CaseIterable, Hashable, Sendable {
 }
 
 /// How picture bytes are getting to the terminal: how many wait, and the throughput the
-/// last acknowledged batch measured (the curses backend paces kitty's pictures by the
-/// terminal's answers, `PictureOutputQueue`).
+/// terminal's answers measure (the curses backend paces queued pictures by them,
+/// `LinkPacer`).
 package struct PictureLink: Hashable, Sendable {
   /// Picture bytes waiting to be written.
   package var pending: Int

@@ -13,8 +13,9 @@
 ///
 /// The answers measure the throughput twice: the bytes answered for over the time (what
 /// went, which is less than what could go while the window or the pace held the writer
-/// back), and each batch's own time in the link (`sample`), which is the link's even
-/// then. The larger of the two is the measure. Over the bytes alone, a measure taken low
+/// back; an interval in which the pictures ran out is left out), and the latest
+/// batches' own times in the link (`sample`), which are the link's even then. The
+/// second raises the first, to twice it at most. Over the bytes alone, a measure taken low
 /// (a terminal answering late while it decodes, a burst's tail) made a window of two
 /// escapes, which kept the measure at two thirds of a 200 KB/s link, and a pace that
 /// grew a tenth an interval. Pure: the backend tells it what it wrote and what was
@@ -33,6 +34,9 @@ package struct LinkPacer: Sendable {
   /// Milliseconds of pictures the pace lets wait in the link ahead of a key's frame
   /// (beyond the escape in flight): enough to keep the link busy between two wake-ups.
   package static let lead = 10
+  /// The bytes an interval in which the pictures ran out must have passed to measure
+  /// the link: a screen that fits in one interval on a fast link still measures it.
+  package static let drainedMeasure = 4 * batch
   /// How much faster than the measured pace bytes go, in percent.
   package static let paceGain = 110
   /// An answer not come in this long (a terminal that ignores the query) is given up on.
@@ -51,11 +55,11 @@ package struct LinkPacer: Sendable {
   private var intervalStart: Int?
   private var intervalBytes = 0
   private var firstInterval = true
-  /// Whether the writer ran out of pictures in this interval: its measure is of the
-  /// pictures, not the link, and is left out (a screen's last placements, a few dozen
-  /// bytes a round trip, measured kitty at 37 KB/s and held its next pictures to that;
-  /// a short spell's first interval, less its round trip, can also run over the link's
-  /// rate). The batches' own times (`sample`) still raise it.
+  /// Whether the writer ran out of pictures in this interval: unless it passed
+  /// `drainedMeasure` bytes, its measure is of the pictures, not the link, and is left
+  /// out (a screen's last placements, a few dozen bytes a round trip, measured kitty at
+  /// 37 KB/s and held its next pictures to that). The batches' own times (`sample`)
+  /// still raise it.
   private var intervalDrained = false
   /// Bytes a second, as measured (`nil`: not yet).
   package private(set) var throughput: Int?
@@ -64,6 +68,12 @@ package struct LinkPacer: Sendable {
   /// (the loop drawing a frame) lengthens one batch's time and shortens the next's.
   private var lastAnswer: Int?
   private var samples: [(bytes: Int, milliseconds: Int)] = []
+  /// The shortest time a batch took from its query to its answer: the round trip as it
+  /// is now, where the probe's, taken while the terminal started, may be longer.
+  private var shortestAnswer: Int?
+  /// Answers still to come for batches given up on (`giveUp`): they acknowledge nothing
+  /// written since.
+  private var abandoned = 0
   /// When the link will have passed what was written, at the pace (microseconds).
   private var drainsAt = 0
 
@@ -131,6 +141,9 @@ package struct LinkPacer: Sendable {
 
   /// `count` answers came at `now`: their batches left the link.
   package mutating func answered(_ count: Int, at now: Int) {
+    let late = Swift.min(count, abandoned)
+    abandoned -= late
+    let count = count - late
     for _ in 0..<Swift.min(count, asked.count) {
       let batch = asked.removeFirst()
       intervalBytes += batch.bytes
@@ -143,12 +156,20 @@ package struct LinkPacer: Sendable {
       let sending =
         firstInterval ? Swift.max(Swift.max(1, elapsed / 2), elapsed - roundTrip) : elapsed
       let measured = intervalBytes * 1_000 / Swift.max(1, sending)
-      throughput = intervalDrained ? (throughput ?? measured) : measured
+      if !intervalDrained || intervalBytes >= Self.drainedMeasure { throughput = measured }
     }
+    // The batches' own times raise the measure, to twice the bytes' at most: a sample
+    // too short (a round trip measured long) must not make the window a queue.
     if samples.count >= 3, let measured = throughput {
       let bytes = samples.reduce(0) { $0 + $1.bytes }
       let time = samples.reduce(0) { $0 + $1.milliseconds }
-      throughput = Swift.max(measured, bytes * 1_000 / Swift.max(1, time))
+      let linkRate = bytes * 1_000 / Swift.max(1, time)
+      throughput = Swift.max(measured, Swift.min(linkRate, 2 * measured))
+    }
+    // What is in the link goes at the pace measured now, not at one measured before.
+    if let throughput {
+      let pace = Swift.max(1, throughput * Self.paceGain / 100)
+      drainsAt = Swift.min(drainsAt, now * 1_000 + inFlight * 1_000_000 / pace)
     }
     if asked.isEmpty && unasked == 0 {
       intervalStart = nil
@@ -162,15 +183,19 @@ package struct LinkPacer: Sendable {
   }
 
   /// A batch's own time in the link: from when its bytes could first be in it to its
-  /// answer. The query goes right after the batch's
-  /// last escape, so the link passed the batch since a round trip after the query (when
-  /// it was idle: half a round trip for the bytes to arrive, half for the answer), or
-  /// since the answer before if that is later (it was passing that batch until then).
+  /// answer. The query goes right after the batch's last escape, so the link passed the
+  /// batch since a round trip after the query (when it was idle: half a round trip for
+  /// the bytes to arrive, half for the answer; the shorter of the probe's and the
+  /// shortest answer's), or since the answer before if that is later (it was passing
+  /// that batch until then).
   /// Two answers read at once give the second no time: it is left out, as is a batch of
   /// less than half a batch's bytes (a placement's few dozen), whose time is the round
   /// trip's, not the link's rate.
   private mutating func sample(_ batch: (bytes: Int, at: Int), answeredAt now: Int) {
-    let start = Swift.max(lastAnswer ?? Int.min, batch.at + roundTrip)
+    let delay = now - batch.at
+    shortestAnswer = Swift.min(shortestAnswer ?? delay, delay)
+    let trip = Swift.min(roundTrip, shortestAnswer ?? roundTrip)
+    let start = Swift.max(lastAnswer ?? Int.min, batch.at + trip)
     lastAnswer = now
     let passing = now - start
     guard passing >= 1, batch.bytes >= Self.batch / 2 else { return }
@@ -184,6 +209,7 @@ package struct LinkPacer: Sendable {
   /// Gives up on the batches not answered in time (at `now`).
   package mutating func giveUp(at now: Int) {
     guard let due = answerDue, now >= due else { return }
+    abandoned += asked.count
     asked.removeAll()
     intervalStart = nil
     lastAnswer = nil

@@ -20,11 +20,10 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
   package let rows: Int
   /// The whole picture encoded: PNG for kitty and iTerm2, a sixel sequence for sixel.
   package let encoded: [UInt8]
-  /// The picture's pixel rows `top ..< top + count` encoded for the protocol, for a
-  /// picture cut at the screen's edge (sixel and iTerm2 cannot crop).
   /// The pixels crops are cut from (RGBA, `width` × `height`; empty for kitty, which
-  /// crops the stored picture itself). Shared with `encodeRows`, and what a disk cache
-  /// keeps to make the image again.
+  /// crops the stored picture itself): what `encodeRegion` reads for a picture cut at
+  /// the screen's edge (sixel and iTerm2 cannot crop), and what a disk cache keeps to
+  /// make the image again.
   package let keptPixels: [UInt8]
   /// An animated picture's other frames (`encoded` is its first).
   package let animation: PixelAnimation?
@@ -99,14 +98,26 @@ package final class PixelPicture: Hashable, Sendable, CustomStringConvertible {
     let cell = cellPixels
     let top = row * cell.height
     let count = Swift.min(height, top + cell.height) - top
-    let parts = Swift.min(columns, (whole.count + Self.pieceBytes - 1) / Self.pieceBytes)
-    return (0..<parts).map { part in
-      let first = columns * part / parts
-      let end = columns * (part + 1) / parts
-      let region = Rect(
-        x: first * cell.width, y: top, width: (end - first) * cell.width, height: count)
-      return RowPiece(column: first, bytes: encodeRegion(region))
+    func cut(into parts: Int) -> [RowPiece] {
+      (0..<parts).map { part in
+        let first = columns * part / parts
+        let end = columns * (part + 1) / parts
+        let region = Rect(
+          x: first * cell.width, y: top, width: (end - first) * cell.width, height: count)
+        return RowPiece(column: first, bytes: encodeRegion(region))
+      }
     }
+    // Each piece defines the colours it uses again: where that makes pieces over a
+    // quarter too large (256 colours), one more piece, up to one a cell.
+    var parts = Swift.min(columns, (whole.count + Self.pieceBytes - 1) / Self.pieceBytes)
+    var pieces = cut(into: parts)
+    while parts < columns,
+      pieces.contains(where: { $0.bytes.count > Self.pieceBytes * 5 / 4 })
+    {
+      parts += 1
+      pieces = cut(into: parts)
+    }
+    return pieces
   }
 
   /// This picture (under a new id) with each cell row's pieces made ahead, for a slow
